@@ -1,0 +1,111 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Parses "true"/"false"/"1"/"0"/"yes"/"no"; anything else is a configuration error. */
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : ["true", "1", "yes"].includes(value),
+    );
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined))
+  .pipe(z.url().optional());
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed)) {
+        context.addIssue({ code: "custom", message: `expected an integer, got "${value}"` });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .pipe(z.number().int().min(min).max(max));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: integer(3000, 1, 65535),
+  /** Where uploads, the embedded database and generated secrets live. */
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: optionalUrl,
+  TEST_DATABASE_URL: optionalUrl,
+  EMBEDDED_POSTGRES_PORT: integer(54329, 1024, 65535),
+  INTERNAL_SERVICE_KEY: optionalText.pipe(
+    z.string().min(16, "INTERNAL_SERVICE_KEY must be at least 16 characters").optional(),
+  ),
+  IGRAPH_RUN_CANCEL_ENABLED: booleanFlag(false),
+  DEFAULT_MODEL: z.string().default("local-rules"),
+  LLM_PROVIDER: z.string().default("openai-compatible"),
+  LLM_PROTOCOL: z
+    .enum(["openai_chat", "openai_responses", "openai_compatible"])
+    .default("openai_chat"),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  QWEN_API_KEY: optionalText,
+  QWEN_BASE_URL: optionalUrl,
+  EMBEDDING_API_KEY: optionalText,
+  EMBEDDING_BASE_URL: optionalUrl,
+  EMBEDDING_MODEL: optionalText,
+  EMBEDDING_DIMENSIONS: integer(1536, 1, 16000),
+  AGENT_TOOL_MAX_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const parsed = Number.parseInt(value ?? "", 10);
+      // DAG-1: clamp rather than refuse, so a typo never disables tools.
+      return Number.isFinite(parsed) ? Math.min(32, Math.max(1, parsed)) : 4;
+    }),
+  MCP_ENABLE_REPORTING_TOOLS: booleanFlag(true),
+  GRAPH_ENGINE_URL: optionalUrl,
+  UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
+  RUN_EVENT_BUFFER_MAX_EVENTS: integer(20_000, 100, 10_000_000),
+  RUN_EVENT_BUFFER_MAX_AGE_SECONDS: integer(24 * 3600, 60, 30 * 24 * 3600),
+});
+
+export type Environment = z.infer<typeof environmentSchema> & {
+  /** DATA_DIR resolved against the working directory. */
+  dataDirectory: string;
+};
+
+let cached: Environment | undefined;
+
+/** Configuration error: the process must not start with it. */
+export class ConfigurationError extends Error {
+  readonly code = "CONFIGURATION_ERROR";
+}
+
+/** Reads and validates every environment variable once; later calls return the same object. */
+export function getEnv(): Environment {
+  if (cached) return cached;
+  const parsed = environmentSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigurationError(`Invalid environment: ${problems}`);
+  }
+  cached = { ...parsed.data, dataDirectory: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** Forgets the parsed environment (tests change process.env between cases). */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
