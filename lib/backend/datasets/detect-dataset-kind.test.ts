@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
+import { detectDatasetKind } from "./detect-dataset-kind";
+
+const fixtures = path.resolve(__dirname, "../../../../shared/fixtures");
+const text = (value: string) => new TextEncoder().encode(value);
+
+function rejection(filename: string, bytes: Uint8Array) {
+  try {
+    detectDatasetKind({ filename, bytes });
+  } catch (error) {
+    if (ApiError.isInstance(error)) return { code: error.code, details: error.details };
+    throw error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("detectDatasetKind", () => {
+  it("accepts the shared fixtures by content", () => {
+    const karate = readFileSync(path.join(fixtures, "karate_edges.csv"));
+    const shop = readFileSync(path.join(fixtures, "shop.sql"));
+    expect(detectDatasetKind({ filename: "karate_edges.csv", bytes: karate }).kind).toBe("csv");
+    expect(detectDatasetKind({ filename: "shop.sql", bytes: shop }).kind).toBe("sql");
+  });
+
+  it("accepts a SNAP-style edge list with comments", () => {
+    const bytes = text("# Directed graph\n# FromNodeId\tToNodeId\n0\t1\n1\t2\n");
+    expect(detectDatasetKind({ filename: "web.txt", bytes })).toEqual({
+      kind: "txt",
+      mediaType: "text/plain",
+    });
+  });
+
+  it("refuses a 0-byte file", () => {
+    expect(rejection("empty.csv", new Uint8Array())).toMatchObject({
+      code: "UNSUPPORTED_FILE",
+      details: { reason: "empty" },
+    });
+  });
+
+  it("refuses a file with only blank lines and comments", () => {
+    expect(rejection("blank.txt", text("\n  \n# nothing here\n\n"))).toMatchObject({
+      details: { reason: "no_data" },
+    });
+  });
+
+  it("refuses a binary file renamed .csv", () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(rejection("image.csv", png)).toMatchObject({ details: { reason: "binary" } });
+  });
+
+  it("refuses text that is not UTF-8", () => {
+    const latin1 = new Uint8Array([0x61, 0x2c, 0x62, 0x0a, 0xe9, 0x2c, 0x66]);
+    expect(rejection("latin1.csv", latin1)).toMatchObject({ details: { reason: "not_utf8" } });
+  });
+
+  it("refuses other extensions whatever the content", () => {
+    expect(rejection("graph.xlsx", text("a,b\n"))).toMatchObject({ code: "UNSUPPORTED_FILE" });
+    expect(rejection("no-extension", text("a,b\n"))).toMatchObject({ code: "UNSUPPORTED_FILE" });
+  });
+
+  it("refuses JSON named .csv and prose named .sql", () => {
+    expect(rejection("data.csv", text('[{"a": 1, "b": 2}]'))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    expect(rejection("notes.sql", text("just some notes\nabout the graph\n"))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+  });
+
+  it("refuses a single-column .csv and names the line", () => {
+    expect(rejection("ids.csv", text("\n# ids\nid\nn1\n"))).toMatchObject({
+      details: { reason: "wrong_content", line: 3 },
+    });
+  });
+});

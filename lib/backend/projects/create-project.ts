@@ -1,0 +1,30 @@
+import "server-only";
+import { z } from "zod";
+import { findProjectByName, insertProject } from "@/lib/db/queries/projects";
+import { ConflictError } from "@/lib/errors/http-errors";
+import { toProjectJson } from "./project-json";
+
+export const createProjectBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "A project needs a name.")
+    .max(100, "Project names are at most 100 characters.")
+    .refine((name) => !/[\u0000-\u001f]/.test(name), "Control characters are not allowed."),
+});
+
+/** Creates a project for the owner; names are unique per owner. */
+export async function createProject(input: { ownerId: string; name: string }) {
+  if (await findProjectByName(input)) {
+    throw new ConflictError(`A project named "${input.name}" already exists.`);
+  }
+  try {
+    return toProjectJson(await insertProject(input));
+  } catch (error) {
+    // Lost a race with an identical create: same answer as the check above.
+    if ((error as { code?: string }).code === "P2002") {
+      throw new ConflictError(`A project named "${input.name}" already exists.`);
+    }
+    throw error;
+  }
+}

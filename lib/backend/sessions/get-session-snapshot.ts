@@ -1,0 +1,60 @@
+import "server-only";
+import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
+import { NotFoundError } from "@/lib/errors/http-errors";
+import { toSessionJson } from "./session-json";
+
+const liveStatuses = new Set(["preparing", "running", "paused"]);
+
+/**
+ * Everything a client needs to draw a session: messages, run summaries, state, the pending
+ * approval, the active run and `can_send` (RC-2: busy while a run is live, paused or unsaved).
+ */
+export async function getSessionSnapshot(input: { ownerId: string; sessionId: string }) {
+  const session = await findSessionSnapshotForOwner(input);
+  if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
+  const runs = session.runs.map((run) => ({
+    run_id: run.id,
+    run_status: run.runStatus,
+    execution_generation: run.executionGeneration,
+    revision: run.revision,
+    cancel_status: run.cancelStatus,
+    execution_stopped: run.executionStopped,
+    terminal_persisted: run.terminalPersisted,
+    error_code: run.errorCode,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  }));
+  const active = session.runs.find(
+    (run) => liveStatuses.has(run.runStatus) || !run.terminalPersisted,
+  );
+  const pending = session.runs.flatMap((run) =>
+    run.approvals.map((approval) => ({
+      run_id: run.id,
+      tool_call_id: approval.toolCallId,
+      tool_name: approval.toolName,
+      args: approval.proposedArgs,
+      created_at: approval.createdAt.toISOString(),
+    })),
+  );
+  const state = (session.state ?? {}) as Record<string, unknown>;
+  return {
+    ...toSessionJson(session),
+    messages: session.messages.map((message) => ({
+      message_id: message.id,
+      run_id: message.runId,
+      role: message.role,
+      parts: message.parts,
+      position: message.position,
+      created_at: message.createdAt.toISOString(),
+    })),
+    runs,
+    session_state: {
+      ...state,
+      active_dataset_id: session.activeDatasetId,
+      data_state: state.data_state ?? null,
+    },
+    pending_approval: pending[0] ?? null,
+    active_run: active ? (runs.find((run) => run.run_id === active.id) ?? null) : null,
+    can_send: !active,
+  };
+}

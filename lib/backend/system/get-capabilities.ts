@@ -1,0 +1,31 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+
+/**
+ * What this build can really do (RC-1). Features that are not built yet report false with the
+ * reason, so the UI never offers a Stop button or a knowledge store that would not work.
+ */
+export function getCapabilities() {
+  const env = getEnv();
+  const notBuilt = "not available in this version yet";
+  return {
+    run_cancel_v1: false,
+    job_cancel_v1: false,
+    edit_latest_turn_v1: false,
+    learned_knowledge: false,
+    reporting_tools: false,
+    upload_max_bytes: env.UPLOAD_MAX_BYTES,
+    upload_kinds: ["csv", "txt", "sql"],
+    details: {
+      run_cancel_v1: env.IGRAPH_RUN_CANCEL_ENABLED
+        ? `IGRAPH_RUN_CANCEL_ENABLED is set, but run control is ${notBuilt}`
+        : "IGRAPH_RUN_CANCEL_ENABLED is off",
+      job_cancel_v1: `background jobs are ${notBuilt}`,
+      edit_latest_turn_v1: `editing the latest turn is ${notBuilt}`,
+      learned_knowledge: `the knowledge store is ${notBuilt}`,
+      reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
+        ? `the graph engine's reporting tools are ${notBuilt}`
+        : "MCP_ENABLE_REPORTING_TOOLS is false",
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/database-connection";
+import { getEnv } from "@/lib/env";
+import { getDefaultOwner } from "../identity/default-owner";
+import { getInternalServiceKey } from "../identity/internal-service-key";
+
+let shutdownHooked = false;
+
+/** Start-up sequence of the app process (called from instrumentation.ts). */
+export async function startServer(): Promise<void> {
+  getEnv();
+  getInternalServiceKey();
+  const connection = await getDatabaseConnection();
+  await getDefaultOwner();
+  console.info(`workbench: database ready (${connection.mode})`);
+  hookShutdown();
+}
+
+/** Stops the embedded database with the app, whichever signal ends it. */
+function hookShutdown(): void {
+  if (shutdownHooked) return;
+  shutdownHooked = true;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      closeDatabaseConnection()
+        .catch((error) => console.error("shutdown: could not stop the database:", error))
+        .finally(() => process.exit(0));
+    });
+  }
+}

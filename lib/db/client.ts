@@ -1,0 +1,29 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import { getDatabaseConnection } from "./database-connection";
+
+type Registry = { client?: Promise<PrismaClient> };
+
+const registry = ((globalThis as { __workbenchPrisma?: Registry }).__workbenchPrisma ??= {});
+
+/** The process-wide Prisma client over the resolved database (only lib/db/queries call this). */
+export function getDb(): Promise<PrismaClient> {
+  registry.client ??= getDatabaseConnection()
+    .then(
+      ({ connectionString }) =>
+        new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) }),
+    )
+    .catch((error) => {
+      registry.client = undefined;
+      throw error;
+    });
+  return registry.client;
+}
+
+/** Disconnects the client (tests and shutdown). */
+export async function disconnectDb(): Promise<void> {
+  const pending = registry.client;
+  registry.client = undefined;
+  const client = await pending?.catch(() => undefined);
+  await client?.$disconnect();
+}

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { getEnv } from "@/lib/env";
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded-postgres";
+import { applyMigrations } from "./migrations/apply-migrations";
+
+/** Which database the app uses and how it got it. */
+export type DatabaseConnection = {
+  connectionString: string;
+  mode: "external" | "embedded";
+  embedded?: EmbeddedPostgresHandle;
+};
+
+type Registry = { connection?: Promise<DatabaseConnection> };
+
+// On globalThis so `next dev` module reloads never start a second embedded server.
+const registry = ((globalThis as { __workbenchDatabase?: Registry }).__workbenchDatabase ??= {});
+
+/**
+ * Resolves the database once per process: DATABASE_URL when set, otherwise the embedded
+ * PostgreSQL in the data directory. Pending migrations are applied before anyone uses it.
+ */
+export function getDatabaseConnection(): Promise<DatabaseConnection> {
+  registry.connection ??= openDatabase().catch((error) => {
+    // Forget the failure so the next request retries instead of caching a dead promise.
+    registry.connection = undefined;
+    throw error;
+  });
+  return registry.connection;
+}
+
+async function openDatabase(): Promise<DatabaseConnection> {
+  const env = getEnv();
+  let connection: DatabaseConnection;
+  if (env.DATABASE_URL) {
+    connection = { connectionString: env.DATABASE_URL, mode: "external" };
+  } else {
+    const embedded = await startEmbeddedPostgres({
+      directory: path.join(env.dataDirectory, "postgres"),
+      port: env.EMBEDDED_POSTGRES_PORT,
+      database: "workbench",
+      log: (line) => console.info(line),
+    });
+    connection = { connectionString: embedded.connectionString, mode: "embedded", embedded };
+  }
+  const { applied } = await applyMigrations({ connectionString: connection.connectionString });
+  if (applied.length > 0) console.info(`database: applied migrations ${applied.join(", ")}`);
+  return connection;
+}
+
+/** Stops the embedded server if this process owns one (used on shutdown and by tests). */
+export async function closeDatabaseConnection(): Promise<void> {
+  const pending = registry.connection;
+  registry.connection = undefined;
+  const connection = await pending?.catch(() => undefined);
+  await connection?.embedded?.stop();
+}

@@ -1,0 +1,62 @@
+import type { DatasetKind } from "@/generated/prisma/client";
+import { getDb } from "../client";
+
+/** Datasets of one project of one owner, newest first, with their latest construction. */
+export async function listDatasetsWithLatestConstruction(input: {
+  ownerId: string;
+  projectId: string;
+}) {
+  const db = await getDb();
+  return db.dataset.findMany({
+    where: { ownerId: input.ownerId, projectId: input.projectId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    include: {
+      constructions: {
+        orderBy: { revision: "desc" },
+        take: 1,
+        select: {
+          revision: true,
+          status: true,
+          errorCode: true,
+          errorMessage: true,
+          errorLine: true,
+          errorColumn: true,
+        },
+      },
+    },
+  });
+}
+
+/** The newest ready construction revision per dataset (a failed rebuild keeps the last good one). */
+export async function listLatestReadyRevisions(input: { ownerId: string; datasetIds: string[] }) {
+  const db = await getDb();
+  const rows = await db.construction.groupBy({
+    by: ["datasetId"],
+    where: { ownerId: input.ownerId, datasetId: { in: input.datasetIds }, status: "ready" },
+    _max: { revision: true },
+  });
+  return new Map(rows.map((row) => [row.datasetId, row._max.revision]));
+}
+
+/** One dataset, only if it belongs to the owner. */
+export async function findDatasetForOwner(input: { ownerId: string; datasetId: string }) {
+  const db = await getDb();
+  return db.dataset.findFirst({ where: { id: input.datasetId, ownerId: input.ownerId } });
+}
+
+/** Inserts the row of an upload whose bytes are already stored. */
+export async function insertDataset(input: {
+  id: string;
+  ownerId: string;
+  projectId: string;
+  name: string;
+  originalFilename: string;
+  kind: DatasetKind;
+  bytes: number;
+  checksum: string;
+  storagePath: string;
+  mediaType: string;
+}) {
+  const db = await getDb();
+  return db.dataset.create({ data: input });
+}

@@ -1,0 +1,65 @@
+import { ZodError } from "zod";
+import { ApiError } from "@/lib/errors/api-error";
+
+/** The CONTRACT.md error envelope. */
+export function errorResponse(input: {
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}): Response {
+  const body = { error: { code: input.code, message: input.message, details: input.details ?? {} } };
+  return Response.json(body, { status: input.status, headers: { "cache-control": "no-store" } });
+}
+
+/** Turns anything thrown by a handler into an envelope; unknown errors never leak a stack. */
+export function toErrorResponse(error: unknown): Response {
+  if (ApiError.isInstance(error)) {
+    return errorResponse(error);
+  }
+  if (error instanceof ZodError) {
+    return errorResponse({
+      status: 400,
+      code: "INVALID_REQUEST",
+      message: "The request is not valid.",
+      details: {
+        issues: error.issues.map((issue) => ({
+          path: issue.path.join("."),
+          message: issue.message,
+        })),
+      },
+    });
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error("database unavailable:", describe(error));
+    return errorResponse({
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "The database is not reachable right now. Try again in a moment.",
+    });
+  }
+  console.error("unhandled error in route:", error);
+  return errorResponse({
+    status: 500,
+    code: "INTERNAL_ERROR",
+    message: "Something went wrong on the server. The error was logged.",
+  });
+}
+
+const unavailableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
+    if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated/.test(candidate.message)) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
