@@ -51,7 +51,11 @@ export class UnsupportedFileError extends ApiError {
 
 /** 400: content that looks like the right kind but cannot be parsed; carries line/column. */
 export class ParseError extends ApiError {
-  constructor(message: string, position: { line?: number; column?: number } = {}, details?: Details) {
+  constructor(
+    message: string,
+    position: { line?: number; column?: number } = {},
+    details?: Details,
+  ) {
     super({ code: "PARSE_ERROR", status: 400, message, details: { ...position, ...details } });
   }
 }
@@ -64,7 +68,8 @@ export class ServiceUnavailableError extends ApiError {
 }
 
 function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`;
+  if (bytes >= 1024 * 1024)
+    return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes % 1024 ? 1 : 0)} KiB`;
   return `${bytes} bytes`;
 }

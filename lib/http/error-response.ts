@@ -8,7 +8,9 @@ export function errorResponse(input: {
   message: string;
   details?: Record<string, unknown>;
 }): Response {
-  const body = { error: { code: input.code, message: input.message, details: input.details ?? {} } };
+  const body = {
+    error: { code: input.code, message: input.message, details: input.details ?? {} },
+  };
   return Response.json(body, { status: input.status, headers: { "cache-control": "no-store" } });
 }
 
@@ -52,7 +54,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
-    if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated/.test(candidate.message)) {
+    if (
+      typeof candidate.message === "string" &&
+      /ECONNREFUSED|Connection terminated/.test(candidate.message)
+    ) {
       return true;
     }
     current = candidate.cause;

@@ -31,6 +31,7 @@ export async function removeStoredFile(relativePath: string) {
 export function resolveStoredFile(relativePath: string): string {
   const root = getEnv().dataDirectory;
   const absolute = path.resolve(root, relativePath);
-  if (!absolute.startsWith(root + path.sep)) throw new Error("stored path escapes the data directory");
+  if (!absolute.startsWith(root + path.sep))
+    throw new Error("stored path escapes the data directory");
   return absolute;
 }

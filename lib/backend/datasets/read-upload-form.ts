@@ -18,7 +18,7 @@ export async function readUploadForm(input: {
   const { request, maxFileBytes } = input;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new InvalidRequestError("Send the file as multipart/form-data in a field named \"file\".");
+    throw new InvalidRequestError('Send the file as multipart/form-data in a field named "file".');
   }
   const maxBodyBytes = maxFileBytes + multipartOverheadBytes;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
@@ -34,7 +34,7 @@ export async function readUploadForm(input: {
   }
   const file = form.get("file");
   if (!(file instanceof File)) {
-    throw new InvalidRequestError("The upload has no file in the field named \"file\".");
+    throw new InvalidRequestError('The upload has no file in the field named "file".');
   }
   if (file.size > maxFileBytes) {
     throw new PayloadTooLargeError(maxFileBytes, { received_bytes: file.size });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { z } from "zod";
 import { insertDataset } from "@/lib/db/queries/datasets";
 import { getProjectOrThrow } from "../projects/get-project-or-throw";
-import { datasetStoragePath, removeStoredFile, writeStoredFile } from "./dataset-storage";
 import { toDatasetJson } from "./dataset-json";
+import { datasetStoragePath, removeStoredFile, writeStoredFile } from "./dataset-storage";
 import { detectDatasetKind } from "./detect-dataset-kind";
 import type { UploadedFile } from "./read-upload-form";
 

@@ -1,4 +1,8 @@
 /** The API shape of a project. */
 export function toProjectJson(project: { id: string; name: string; createdAt: Date }) {
-  return { project_id: project.id, name: project.name, created_at: project.createdAt.toISOString() };
+  return {
+    project_id: project.id,
+    name: project.name,
+    created_at: project.createdAt.toISOString(),
+  };
 }
