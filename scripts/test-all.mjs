@@ -24,7 +24,10 @@ function run(label, command, args, extraEnv = {}) {
 }
 
 function countVitest(file) {
-  if (!existsSync(file)) return void (totals.failed += 1);
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    return;
+  }
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
@@ -34,7 +37,10 @@ function countVitest(file) {
 }
 
 function countPlaywright(file) {
-  if (!existsSync(file)) return void (totals.failed += 1);
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    return;
+  }
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;

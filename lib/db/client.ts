@@ -1,10 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { processRegistry } from "@/lib/process-registry";
 import { getDatabaseConnection } from "./database-connection";
 
 type Registry = { client?: Promise<PrismaClient> };
 
-const registry = ((globalThis as { __workbenchPrisma?: Registry }).__workbenchPrisma ??= {});
+const registry = processRegistry<Registry>("__workbenchPrisma");
 
 /** The process-wide Prisma client over the resolved database (only lib/db/queries call this). */
 export function getDb(): Promise<PrismaClient> {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { processRegistry } from "@/lib/process-registry";
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded-postgres";
 import { applyMigrations } from "./migrations/apply-migrations";
 
@@ -13,7 +14,7 @@ export type DatabaseConnection = {
 type Registry = { connection?: Promise<DatabaseConnection> };
 
 // On globalThis so `next dev` module reloads never start a second embedded server.
-const registry = ((globalThis as { __workbenchDatabase?: Registry }).__workbenchDatabase ??= {});
+const registry = processRegistry<Registry>("__workbenchDatabase");
 
 /**
  * Resolves the database once per process: DATABASE_URL when set, otherwise the embedded

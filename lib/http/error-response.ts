@@ -33,7 +33,7 @@ export function toErrorResponse(error: unknown): Response {
     });
   }
   if (isDatabaseUnavailable(error)) {
-    console.error("database unavailable:", describe(error));
+    console.error("database unavailable:", errorMessageOf(error));
     return errorResponse({
       status: 503,
       code: "SERVICE_UNAVAILABLE",
@@ -65,6 +65,6 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function describe(error: unknown): string {
+function errorMessageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

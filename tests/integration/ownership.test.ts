@@ -147,10 +147,11 @@ describe("ownership filtering (a second user sees nothing of the first)", () => 
   });
 
   it("identity headers without the internal key are refused, with a wrong key too", async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { "x-user-id": alice.id },
       { ...actingAs(alice.id), "x-internal-key": "wrong" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await projectsRoute.GET(
         new Request("http://test.local/api/projects", { headers }),
         routeContext({}),

@@ -29,7 +29,7 @@ export async function prepareTestDatabase(input: {
   }
   const embedded = await startEmbeddedPostgres({
     directory: path.join(input.dataDirectory, "postgres"),
-    port: 54339,
+    port: 54337,
     database: "workbench_test",
   });
   await resetSchema(embedded.connectionString);

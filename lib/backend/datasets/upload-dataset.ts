@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { insertDataset } from "@/lib/db/queries/datasets";
+import { hasControlCharacters, stripControlCharacters } from "@/lib/text/has-control-characters";
 import { getProjectOrThrow } from "../projects/get-project-or-throw";
 import { toDatasetJson } from "./dataset-json";
 import { datasetStoragePath, removeStoredFile, writeStoredFile } from "./dataset-storage";
@@ -14,7 +15,7 @@ const datasetNameSchema = z
   .trim()
   .min(1)
   .max(200, "Dataset names are at most 200 characters.")
-  .refine((name) => !/[\u0000-\u001f]/.test(name), "Control characters are not allowed.");
+  .refine((name) => !hasControlCharacters(name), "Control characters are not allowed.");
 
 /**
  * Stores an upload as a dataset of the owner's project: content check, checksum, bytes on disk,
@@ -61,6 +62,6 @@ export async function uploadDataset(input: {
 /** The uploaded name for display only: base name, no control characters, bounded length. */
 function displayFilename(raw: string): string {
   const base = path.posix.basename(raw.replaceAll("\\", "/"));
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").slice(-200);
+  const cleaned = stripControlCharacters(base).slice(-200);
   return cleaned || "upload";
 }

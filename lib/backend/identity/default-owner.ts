@@ -1,11 +1,12 @@
 import "server-only";
 import { upsertProjectByName } from "@/lib/db/queries/projects";
 import { upsertDefaultOwner } from "@/lib/db/queries/users";
+import { processRegistry } from "@/lib/process-registry";
 
 export const defaultProjectName = "Default project";
 
 type Registry = { owner?: Promise<{ userId: string }> };
-const registry = ((globalThis as { __workbenchOwner?: Registry }).__workbenchOwner ??= {});
+const registry = processRegistry<Registry>("__workbenchOwner");
 
 /** The login-free workspace owner, created with a first project on first start. */
 export function getDefaultOwner(): Promise<{ userId: string }> {

@@ -24,14 +24,14 @@ afterEach(async () => {
 
 describe("internal service key", () => {
   it("is a start-up error in production when missing", async () => {
-    process.env.NODE_ENV = "production";
+    Object.assign(process.env, { NODE_ENV: "production" });
     resetEnvForTests();
     const { getInternalServiceKey } = await import("./internal-service-key");
     expect(() => getInternalServiceKey()).toThrow(/INTERNAL_SERVICE_KEY is required/);
   });
 
   it("is generated once in development and kept in the data directory", async () => {
-    process.env.NODE_ENV = "development";
+    Object.assign(process.env, { NODE_ENV: "development" });
     resetEnvForTests();
     const first = await import("./internal-service-key");
     const key = first.getInternalServiceKey();

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { findProjectByName, insertProject } from "@/lib/db/queries/projects";
 import { ConflictError } from "@/lib/errors/http-errors";
+import { hasControlCharacters } from "@/lib/text/has-control-characters";
 import { toProjectJson } from "./project-json";
 
 export const createProjectBodySchema = z.object({
@@ -10,7 +11,7 @@ export const createProjectBodySchema = z.object({
     .trim()
     .min(1, "A project needs a name.")
     .max(100, "Project names are at most 100 characters.")
-    .refine((name) => !/[\u0000-\u001f]/.test(name), "Control characters are not allowed."),
+    .refine((name) => !hasControlCharacters(name), "Control characters are not allowed."),
 });
 
 /** Creates a project for the owner; names are unique per owner. */
