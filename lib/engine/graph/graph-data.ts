@@ -1,0 +1,31 @@
+/** A property value kept on a node or an edge. */
+export type PropertyValue = string | number | boolean | null;
+
+/** Properties of one node or edge; null when it has none (saves an object per element). */
+export type Properties = Record<string, PropertyValue> | null;
+
+/**
+ * A constructed graph in columnar form: what construction produces, what storage persists and
+ * what session graphs hold. Nodes are addressed by index (0…nodeCount-1); types are interned.
+ * Parallel edges are allowed (a multigraph); algorithms decide how to treat them.
+ */
+export type GraphData = {
+  directed: boolean;
+  /** index → external id, unique. */
+  nodeIds: string[];
+  /** Per node, an index into nodeTypeNames. */
+  nodeTypeIndex: Uint16Array;
+  nodeTypeNames: string[];
+  /** Per node, a human label (null = use the id). */
+  nodeLabels: (string | null)[];
+  nodeProperties: Properties[];
+  /** Per edge, node indices. */
+  edgeSources: Int32Array;
+  edgeTargets: Int32Array;
+  /** Per edge weight; null when the graph is unweighted (every weight is 1). */
+  edgeWeights: Float64Array | null;
+  /** Per edge, an index into edgeTypeNames. */
+  edgeTypeIndex: Uint16Array;
+  edgeTypeNames: string[];
+  edgeProperties: Properties[];
+};
