@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { EngineError } from "../engine-error";
+import type { GraphData, Properties } from "../graph/graph-data";
+
+/** Name of the payload format stored beside the bytes (Construction.payloadFormat). */
+export const graphPayloadFormat = "gwb1+gzip";
+
+const magic = "GWB1";
+
+type Header = {
+  directed: boolean;
+  nodeCount: number;
+  edgeCount: number;
+  weighted: boolean;
+  nodeTypeNames: string[];
+  edgeTypeNames: string[];
+  stringsBytes: number;
+};
+
+/**
+ * Encodes a graph compactly for PostgreSQL: the typed columns as raw little-endian arrays, the
+ * strings and properties as one JSON block, all gzipped — one blob per revision instead of a
+ * row per edge. Returns the bytes and their sha256, checked again on load.
+ */
+export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: string } {
+  const strings = Buffer.from(
+    JSON.stringify({
+      nodeIds: graph.nodeIds,
+      nodeLabels: graph.nodeLabels,
+      nodeProperties: graph.nodeProperties,
+      edgeProperties: compactProperties(graph.edgeProperties),
+    }),
+  );
+  const header: Header = {
+    directed: graph.directed,
+    nodeCount: graph.nodeIds.length,
+    edgeCount: graph.edgeSources.length,
+    weighted: graph.edgeWeights !== null,
+    nodeTypeNames: graph.nodeTypeNames,
+    edgeTypeNames: graph.edgeTypeNames,
+    stringsBytes: strings.byteLength,
+  };
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const parts: Uint8Array[] = [
+    Buffer.from(magic),
+    uint32(headerBytes.byteLength),
+    headerBytes,
+    bytesOf(graph.edgeSources),
+    bytesOf(graph.edgeTargets),
+    ...(graph.edgeWeights ? [bytesOf(graph.edgeWeights)] : []),
+    bytesOf(graph.nodeTypeIndex),
+    bytesOf(graph.edgeTypeIndex),
+    strings,
+  ];
+  const bytes = gzipSync(Buffer.concat(parts), { level: 6 });
+  return { bytes, sha256: sha256(bytes) };
+}
+
+/** Decodes a payload made by encodeGraph; a wrong checksum or a damaged blob is refused. */
+export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }): GraphData {
+  if (input.sha256 && sha256(input.bytes) !== input.sha256) {
+    throw new EngineError("INVALID_REQUEST", "The stored graph is damaged (checksum mismatch).");
+  }
+  const raw = gunzipSync(input.bytes);
+  if (raw.subarray(0, 4).toString() !== magic) {
+    throw new EngineError("INVALID_REQUEST", "The stored graph has an unknown format.");
+  }
+  const headerLength = raw.readUInt32LE(4);
+  let offset = 8;
+  const header = JSON.parse(raw.subarray(offset, offset + headerLength).toString()) as Header;
+  offset += headerLength;
+  const take = <T>(make: (buffer: ArrayBuffer) => T, bytes: number): T => {
+    // Copy into a fresh, aligned buffer: the gunzip buffer's offsets are not aligned.
+    const copy = new Uint8Array(bytes);
+    copy.set(raw.subarray(offset, offset + bytes));
+    offset += bytes;
+    return make(copy.buffer);
+  };
+  const { nodeCount, edgeCount } = header;
+  const edgeSources = take((buffer) => new Int32Array(buffer), edgeCount * 4);
+  const edgeTargets = take((buffer) => new Int32Array(buffer), edgeCount * 4);
+  const edgeWeights = header.weighted
+    ? take((buffer) => new Float64Array(buffer), edgeCount * 8)
+    : null;
+  const nodeTypeIndex = take((buffer) => new Uint16Array(buffer), nodeCount * 2);
+  const edgeTypeIndex = take((buffer) => new Uint16Array(buffer), edgeCount * 2);
+  const strings = JSON.parse(raw.subarray(offset, offset + header.stringsBytes).toString()) as {
+    nodeIds: string[];
+    nodeLabels: (string | null)[];
+    nodeProperties: Properties[];
+    edgeProperties: Properties[] | null;
+  };
+  return {
+    directed: header.directed,
+    nodeIds: strings.nodeIds,
+    nodeTypeIndex,
+    nodeTypeNames: header.nodeTypeNames,
+    nodeLabels: strings.nodeLabels,
+    nodeProperties: strings.nodeProperties,
+    edgeSources,
+    edgeTargets,
+    edgeWeights,
+    edgeTypeIndex,
+    edgeTypeNames: header.edgeTypeNames,
+    edgeProperties: strings.edgeProperties ?? new Array(edgeCount).fill(null),
+  };
+}
+
+/** All-null edge properties (the common case) are stored as one null, not a million. */
+function compactProperties(properties: Properties[]): Properties[] | null {
+  return properties.some((value) => value !== null) ? properties : null;
+}
+
+function bytesOf(array: Int32Array | Float64Array | Uint16Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}
+
+function uint32(value: number): Uint8Array {
+  const buffer = Buffer.alloc(4);
+  buffer.writeUInt32LE(value);
+  return buffer;
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
