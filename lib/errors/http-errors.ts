@@ -23,13 +23,6 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** 409: a unique name or state clash that the caller can resolve. */
-export class ConflictError extends ApiError {
-  constructor(message: string, details?: Details) {
-    super({ code: "CONFLICT", status: 409, message, details });
-  }
-}
-
 /** 413: an upload over the configured limit. */
 export class PayloadTooLargeError extends ApiError {
   constructor(limitBytes: number, details?: Details) {

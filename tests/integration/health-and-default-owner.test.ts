@@ -27,7 +27,7 @@ describe("health and the login-free owner", () => {
     ).toHaveLength(1);
   });
 
-  it("refuses a duplicate project name with a conflict, and a blank one as invalid", async () => {
+  it("refuses a duplicate or blank project name as invalid, with the reason", async () => {
     const create = (name: string) =>
       projectsRoute.POST(
         new Request("http://test.local/api/projects", {
@@ -38,8 +38,11 @@ describe("health and the login-free owner", () => {
       );
     expect((await create("Fraud rings")).status).toBe(201);
     const duplicate = await create("Fraud rings");
-    expect(duplicate.status).toBe(409);
-    expect((await duplicate.json()).error.code).toBe("CONFLICT");
+    expect(duplicate.status).toBe(400);
+    expect((await duplicate.json()).error).toMatchObject({
+      code: "INVALID_REQUEST",
+      message: 'A project named "Fraud rings" already exists.',
+    });
     const blank = await create("   ");
     expect(blank.status).toBe(400);
     expect((await blank.json()).error).toMatchObject({ code: "INVALID_REQUEST" });

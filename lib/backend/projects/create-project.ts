@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { findProjectByName, insertProject } from "@/lib/db/queries/projects";
-import { ConflictError } from "@/lib/errors/http-errors";
+import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { hasControlCharacters } from "@/lib/text/has-control-characters";
 import { toProjectJson } from "./project-json";
 
@@ -16,16 +16,18 @@ export const createProjectBodySchema = z.object({
 
 /** Creates a project for the owner; names are unique per owner. */
 export async function createProject(input: { ownerId: string; name: string }) {
-  if (await findProjectByName(input)) {
-    throw new ConflictError(`A project named "${input.name}" already exists.`);
-  }
+  if (await findProjectByName(input)) throw duplicateName(input.name);
   try {
     return toProjectJson(await insertProject(input));
   } catch (error) {
     // Lost a race with an identical create: same answer as the check above.
-    if ((error as { code?: string }).code === "P2002") {
-      throw new ConflictError(`A project named "${input.name}" already exists.`);
-    }
+    if ((error as { code?: string }).code === "P2002") throw duplicateName(input.name);
     throw error;
   }
+}
+
+// CONTRACT.md has no generic conflict code; a taken name is a validation failure of `name`.
+function duplicateName(name: string) {
+  const message = `A project named "${name}" already exists.`;
+  return new InvalidRequestError(message, { issues: [{ path: "name", message }] });
 }

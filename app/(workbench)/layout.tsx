@@ -1,0 +1,6 @@
+import type { ReactNode } from "react";
+import { WorkbenchShell } from "@/components/workbench-shell";
+
+export default function WorkbenchLayout({ children }: { children: ReactNode }) {
+  return <WorkbenchShell>{children}</WorkbenchShell>;
+}

@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+import { WorkbenchPage } from "./pages/workbench-page";
+
+const placeholderSections = ["Chat", "Graph", "Skills", "Memory", "Results"];
+
+for (const section of placeholderSections) {
+  test(`${section} says honestly that it is not available yet`, async ({ page }, testInfo) => {
+    const workbench = new WorkbenchPage(page);
+    await workbench.goto("/datasets");
+    await workbench.navLink(section).click();
+
+    await expect(page).toHaveURL(new RegExp(`/${section.toLowerCase()}$`));
+    await expect(workbench.heading()).toHaveText(section);
+    await expect(workbench.navLink(section)).toHaveAttribute("aria-current", "page");
+    await expect(workbench.notYetAvailable).toContainText("Not yet available");
+    // It explains what will be there, and shows no tables or data pretending to be real.
+    await expect(workbench.notYetAvailable.getByRole("listitem").first()).toBeVisible();
+    await expect(workbench.main.locator("table")).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`${section.toLowerCase()}-not-yet.png`) });
+  });
+}
