@@ -13,7 +13,7 @@ export function getCapabilities() {
     job_cancel_v1: false,
     edit_latest_turn_v1: false,
     learned_knowledge: false,
-    reporting_tools: false,
+    reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
     upload_kinds: ["csv", "txt", "sql"],
     details: {
@@ -24,7 +24,7 @@ export function getCapabilities() {
       edit_latest_turn_v1: `editing the latest turn is ${notBuilt}`,
       learned_knowledge: `the knowledge store is ${notBuilt}`,
       reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
-        ? `the graph engine's reporting tools are ${notBuilt}`
+        ? "visualize_subgraph and create_analysis_report are offered by the graph engine"
         : "MCP_ENABLE_REPORTING_TOOLS is false",
     },
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/database-connection";
+import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
 import { getEnv } from "@/lib/env";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
@@ -12,6 +13,9 @@ export async function startServer(): Promise<void> {
   getInternalServiceKey();
   const connection = await getDatabaseConnection();
   await getDefaultOwner();
+  // A build that was running when the last process died can never finish: say so.
+  const { count } = await failAbandonedConstructions();
+  if (count > 0) console.info(`workbench: marked ${count} interrupted construction(s) as failed`);
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

@@ -44,3 +44,9 @@ export async function findSessionSnapshotForOwner(input: { ownerId: string; sess
     },
   });
 }
+
+/** A session row, only if it belongs to the owner. */
+export async function findSessionForOwner(input: { ownerId: string; sessionId: string }) {
+  const db = await getDb();
+  return db.session.findFirst({ where: { id: input.sessionId, ownerId: input.ownerId } });
+}

@@ -1,0 +1,25 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
+import { UnauthorizedError } from "@/lib/errors/http-errors";
+import { toErrorResponse } from "@/lib/http/error-response";
+import { createMcpServer } from "@/lib/mcp/create-mcp-server";
+
+/** The graph engine's MCP endpoint (Streamable HTTP, stateless). Internal key first, always. */
+async function handle(request: Request): Promise<Response> {
+  try {
+    if (!isValidInternalKey(request.headers.get("x-internal-key"))) throw new UnauthorizedError();
+    const server = createMcpServer({ headers: request.headers });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}
+
+export const POST = handle;
+export const GET = handle;
+export const DELETE = handle;

@@ -1,0 +1,120 @@
+import "server-only";
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import {
+  insertBuildingConstruction,
+  markConstructionFailed,
+  markConstructionReady,
+} from "@/lib/db/queries/constructions";
+import { constructGraph } from "@/lib/engine/construction/construct-graph";
+import { EngineError } from "@/lib/engine/engine-error";
+import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-codec";
+import { ApiError } from "@/lib/errors/api-error";
+import { InvalidRequestError } from "@/lib/errors/http-errors";
+import { resolveStoredFile } from "../datasets/dataset-storage";
+import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
+import { toConstructionJson } from "./construction-json";
+
+export const constructDatasetBodySchema = z
+  .object({
+    /** For a CSV edge table: a CSV node table uploaded as another dataset of the project. */
+    nodes_dataset_id: z.string().min(1).max(100).optional(),
+    directed: z.boolean().optional(),
+    weighted: z.boolean().optional(),
+  })
+  .strict();
+
+export type ConstructDatasetOptions = z.infer<typeof constructDatasetBodySchema>;
+
+/**
+ * Builds a graph from a stored upload and saves it as the dataset's next revision. The
+ * revision is `building` while it runs and becomes `ready` only with its payload saved; a parse
+ * failure leaves a `failed` revision with the reason, and the upload stays usable for a retry.
+ */
+export async function constructDataset(input: {
+  ownerId: string;
+  datasetId: string;
+  options: ConstructDatasetOptions;
+  signal?: AbortSignal;
+}) {
+  const dataset = await getDatasetOrThrow(input);
+  const nodesDataset = input.options.nodes_dataset_id
+    ? await getDatasetOrThrow({ ownerId: input.ownerId, datasetId: input.options.nodes_dataset_id })
+    : undefined;
+  if (
+    nodesDataset &&
+    (nodesDataset.projectId !== dataset.projectId ||
+      nodesDataset.kind !== "csv" ||
+      dataset.kind !== "csv")
+  ) {
+    throw new InvalidRequestError(
+      "A node table must be a CSV dataset of the same project as the CSV edge table.",
+    );
+  }
+  const construction = await insertBuildingConstruction({
+    datasetId: dataset.id,
+    ownerId: input.ownerId,
+    projectId: dataset.projectId,
+    options: input.options,
+  });
+  try {
+    const text = await readFile(resolveStoredFile(dataset.storagePath), "utf8");
+    const nodesText = nodesDataset
+      ? await readFile(resolveStoredFile(nodesDataset.storagePath), "utf8")
+      : undefined;
+    const { graph, summary } = await constructGraph({
+      kind: dataset.kind,
+      text,
+      nodesText,
+      options: { directed: input.options.directed, weighted: input.options.weighted },
+      signal: input.signal,
+    });
+    const payload = encodeGraph(graph);
+    const ready = await markConstructionReady({
+      constructionId: construction.id,
+      directed: summary.directed,
+      nodeCount: summary.nodeCount,
+      edgeCount: summary.edgeCount,
+      nodeTypes: summary.nodeTypes,
+      edgeTypes: summary.edgeTypes,
+      schemaSummary: summary.schemaSummary as object | undefined,
+      payload: payload.bytes as Uint8Array<ArrayBuffer>,
+      payloadFormat: graphPayloadFormat,
+      payloadSha256: payload.sha256,
+    });
+    return toConstructionJson(ready);
+  } catch (error) {
+    const failure = describeFailure(error);
+    await markConstructionFailed({ constructionId: construction.id, ...failure });
+    throw new ApiError({
+      code: failure.errorCode === "UNSUPPORTED_FILE" ? "UNSUPPORTED_FILE" : "PARSE_ERROR",
+      status: failure.errorCode === "UNSUPPORTED_FILE" ? 415 : 400,
+      message: failure.errorMessage,
+      details: {
+        dataset_id: dataset.id,
+        construction_revision: construction.revision,
+        line: failure.errorLine,
+        column: failure.errorColumn,
+      },
+    });
+  }
+}
+
+function describeFailure(error: unknown) {
+  if (EngineError.isInstance(error)) {
+    const details = error.details ?? {};
+    return {
+      errorCode: error.code,
+      errorMessage: error.message,
+      errorLine: typeof details.line === "number" ? details.line : undefined,
+      errorColumn: typeof details.column === "number" ? details.column : undefined,
+    };
+  }
+  console.error("construction failed unexpectedly:", error);
+  return {
+    errorCode: "PARSE_ERROR",
+    errorMessage: "The graph could not be built from this file.",
+    errorLine: undefined,
+    errorColumn: undefined,
+  };
+}

@@ -1,0 +1,154 @@
+import { throwIfCancelled } from "../cancel-signal";
+import { EngineError } from "../engine-error";
+import type { GraphData } from "../graph/graph-data";
+import { constructFromCsv } from "./csv/construct-from-csv";
+import type { CsvDelimiter } from "./csv/detect-delimiter";
+import { parseTextEdgeList } from "./parse-text-edge-list";
+import { constructFromSql, type SqlSchemaSummary } from "./sql/construct-from-sql";
+
+/** An uploaded file's content: text, or bytes that must be UTF-8. */
+export type UploadContent = string | Uint8Array;
+
+/** Options of a construction; each kind reads the ones that apply to it. */
+export type ConstructGraphOptions = {
+  /** CSV and TXT only (default false); SQL graphs always follow foreign keys (directed). */
+  directed?: boolean;
+  /** TXT only: read a third column as the weight. */
+  weighted?: boolean;
+  /** CSV only: force the header rule (default: detected). */
+  header?: boolean;
+  /** CSV only: force the delimiter (default: detected among , ; tab |). */
+  delimiter?: CsvDelimiter;
+  /** SQL only: wall-clock limit of the sandbox (default 60 s). */
+  timeoutMs?: number;
+  /** SQL only: largest accepted dump in bytes (default 64 MiB). */
+  maxBytes?: number;
+};
+
+/**
+ * What to construct from. CSV takes `text` (an edge list) plus optionally `nodesText` (a node
+ * table), or the same as `texts: { edges, nodes }`.
+ */
+export type ConstructGraphInput = {
+  kind: "csv" | "txt" | "sql";
+  text?: UploadContent;
+  /** CSV only: the node table uploaded with the edge table in `text`. */
+  nodesText?: UploadContent;
+  texts?: { edges: UploadContent; nodes?: UploadContent };
+  options?: ConstructGraphOptions;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number, stage?: string) => void;
+};
+
+/** Counts of a constructed graph (what a saved construction records). */
+export type ConstructionSummary = {
+  nodeCount: number;
+  edgeCount: number;
+  nodeTypes: Record<string, number>;
+  edgeTypes: Record<string, number>;
+  directed: boolean;
+  weighted: boolean;
+  /** SQL only: how each table and foreign key was used or why it was skipped. */
+  schemaSummary?: SqlSchemaSummary;
+};
+
+/**
+ * Builds a graph from an uploaded CSV, TXT edge list or SQL dump. Deterministic: the same
+ * input gives an identical GraphData. Failures are EngineErrors (PARSE_ERROR with line and
+ * column, UNSUPPORTED_FILE, PAYLOAD_TOO_LARGE, JOB_CANCELLED); nothing partial is returned.
+ */
+export async function constructGraph(
+  input: ConstructGraphInput,
+): Promise<{ graph: GraphData; summary: ConstructionSummary }> {
+  const { kind, options = {}, signal } = input;
+  throwIfCancelled(signal);
+  let graph: GraphData;
+  let schemaSummary: SqlSchemaSummary | undefined;
+  if (kind === "csv") {
+    const edges = input.texts?.edges ?? input.text;
+    if (edges === undefined) throw missingContent(kind);
+    const nodes = input.texts?.nodes ?? input.nodesText;
+    graph = constructFromCsv({
+      edges: decodeUtf8(edges),
+      nodes: nodes === undefined ? undefined : decodeUtf8(nodes),
+      directed: options.directed,
+      header: options.header,
+      delimiter: options.delimiter,
+      signal,
+    });
+  } else if (kind === "txt") {
+    if (input.text === undefined) throw missingContent(kind);
+    // The TXT parser works on bytes (faster for large files); decoding first only validates.
+    if (typeof input.text !== "string") decodeUtf8(input.text);
+    graph = parseTextEdgeList({
+      input: input.text,
+      directed: options.directed,
+      weighted: options.weighted,
+    });
+  } else if (kind === "sql") {
+    if (input.text === undefined) throw missingContent(kind);
+    const result = await constructFromSql({
+      text: decodeUtf8(input.text),
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      signal,
+      onProgress: input.onProgress,
+    });
+    graph = result.graph;
+    schemaSummary = result.schemaSummary;
+  } else {
+    throw new EngineError("UNSUPPORTED_FILE", `Unknown dataset kind "${String(kind)}".`);
+  }
+  throwIfCancelled(signal);
+  return { graph, summary: summarizeGraph({ graph, schemaSummary }) };
+}
+
+/** Node/edge counts per type of a graph, in the graph's type order. */
+export function summarizeGraph({
+  graph,
+  schemaSummary,
+}: {
+  graph: GraphData;
+  schemaSummary?: SqlSchemaSummary;
+}): ConstructionSummary {
+  return {
+    nodeCount: graph.nodeIds.length,
+    edgeCount: graph.edgeSources.length,
+    nodeTypes: countTypes(graph.nodeTypeNames, graph.nodeTypeIndex),
+    edgeTypes: countTypes(graph.edgeTypeNames, graph.edgeTypeIndex),
+    directed: graph.directed,
+    weighted: graph.edgeWeights !== null,
+    ...(schemaSummary ? { schemaSummary } : {}),
+  };
+}
+
+function countTypes(names: string[], indexes: Uint16Array): Record<string, number> {
+  const counts = new Array<number>(names.length).fill(0);
+  for (const index of indexes) counts[index]++;
+  const result: Record<string, number> = {};
+  names.forEach((name, index) => {
+    // defineProperty: a type literally named "__proto__" stays an ordinary key.
+    if (counts[index] > 0) {
+      Object.defineProperty(result, name, {
+        value: counts[index],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  });
+  return result;
+}
+
+function decodeUtf8(content: UploadContent): string {
+  if (typeof content === "string") return content;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(content);
+  } catch {
+    throw new EngineError("UNSUPPORTED_FILE", "The file is not UTF-8 text.");
+  }
+}
+
+function missingContent(kind: string): EngineError {
+  return new EngineError("INVALID_REQUEST", `No content was given for the ${kind} construction.`);
+}

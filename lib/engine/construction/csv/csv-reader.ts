@@ -1,0 +1,185 @@
+import { parseError } from "../../engine-error";
+import { type CsvDelimiter, detectDelimiter } from "./detect-delimiter";
+
+/** A CSV file read into a rectangular table of raw field strings. */
+export type CsvTable = {
+  text: string;
+  delimiter: CsvDelimiter;
+  columnCount: number;
+  rowCount: number;
+  /** Row-major: row r's fields are fields[r * columnCount … (r + 1) * columnCount - 1]. */
+  fields: string[];
+  /** Per field, its offset in `text` (the opening quote for quoted fields), for error positions. */
+  fieldOffsets: Int32Array;
+  /** Per row, the offset where the row ends (for "too few fields" positions). */
+  rowEndOffsets: Int32Array;
+};
+
+const quote = 34;
+const space = 32;
+const newline = 10;
+const carriageReturn = 13;
+const tab = 9;
+
+/**
+ * Reads RFC-4180 CSV: quoted fields with `""` escapes and embedded delimiters or line breaks,
+ * \n / \r\n / \r line ends, a UTF-8 BOM, blank lines skipped. Spaces around fields and around
+ * quotes are dropped (a hand-written "a, b" means "b"); text inside quotes is kept exactly.
+ * Every row must have as many fields as the first. Errors are PARSE_ERROR with 1-based line
+ * and column.
+ */
+export function readCsv({
+  text: input,
+  delimiter,
+}: {
+  text: string;
+  delimiter?: CsvDelimiter;
+}): CsvTable {
+  // Offsets in error positions count from the original text, BOM included, so the BOM is
+  // skipped by position rather than sliced off.
+  const text = input;
+  const n = text.length;
+  let i = n > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const chosen = delimiter ?? detectDelimiter({ text, start: i });
+  const delimiterCode = chosen.charCodeAt(0);
+  const fields: string[] = [];
+  let fieldOffsets = new Int32Array(1024);
+  let rowEndOffsets = new Int32Array(256);
+  let columnCount = -1;
+  let rowCount = 0;
+
+  const pushField = (value: string, offset: number) => {
+    if (fields.length >= fieldOffsets.length) fieldOffsets = growInt32(fieldOffsets);
+    fieldOffsets[fields.length] = offset;
+    fields.push(value);
+  };
+
+  while (i < n) {
+    const blankEnd = skipBlankLine(text, i, delimiterCode);
+    if (blankEnd !== -1) {
+      i = blankEnd;
+      continue;
+    }
+    const rowStart = i;
+    const fieldsBefore = fields.length;
+    let extraFieldOffset = -1;
+    for (;;) {
+      let j = i;
+      while (j < n && isPadding(text.charCodeAt(j), delimiterCode)) j++;
+      const fieldStart = j;
+      let value: string;
+      if (j < n && text.charCodeAt(j) === quote) {
+        const closed = readQuoted(text, j);
+        value = closed.value;
+        j = closed.end;
+        while (j < n && isPadding(text.charCodeAt(j), delimiterCode)) j++;
+        if (j < n && !isFieldEnd(text.charCodeAt(j), delimiterCode)) {
+          throw parseError("Unexpected character after a closing quote.", positionAt(text, j));
+        }
+      } else {
+        let k = j;
+        while (k < n && !isFieldEnd(text.charCodeAt(k), delimiterCode)) k++;
+        let end = k;
+        while (end > j && isPadding(text.charCodeAt(end - 1), delimiterCode)) end--;
+        value = text.slice(j, end);
+        j = k;
+      }
+      if (columnCount !== -1 && fields.length - fieldsBefore === columnCount) {
+        if (extraFieldOffset === -1) extraFieldOffset = fieldStart;
+      }
+      pushField(value, fieldStart);
+      if (j < n && text.charCodeAt(j) === delimiterCode) {
+        i = j + 1;
+        continue;
+      }
+      i = j;
+      break;
+    }
+    const rowEnd = i;
+    if (i < n && text.charCodeAt(i) === carriageReturn) i++;
+    if (i < n && text.charCodeAt(i) === newline) i++;
+    const count = fields.length - fieldsBefore;
+    if (columnCount === -1) columnCount = count;
+    else if (count !== columnCount) {
+      const at = count > columnCount ? extraFieldOffset : rowEnd;
+      const start = positionAt(text, rowStart);
+      throw parseError(
+        `Row at line ${start.line} has ${count} fields, but the first row has ${columnCount}.`,
+        positionAt(text, at),
+      );
+    }
+    if (rowCount >= rowEndOffsets.length) rowEndOffsets = growInt32(rowEndOffsets);
+    rowEndOffsets[rowCount++] = rowEnd;
+  }
+  return {
+    text,
+    delimiter: chosen,
+    columnCount: Math.max(columnCount, 0),
+    rowCount,
+    fields,
+    fieldOffsets: fieldOffsets.slice(0, fields.length),
+    rowEndOffsets: rowEndOffsets.slice(0, rowCount),
+  };
+}
+
+/** 1-based line and column of an offset; \r\n, \n and a lone \r each end a line. */
+export function positionAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === newline || (c === carriageReturn && text.charCodeAt(i + 1) !== newline)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** The field's value and the offset just past its closing quote. */
+function readQuoted(text: string, openAt: number): { value: string; end: number } {
+  let value = "";
+  let segmentStart = openAt + 1;
+  for (;;) {
+    const close = text.indexOf('"', segmentStart);
+    if (close === -1) {
+      throw parseError("Unterminated quoted field (no closing quote).", positionAt(text, openAt));
+    }
+    if (text.charCodeAt(close + 1) === quote) {
+      // "" inside quotes is one literal quote.
+      value += text.slice(segmentStart, close + 1);
+      segmentStart = close + 2;
+      continue;
+    }
+    value += text.slice(segmentStart, close);
+    return { value, end: close + 1 };
+  }
+}
+
+/** If a line holding only spaces/tabs starts at `i`, the offset after it; otherwise -1. */
+function skipBlankLine(text: string, i: number, delimiterCode: number): number {
+  let j = i;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === newline) return j + 1;
+    if (c === carriageReturn) return text.charCodeAt(j + 1) === newline ? j + 2 : j + 1;
+    if (c === delimiterCode || (c !== space && c !== tab)) return -1;
+    j++;
+  }
+  return j > i ? j : -1;
+}
+
+function isPadding(c: number, delimiterCode: number): boolean {
+  return (c === space || c === tab) && c !== delimiterCode;
+}
+
+function isFieldEnd(c: number, delimiterCode: number): boolean {
+  return c === delimiterCode || c === newline || c === carriageReturn;
+}
+
+function growInt32(array: Int32Array): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(array.length * 2);
+  next.set(array);
+  return next;
+}

@@ -1,0 +1,127 @@
+import { louvain } from "../algorithms/louvain";
+import { buildCsr } from "../csr/build-csr";
+import type { GraphData } from "../graph/graph-data";
+import {
+  categoricalPalette,
+  groupColor,
+  otherGroupColor,
+  uncolouredNodeColor,
+} from "./color-palette";
+import { drawableEdges } from "./drawable-edges";
+import type { GraphLayoutDocument } from "./graph-layout-document";
+import { fitPositions } from "./layout/fit-positions";
+import { forceLayout } from "./layout/force-layout";
+import { centralityScores, type SizeMeasure, scaleSizes } from "./node-sizes";
+import { rankGroups } from "./rank-groups";
+
+/** The most edges a layout document draws by default. */
+const defaultEdgeLimit = 50_000;
+
+/**
+ * Lays out an (already extracted) subgraph as a document the UI draws as is: Louvain
+ * communities (seeded) group the starting positions of a seeded force layout, colours come from
+ * a fixed colour-blind-safe palette by community or type (largest group first), sizes from the
+ * chosen centrality. Same graph and seed → same document. With colorBy "type" the legend's
+ * `community` field holds the type's rank (by node count); `-1` collects groups beyond the
+ * palette, drawn grey.
+ */
+export function layoutSubgraph({
+  graph,
+  title,
+  colorBy,
+  sizeBy,
+  seed = 42,
+  datasetId,
+  revision,
+  graphNodeCount,
+  graphEdgeCount,
+  truncated,
+  edgeLimit = defaultEdgeLimit,
+  signal,
+}: {
+  graph: GraphData;
+  title: string;
+  colorBy: GraphLayoutDocument["colorBy"];
+  sizeBy: SizeMeasure;
+  seed?: number;
+  datasetId: string | null;
+  revision: number | null;
+  graphNodeCount: number;
+  graphEdgeCount: number;
+  /** Whether the subgraph already left nodes out. */
+  truncated: boolean;
+  edgeLimit?: number;
+  signal?: AbortSignal;
+}): GraphLayoutDocument {
+  const n = graph.nodeIds.length;
+  const csr = buildCsr({ graph });
+  const communities = louvain({ csr, seed, control: { signal } });
+  const community = rankGroups({ groupOf: communities.communityOf, groupCount: communities.count });
+  const edges = drawableEdges({ graph, limit: edgeLimit });
+  const layout = forceLayout({
+    nodeCount: n,
+    sources: edges.sources,
+    targets: edges.targets,
+    groupOf: community.rankOf,
+    groupCount: community.sizes.length,
+    seed,
+    signal,
+  });
+  const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
+  const scores = centralityScores({ csr, sizeBy, seed, signal });
+  const sizes = scaleSizes({ scores });
+  const colouring = colourGroups(graph, colorBy, community);
+  return {
+    kind: "graph_layout",
+    title,
+    datasetId,
+    revision,
+    graphNodeCount,
+    graphEdgeCount,
+    truncated: truncated || edges.truncated,
+    colorBy,
+    sizeBy,
+    nodes: graph.nodeIds.map((id, i) => ({
+      id,
+      label: graph.nodeLabels[i] ?? id,
+      type: graph.nodeTypeNames[graph.nodeTypeIndex[i]],
+      x: xs[i],
+      y: ys[i],
+      size: Math.round(sizes[i] * 100) / 100,
+      color: colouring.colorOf(i),
+      community: community.rankOf[i],
+      score: scores[i],
+    })),
+    edges: Array.from(edges.sources, (source, e) => ({
+      source: graph.nodeIds[source],
+      target: graph.nodeIds[edges.targets[e]],
+      type: graph.edgeTypeNames[edges.typeIndex[e]],
+      weight: edges.weights[e],
+    })),
+    legend: colouring.legend,
+  };
+}
+
+/** Node colours and the legend, largest group first, the remainder pooled as community -1. */
+function colourGroups(
+  graph: GraphData,
+  colorBy: GraphLayoutDocument["colorBy"],
+  community: { rankOf: Int32Array; sizes: Int32Array },
+): { colorOf: (node: number) => string; legend: GraphLayoutDocument["legend"] } {
+  if (colorBy === "none") return { colorOf: () => uncolouredNodeColor, legend: [] };
+  const groups =
+    colorBy === "community"
+      ? community
+      : rankGroups({ groupOf: graph.nodeTypeIndex, groupCount: graph.nodeTypeNames.length });
+  const legend: GraphLayoutDocument["legend"] = [];
+  let rest = 0;
+  groups.sizes.forEach((size, rank) => {
+    if (rank < categoricalPalette.length) {
+      legend.push({ community: rank, color: groupColor({ rank }), nodeCount: size });
+    } else {
+      rest += size;
+    }
+  });
+  if (rest > 0) legend.push({ community: -1, color: otherGroupColor, nodeCount: rest });
+  return { colorOf: (node) => groupColor({ rank: groups.rankOf[node] }), legend };
+}

@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import type { McpIdentity } from "./mcp-identity";
+
+/** The `_meta` catalogue entry of a tool (CONTRACT.md): drives the runtime's DAG. */
+export type ToolCatalogueEntry = {
+  resources: { reads: string[]; writes: string[] };
+  requires_approval: boolean;
+  may_be_async: boolean;
+  /** Argument values under which the tool writes nothing (e.g. create_version=false). */
+  read_only_when?: Record<string, unknown>;
+};
+
+/** What a tool handler gets besides its arguments. */
+export type ToolContext = {
+  identity: McpIdentity;
+  signal: AbortSignal;
+};
+
+/** What a tool handler returns on success; failures are thrown (EngineError / ApiError). */
+export type ToolOutcome = {
+  data: unknown;
+  message?: string;
+  status?: string;
+};
+
+/** One MCP tool: name, zod input schema, catalogue entry and handler. */
+export type ToolDefinition<Schema extends z.ZodType = z.ZodType> = {
+  name: string;
+  description: string;
+  input: Schema;
+  catalogue: ToolCatalogueEntry;
+  run: (args: z.infer<Schema>, context: ToolContext) => Promise<ToolOutcome>;
+};
+
+/** Declares a tool with its argument types inferred from the schema. */
+export function defineTool<Schema extends z.ZodType>(
+  definition: ToolDefinition<Schema>,
+): ToolDefinition {
+  return definition as unknown as ToolDefinition;
+}
+
+/** Shorthand for catalogue entries. */
+export function catalogue(input: {
+  reads?: string[];
+  writes?: string[];
+  approval?: boolean;
+  async?: boolean;
+  readOnlyWhen?: Record<string, unknown>;
+}): ToolCatalogueEntry {
+  return {
+    resources: { reads: input.reads ?? [], writes: input.writes ?? [] },
+    requires_approval: input.approval ?? false,
+    may_be_async: input.async ?? false,
+    ...(input.readOnlyWhen ? { read_only_when: input.readOnlyWhen } : {}),
+  };
+}

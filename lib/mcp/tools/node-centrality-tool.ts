@@ -1,0 +1,135 @@
+import "server-only";
+import { z } from "zod";
+import { betweennessCentrality } from "@/lib/engine/algorithms/betweenness";
+import { closenessCentrality } from "@/lib/engine/algorithms/closeness";
+import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree";
+import { eigenvectorCentrality } from "@/lib/engine/algorithms/eigenvector";
+import { pageRank } from "@/lib/engine/algorithms/pagerank";
+import { selectTopK } from "@/lib/engine/algorithms/top-k";
+import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { nodeView } from "../node-view";
+import { catalogue, defineTool } from "../tool-definition";
+
+// Above these sizes the exact all-pairs algorithms take minutes; they are estimated instead
+// and the result says so.
+const exactBetweennessLimit = 20_000;
+const defaultBetweennessSample = 256;
+const exactClosenessLimit = 20_000;
+const closenessCandidateCount = 2_000;
+
+const inputSchema = z
+  .object({
+    algorithm: z.enum(["degree", "pagerank", "betweenness", "closeness", "eigenvector"]),
+    top_k: z.number().int().min(1).max(1000).default(10),
+    weighted: z.boolean().default(false),
+    sample: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .describe("Betweenness: number of sampled sources."),
+    seed: z.number().int().default(42),
+    damping: z.number().gt(0).lt(1).default(0.85),
+  })
+  .strict();
+
+type Scored = {
+  scores: Float64Array;
+  notes: Record<string, unknown>;
+  candidates?: ArrayLike<number>;
+};
+
+function score(
+  loaded: LoadedGraph,
+  args: z.infer<typeof inputSchema>,
+  signal: AbortSignal,
+): Scored {
+  const csr = loaded.csr;
+  const control = { signal };
+  switch (args.algorithm) {
+    case "degree":
+      return { scores: degreeCentrality({ csr }), notes: { normalized: true } };
+    case "pagerank": {
+      const result = pageRank({ csr, damping: args.damping, weighted: args.weighted, control });
+      return {
+        scores: result.scores,
+        notes: { iterations: result.iterations, converged: result.converged },
+      };
+    }
+    case "eigenvector": {
+      const result = eigenvectorCentrality({ csr, weighted: args.weighted, control });
+      return {
+        scores: result.scores,
+        notes: { iterations: result.iterations, converged: result.converged },
+      };
+    }
+    case "betweenness": {
+      const sampleSize =
+        args.sample ??
+        (csr.nodeCount > exactBetweennessLimit ? defaultBetweennessSample : undefined);
+      const result = betweennessCentrality({
+        csr,
+        weighted: args.weighted,
+        sampleSize,
+        seed: args.seed,
+        control,
+      });
+      return {
+        scores: result.scores,
+        notes: { sampled: result.sampled, sources: result.sourceCount, seed: args.seed },
+      };
+    }
+    case "closeness": {
+      if (csr.nodeCount <= exactClosenessLimit) {
+        return {
+          scores: closenessCentrality({ csr, weighted: args.weighted, control }),
+          notes: { exact: true },
+        };
+      }
+      const degrees = computeDegrees({ csr });
+      const candidates = selectTopK({ scores: degrees, k: closenessCandidateCount }).items.map(
+        (item) => item.node,
+      );
+      return {
+        scores: closenessCentrality({ csr, weighted: args.weighted, nodes: candidates, control }),
+        candidates,
+        notes: {
+          exact: false,
+          note: `closeness computed for the ${candidates.length} highest-degree nodes only (graph too large for all)`,
+        },
+      };
+    }
+  }
+}
+
+/** node_centrality: the top-k nodes by one centrality measure. */
+export const nodeCentralityTool = defineTool({
+  name: "node_centrality",
+  description:
+    "Rank the session graph's nodes by a centrality measure (degree, pagerank, betweenness, closeness, eigenvector) and return the top k.",
+  input: inputSchema,
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity, signal }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    const { scores, notes, candidates } = score(loaded, args, signal);
+    const top = selectTopK({ scores, k: args.top_k, candidates });
+    return {
+      data: {
+        algorithm: args.algorithm,
+        weighted: args.weighted,
+        node_count: loaded.csr.nodeCount,
+        top: top.items.map((item, rank) => ({
+          rank: rank + 1,
+          ...nodeView(loaded, item.node),
+          score: item.score,
+        })),
+        truncated: top.truncated,
+        ...notes,
+      },
+    };
+  },
+});

@@ -1,0 +1,45 @@
+import "server-only";
+import { z } from "zod";
+import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
+import { dijkstraShortestPath } from "@/lib/engine/algorithms/dijkstra";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { nodeView } from "../node-view";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** shortest_path between two node ids (hops, or weighted distance). */
+export const shortestPathTool = defineTool({
+  name: "shortest_path",
+  description:
+    "Shortest path between two node ids of the session graph (use search_node first when you only have a name). Follows edge direction in directed graphs.",
+  input: z
+    .object({
+      source: z.string().min(1),
+      target: z.string().min(1),
+      weighted: z.boolean().default(false),
+    })
+    .strict(),
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity, signal }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    const source = loaded.ids.indexOfOrThrow(args.source);
+    const target = loaded.ids.indexOfOrThrow(args.target);
+    const control = { signal };
+    const result = args.weighted
+      ? dijkstraShortestPath({ csr: loaded.csr, source, target, control })
+      : bfsShortestPath({ csr: loaded.csr, source, target, control });
+    return {
+      data: {
+        source: args.source,
+        target: args.target,
+        weighted: args.weighted,
+        found: result.found,
+        length: result.length,
+        distance: result.distance,
+        path: result.path.map((node) => nodeView(loaded, node)),
+      },
+      message: result.found ? undefined : `No path from ${args.source} to ${args.target}.`,
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * Serves Next route handlers on a real loopback HTTP server, so a client (the official MCP
+ * client, fetch) talks to them over the wire exactly as it would to `next start`.
+ */
+export async function serveRouteHandlers(handlers: Partial<Record<string, Handler>>) {
+  const server = http.createServer(async (incoming, outgoing) => {
+    try {
+      const handler = handlers[incoming.method ?? "GET"];
+      if (!handler) {
+        outgoing.writeHead(405).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of incoming) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+        else if (Array.isArray(value)) headers.set(name, value.join(", "));
+      }
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const request = new Request(`http://127.0.0.1${incoming.url ?? "/"}`, {
+        method: incoming.method,
+        headers,
+        body: incoming.method === "GET" || incoming.method === "HEAD" ? undefined : body,
+      });
+      const response = await handler(request);
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+      if (response.body) {
+        const reader = response.body.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          outgoing.write(next.value);
+        }
+      }
+      outgoing.end();
+    } catch (error) {
+      outgoing.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
