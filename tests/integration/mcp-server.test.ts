@@ -22,6 +22,7 @@ type Envelope = {
   status: string;
   error_code?: string;
   message?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads nested tool data of many shapes.
   data?: any;
 };
 
