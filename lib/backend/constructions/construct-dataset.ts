@@ -85,12 +85,19 @@ export async function constructDataset(input: {
     return toConstructionJson(ready);
   } catch (error) {
     const failure = describeFailure(error);
-    await markConstructionFailed({ constructionId: construction.id, ...failure });
+    await markConstructionFailed({
+      constructionId: construction.id,
+      errorCode: failure.errorCode,
+      errorMessage: failure.errorMessage,
+      errorLine: failure.errorLine,
+      errorColumn: failure.errorColumn,
+    });
     throw new ApiError({
-      code: failure.errorCode === "UNSUPPORTED_FILE" ? "UNSUPPORTED_FILE" : "PARSE_ERROR",
-      status: failure.errorCode === "UNSUPPORTED_FILE" ? 415 : 400,
+      code: failure.errorCode,
+      status: statusByCode[failure.errorCode],
       message: failure.errorMessage,
       details: {
+        ...failure.details,
         dataset_id: dataset.id,
         construction_revision: construction.revision,
         line: failure.errorLine,
@@ -100,11 +107,27 @@ export async function constructDataset(input: {
   }
 }
 
-function describeFailure(error: unknown) {
-  if (EngineError.isInstance(error)) {
+// The engine's failure codes and the HTTP status each gets at the API.
+const statusByCode = {
+  PARSE_ERROR: 400,
+  UNSUPPORTED_FILE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  JOB_CANCELLED: 409,
+} as const;
+type ConstructionFailureCode = keyof typeof statusByCode;
+
+function describeFailure(error: unknown): {
+  errorCode: ConstructionFailureCode;
+  errorMessage: string;
+  errorLine?: number;
+  errorColumn?: number;
+  details?: Record<string, unknown>;
+} {
+  if (EngineError.isInstance(error) && error.code in statusByCode) {
     const details = error.details ?? {};
     return {
-      errorCode: error.code,
+      errorCode: error.code as ConstructionFailureCode,
+      details,
       errorMessage: error.message,
       errorLine: typeof details.line === "number" ? details.line : undefined,
       errorColumn: typeof details.column === "number" ? details.column : undefined,

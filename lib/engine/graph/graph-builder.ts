@@ -1,3 +1,4 @@
+import { EngineError } from "../engine-error";
 import type { GraphData, Properties } from "./graph-data";
 
 /** The type name used when the input names none. */
@@ -128,7 +129,12 @@ export class GraphBuilder {
 function intern(byName: Map<string, number>, names: string[], name: string): number {
   let index = byName.get(name);
   if (index === undefined) {
-    if (names.length >= 65535) throw new Error("more than 65535 distinct types");
+    if (names.length >= 65535) {
+      throw new EngineError(
+        "PARSE_ERROR",
+        `The data has more than 65,535 distinct node or edge types (at "${name}").`,
+      );
+    }
     index = names.length;
     byName.set(name, index);
     names.push(name);

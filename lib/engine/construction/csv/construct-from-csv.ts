@@ -172,6 +172,6 @@ function properties(
 }
 
 function fieldError(table: CsvTable, field: number, message: string) {
-  const position = positionAt(table.text, table.fieldOffsets[field]);
+  const position = positionAt({ text: table.text, offset: table.fieldOffsets[field] });
   return parseError(`${message} (line ${position.line})`, position);
 }

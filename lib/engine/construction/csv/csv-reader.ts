@@ -74,7 +74,10 @@ export function readCsv({
         j = closed.end;
         while (j < n && isPadding(text.charCodeAt(j), delimiterCode)) j++;
         if (j < n && !isFieldEnd(text.charCodeAt(j), delimiterCode)) {
-          throw parseError("Unexpected character after a closing quote.", positionAt(text, j));
+          throw parseError(
+            "Unexpected character after a closing quote.",
+            positionAt({ text, offset: j }),
+          );
         }
       } else {
         let k = j;
@@ -102,10 +105,10 @@ export function readCsv({
     if (columnCount === -1) columnCount = count;
     else if (count !== columnCount) {
       const at = count > columnCount ? extraFieldOffset : rowEnd;
-      const start = positionAt(text, rowStart);
+      const start = positionAt({ text, offset: rowStart });
       throw parseError(
         `Row at line ${start.line} has ${count} fields, but the first row has ${columnCount}.`,
-        positionAt(text, at),
+        positionAt({ text, offset: at }),
       );
     }
     if (rowCount >= rowEndOffsets.length) rowEndOffsets = growInt32(rowEndOffsets);
@@ -123,7 +126,10 @@ export function readCsv({
 }
 
 /** 1-based line and column of an offset; \r\n, \n and a lone \r each end a line. */
-export function positionAt(text: string, offset: number): { line: number; column: number } {
+export function positionAt({ text, offset }: { text: string; offset: number }): {
+  line: number;
+  column: number;
+} {
   let line = 1;
   let lineStart = 0;
   const end = Math.min(offset, text.length);
@@ -144,7 +150,10 @@ function readQuoted(text: string, openAt: number): { value: string; end: number 
   for (;;) {
     const close = text.indexOf('"', segmentStart);
     if (close === -1) {
-      throw parseError("Unterminated quoted field (no closing quote).", positionAt(text, openAt));
+      throw parseError(
+        "Unterminated quoted field (no closing quote).",
+        positionAt({ text, offset: openAt }),
+      );
     }
     if (text.charCodeAt(close + 1) === quote) {
       // "" inside quotes is one literal quote.

@@ -1,0 +1,52 @@
+import "server-only";
+import type { McpCallIdentity } from "./mcp-connection";
+import { withMcpSession } from "./mcp-connection";
+import type { ToolEnvelope } from "./tool-descriptor";
+
+/**
+ * Calls one engine tool in its own MCP session and returns its business envelope. Transport
+ * success is not business success (MCP-4): a result without an envelope, or a transport error,
+ * becomes a recognisable failure (`TOOL_TRANSPORT_ERROR`), never an empty success.
+ */
+export async function callMcpTool(input: {
+  identity: McpCallIdentity;
+  toolName: string;
+  args: Record<string, unknown>;
+  signal?: AbortSignal;
+}): Promise<ToolEnvelope> {
+  try {
+    return await withMcpSession(input, async (client) => {
+      const result = await client.callTool(
+        { name: input.toolName, arguments: input.args },
+        undefined,
+        { signal: input.signal, timeout: 10 * 60_000 },
+      );
+      const envelope = result.structuredContent as ToolEnvelope | undefined;
+      if (envelope && typeof envelope.success === "boolean") return envelope;
+      const text = Array.isArray(result.content)
+        ? result.content.map((part) => (part.type === "text" ? part.text : "")).join(" ")
+        : "";
+      return {
+        success: false,
+        status: "failed",
+        error_code: "TOOL_TRANSPORT_ERROR",
+        message: `The tool answered without a structured result: ${text.slice(0, 300)}`,
+      };
+    });
+  } catch (error) {
+    if (input.signal?.aborted) {
+      return {
+        success: false,
+        status: "cancelled",
+        error_code: "JOB_CANCELLED",
+        message: "The call was cancelled.",
+      };
+    }
+    return {
+      success: false,
+      status: "failed",
+      error_code: "TOOL_TRANSPORT_ERROR",
+      message: `Could not reach the graph engine: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import { getEnv } from "@/lib/env";
+import { processRegistry } from "@/lib/process-registry";
+import { type RunEvent, type RunEventPayload, terminalEventTypes } from "./run-event";
+
+type Listener = (event: RunEvent) => void;
+
+/**
+ * One run's live events: numbered without gaps from 0, kept in a window bounded by count and
+ * age, with listeners for SSE readers. It lives in the executing process (DESIGN "Run
+ * control"); everything durable is in PostgreSQL.
+ */
+export class RunEventLog {
+  readonly runId: string;
+  private events: RunEvent[] = [];
+  /** Append time of each entry of `events` (same index), for the age bound. */
+  private appendedAt: number[] = [];
+  private nextSeq = 0;
+  private readonly listeners = new Set<Listener>();
+  private generation = 1;
+  private finished = false;
+
+  constructor(runId: string) {
+    this.runId = runId;
+  }
+
+  /** Sets the execution generation stamped on later events. */
+  setGeneration(generation: number): void {
+    this.generation = generation;
+  }
+
+  /** True once a terminal event was appended. */
+  get isFinished(): boolean {
+    return this.finished;
+  }
+
+  /** Appends an event, numbers it and hands it to every listener. */
+  append(payload: RunEventPayload): RunEvent {
+    const event = {
+      ...payload,
+      run_id: this.runId,
+      seq: this.nextSeq++,
+      execution_generation: this.generation,
+    } as RunEvent;
+    this.events.push(event);
+    this.appendedAt.push(Date.now());
+    this.trim();
+    if (terminalEventTypes.has(payload.type)) this.finished = true;
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+
+  /**
+   * Events with seq > afterSeq, or null when part of that range has left the window (the caller
+   * answers REPLAY_UNAVAILABLE instead of silently skipping events).
+   */
+  readAfter(afterSeq: number): RunEvent[] | null {
+    const oldest = this.events[0]?.seq ?? this.nextSeq;
+    if (afterSeq + 1 < oldest) return null;
+    if (afterSeq >= this.nextSeq) return afterSeq === this.nextSeq - 1 ? [] : null;
+    return this.events.filter((event) => event.seq > afterSeq);
+  }
+
+  /** Listens for new events; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private trim(): void {
+    const env = getEnv();
+    const maxAgeMs = env.RUN_EVENT_BUFFER_MAX_AGE_SECONDS * 1000;
+    const now = Date.now();
+    let drop = 0;
+    while (
+      drop < this.events.length - 1 &&
+      (this.events.length - drop > env.RUN_EVENT_BUFFER_MAX_EVENTS ||
+        now - this.appendedAt[drop] > maxAgeMs)
+    ) {
+      drop++;
+    }
+    if (drop > 0) {
+      this.events.splice(0, drop);
+      this.appendedAt.splice(0, drop);
+    }
+  }
+}
+
+const registry = processRegistry<{ logs?: Map<string, RunEventLog> }>("__workbenchRunEventLogs");
+
+/** The event log of a run in this process, created on first use by the executor. */
+export function runEventLog(
+  runId: string,
+  options: { create?: boolean } = {},
+): RunEventLog | undefined {
+  registry.logs ??= new Map();
+  let log = registry.logs.get(runId);
+  if (!log && options.create) {
+    log = new RunEventLog(runId);
+    registry.logs.set(runId, log);
+  }
+  return log;
+}
