@@ -57,6 +57,10 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // WebGL (the graph page's sigma drawing) then runs on SwiftShader, Chromium's software
+        // renderer. Chromium 156 still falls back to it by itself under --disable-gpu; Chromium
+        // has deprecated that automatic fallback, and this flag is the documented opt-in.
+        "--enable-unsafe-swiftshader",
       ],
     },
   },

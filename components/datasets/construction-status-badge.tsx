@@ -28,7 +28,8 @@ export function ConstructionStatusBadge({
       {label}
       {revision !== null && revision !== undefined ? (
         <span data-testid="construction-revision" className="font-normal">
-          · rev {revision}
+          {" "}
+          · revision {revision}
         </span>
       ) : null}
     </span>

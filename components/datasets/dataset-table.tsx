@@ -1,8 +1,7 @@
 import type { Dataset } from "@/hooks/api/dataset-schema";
 import { formatBytes, formatExactBytes } from "../format/format-bytes";
 import { formatDateTime } from "../format/format-date-time";
-import { ConstructionErrorText } from "./construction-error-text";
-import { ConstructionStatusBadge } from "./construction-status-badge";
+import { BuildGraphControl } from "./build-graph-control";
 
 const headerCellClass =
   "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
@@ -11,11 +10,14 @@ const cellClass = "px-3 py-2 align-top";
 /** The project's datasets with what each file is and whether a graph was built from it. */
 export function DatasetTable({
   datasets,
+  projectId,
   projectName,
 }: {
   datasets: Dataset[];
+  projectId: string;
   projectName: string;
 }) {
+  const csvDatasets = datasets.filter((dataset) => dataset.kind === "csv");
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
     <section
@@ -84,13 +86,13 @@ export function DatasetTable({
                 </time>
               </td>
               <td className={cellClass}>
-                <ConstructionStatusBadge
-                  status={dataset.construction_status}
-                  revision={dataset.construction_revision}
+                <BuildGraphControl
+                  dataset={dataset}
+                  projectId={projectId}
+                  nodeTableCandidates={csvDatasets.filter(
+                    (candidate) => candidate.dataset_id !== dataset.dataset_id,
+                  )}
                 />
-                {dataset.construction_error ? (
-                  <ConstructionErrorText error={dataset.construction_error} />
-                ) : null}
               </td>
             </tr>
           ))}

@@ -44,7 +44,11 @@ export function ProjectDatasetList({ project }: { project: Project }) {
           Upload a CSV edge list, a text file or a SQL dump above; it will be listed here.
         </EmptyState>
       ) : (
-        <DatasetTable datasets={datasetsQuery.data} projectName={project.name} />
+        <DatasetTable
+          datasets={datasetsQuery.data}
+          projectId={project.project_id}
+          projectName={project.name}
+        />
       )}
     </section>
   );

@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
-import { NotYetAvailable } from "@/components/ui/not-yet-available";
+import { Suspense } from "react";
+import { GraphExplorer } from "@/components/graph/graph-explorer";
+import { GraphPageSkeleton } from "@/components/graph/graph-page-skeleton";
 
 export const metadata: Metadata = { title: "Graph" };
 
 export default function GraphPage() {
+  // The page reads its choices from the query string, which only exists at request time.
   return (
-    <NotYetAvailable
-      title="Graph"
-      summary="Explore the graphs built from your datasets."
-      plannedFeatures={[
-        "Render subgraphs interactively, fast enough for thousands of nodes.",
-        "Colour nodes by community and size them by centrality.",
-        "Switch between the construction revisions of a dataset.",
-      ]}
-    />
+    <Suspense fallback={<GraphPageSkeleton />}>
+      <GraphExplorer />
+    </Suspense>
   );
 }

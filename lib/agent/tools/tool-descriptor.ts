@@ -17,7 +17,7 @@ export type ToolDescriptor = {
   /** JSON Schema of the arguments (what the model sees). */
   inputSchema: Record<string, unknown>;
   catalogue: ToolCatalogueEntry | null;
-  source: "mcp" | "workspace";
+  source: "mcp" | "workspace" | "runtime";
 };
 
 /** The structured result every tool returns (CONTRACT.md `structuredContent`). */

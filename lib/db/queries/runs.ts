@@ -3,7 +3,10 @@ import { getDb } from "../client";
 
 /** Runs whose state keeps the session from accepting a new message (RC-2, PS-3). */
 export const busyRunFilter = {
-  OR: [{ runStatus: { in: ["preparing", "running", "paused"] as RunStatus[] } }, { terminalPersisted: false }],
+  OR: [
+    { runStatus: { in: ["preparing", "running", "paused"] as RunStatus[] } },
+    { terminalPersisted: false },
+  ],
 } satisfies Prisma.RunWhereInput;
 
 /**
@@ -26,7 +29,12 @@ export async function admitRun(input: {
   return db.$transaction(async (transaction) => {
     await transaction.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`session:${input.ownerId}:${input.sessionId}`}))`;
     const existing = await transaction.run.findUnique({
-      where: { sessionId_startRequestId: { sessionId: input.sessionId, startRequestId: input.startRequestId } },
+      where: {
+        sessionId_startRequestId: {
+          sessionId: input.sessionId,
+          startRequestId: input.startRequestId,
+        },
+      },
       select: { id: true, requestFingerprint: true, executionGeneration: true },
     });
     if (existing) return { kind: "existing" as const, run: existing };
@@ -74,7 +82,10 @@ export async function admitRun(input: {
         position: (last._max.position ?? -1) + 1,
       },
     });
-    await transaction.session.update({ where: { id: input.sessionId }, data: { lastRunAt: new Date() } });
+    await transaction.session.update({
+      where: { id: input.sessionId },
+      data: { lastRunAt: new Date() },
+    });
     return { kind: "created" as const, run };
   });
 }
@@ -171,7 +182,9 @@ export async function findRunSnapshotForOwner(input: { ownerId: string; runId: s
     where: { id: input.runId, ownerId: input.ownerId },
     include: {
       messages: { orderBy: { position: "asc" } },
-      toolCalls: { orderBy: [{ executionGeneration: "asc" }, { turnIndex: "asc" }, { batchIndex: "asc" }] },
+      toolCalls: {
+        orderBy: [{ executionGeneration: "asc" }, { turnIndex: "asc" }, { batchIndex: "asc" }],
+      },
       approvals: { where: { pendingRunId: { not: null } } },
       jobs: { select: { id: true, kind: true, status: true } },
     },
@@ -179,9 +192,16 @@ export async function findRunSnapshotForOwner(input: { ownerId: string; runId: s
 }
 
 /** The last `limit` runs of a session with their messages (the model's history window, SS-2). */
-export async function listRecentRunsWithMessages(input: { sessionId: string; beforeRunId: string; limit: number }) {
+export async function listRecentRunsWithMessages(input: {
+  sessionId: string;
+  beforeRunId: string;
+  limit: number;
+}) {
   const db = await getDb();
-  const current = await db.run.findUniqueOrThrow({ where: { id: input.beforeRunId }, select: { createdAt: true } });
+  const current = await db.run.findUniqueOrThrow({
+    where: { id: input.beforeRunId },
+    select: { createdAt: true },
+  });
   const runs = await db.run.findMany({
     where: { sessionId: input.sessionId, createdAt: { lt: current.createdAt } },
     orderBy: { createdAt: "desc" },

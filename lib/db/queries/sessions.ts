@@ -50,3 +50,28 @@ export async function findSessionForOwner(input: { ownerId: string; sessionId: s
   const db = await getDb();
   return db.session.findFirst({ where: { id: input.sessionId, ownerId: input.ownerId } });
 }
+
+/** Records what a successful load made true (SS-4): the binding, its construction and revision. */
+export async function recordLoadedDataset(input: {
+  sessionId: string;
+  datasetId: string;
+  revision: number | null;
+}) {
+  const db = await getDb();
+  const patch = {
+    graph_loaded: true,
+    data_state: {
+      dataset_id: input.datasetId,
+      construction_status: "ready",
+      construction_revision: input.revision,
+    },
+  };
+  // Merge at the top level in SQL: other writers (workspace environment) own other keys.
+  await db.$executeRaw`UPDATE sessions SET "activeDatasetId" = ${input.datasetId}, state = state || ${JSON.stringify(patch)}::jsonb, "updatedAt" = now() WHERE id = ${input.sessionId}`;
+}
+
+/** Records that the session graph was cleared. */
+export async function recordGraphCleared(input: { sessionId: string }) {
+  const db = await getDb();
+  await db.$executeRaw`UPDATE sessions SET state = state || '{"graph_loaded": false}'::jsonb, "updatedAt" = now() WHERE id = ${input.sessionId}`;
+}

@@ -1,4 +1,4 @@
-import type { Prisma, WorkspaceArea } from "@/generated/prisma/client";
+import type { WorkspaceArea } from "@/generated/prisma/client";
 import { getDb } from "../client";
 
 /** The key of `Session.state` that holds the session's workspace environment variables. */
@@ -77,12 +77,15 @@ export async function upsertEphemeralFileRow(input: {
       storagePath: input.storagePath,
       createdAt: new Date(),
     },
-    create: { ...key, ownerId: input.ownerId, version: 1, ...pick(input) },
+    create: {
+      ...key,
+      ownerId: input.ownerId,
+      version: 1,
+      checksum: input.checksum,
+      bytes: input.bytes,
+      storagePath: input.storagePath,
+    },
   });
-}
-
-function pick(input: { checksum: string; bytes: number; storagePath: string }) {
-  return { checksum: input.checksum, bytes: input.bytes, storagePath: input.storagePath };
 }
 
 /** The row of an Ephemeral file, if the workspace writer recorded one. */
@@ -144,5 +147,3 @@ export async function listWorkspaceFileRows(input: {
     orderBy: [{ path: "asc" }, { version: "asc" }],
   });
 }
-
-export type WorkspaceFileRow = Prisma.WorkspaceFileGetPayload<Record<string, never>>;

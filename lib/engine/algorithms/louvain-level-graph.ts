@@ -108,7 +108,15 @@ export function aggregateLevel(
     }
   }
   offsets[count] = write;
-  return finish(count, offsets, neighbours.slice(0, write), weights.slice(0, write), selfWeight);
+  // Views, not copies: level graphs never leave Louvain, and copying would double the peak
+  // memory of the largest aggregation.
+  return finish(
+    count,
+    offsets,
+    neighbours.subarray(0, write),
+    weights.subarray(0, write),
+    selfWeight,
+  );
 }
 
 function finish(

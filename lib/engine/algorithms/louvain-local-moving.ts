@@ -1,6 +1,6 @@
 import type { WorkControl } from "../cancel-signal";
 import type { LevelGraph } from "./louvain-level-graph";
-import { type Random, randomPermutation } from "./seeded-random";
+import { blockShuffledOrder, type Random } from "./seeded-random";
 import { checkpoint, checkpointMask } from "./work-checkpoint";
 
 /** Outcome of one local-moving phase. */
@@ -54,7 +54,7 @@ export function moveNodesLocally(
   // Visit order: blocks of consecutive nodes in random order. Visiting nodes one by one in a
   // random order costs twice as much on a large graph (every visit misses the cache to find
   // its adjacency); blocks keep the reads sequential and the order still seeded-random.
-  const order = blockShuffledOrder(random, n);
+  const order = blockShuffledOrder({ random, size: n });
   // Pruning (the "fast local move" of Traag et al.): only nodes with a neighbour that moved
   // away from them since their last visit are visited again; sweeps repeat until none is left.
   const dirty = new Uint8Array(n).fill(1);
@@ -115,23 +115,6 @@ export function moveNodesLocally(
   }
   const count = renumber(communityOf);
   return { communityOf, count, moves, visits: step };
-}
-
-/**
- * 0…n-1 as blocks of consecutive nodes, the blocks in seeded random order. Blocks grow with
- * the graph (1 node up to ~1k nodes, 64 from ~64k): small graphs fit in cache anyway and get
- * a fully random order, as in NetworkX.
- */
-function blockShuffledOrder(random: Random, n: number): Int32Array {
-  const blockSize = 2 ** Math.max(0, Math.min(6, Math.floor(Math.log2(Math.max(1, n / 1024)))));
-  const blocks = randomPermutation({ random, size: Math.ceil(n / blockSize) });
-  const order = new Int32Array(n);
-  let write = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    const end = Math.min(n, (blocks[b] + 1) * blockSize);
-    for (let u = blocks[b] * blockSize; u < end; u++) order[write++] = u;
-  }
-  return order;
 }
 
 /** Renumbers labels to 0…count-1 in order of first appearance; returns count. */

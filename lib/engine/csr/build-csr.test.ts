@@ -100,6 +100,7 @@ describe("NodeIdIndex", () => {
     expect(index.indexOf("y")).toBe(1);
     expect(index.indexOf("z")).toBeUndefined();
     expect(index.idsOf([1, 0])).toEqual(["y", "x"]);
+    expect(index.withIds([{ node: 1, score: 0.5 }])).toEqual([{ node: 1, score: 0.5, id: "y" }]);
     expect(() => index.indexOfOrThrow("z")).toThrow(
       expect.objectContaining({ code: "NODE_NOT_FOUND" }),
     );

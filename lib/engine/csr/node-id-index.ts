@@ -49,4 +49,9 @@ export class NodeIdIndex {
     for (let i = 0; i < indices.length; i++) ids[i] = this.idOf(indices[i]);
     return ids;
   }
+
+  /** The same items with each one's node id added (e.g. a top-k list ready for a tool result). */
+  withIds<T extends { node: number }>(items: readonly T[]): (T & { id: string })[] {
+    return items.map((item) => ({ ...item, id: this.idOf(item.node) }));
+  }
 }

@@ -1,0 +1,79 @@
+// Engine benchmark: times the CSR kernels on an edge list, then graphology on the same steps.
+// Usage: npm run bench:engine -- --edges FILE [--weighted] [--json OUT] [--skip-graphology]
+// The graph is read as undirected (a SNAP-style list of a BA graph); see bench/README.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchGraphology, type GraphologyReport } from "./bench-graphology";
+import { benchOurs, type OursReport } from "./bench-ours";
+import { peakRssMegabytes } from "./timing";
+
+/** The printed (and optionally saved) result of one benchmark run. */
+export type EngineBenchReport = {
+  file: string;
+  weighted: boolean;
+  ours: OursReport & { peakRssMegabytes: number };
+  graphology: GraphologyReport | null;
+  /** graphology seconds / our seconds, per step (higher = we are faster). */
+  speedup: Record<string, number>;
+};
+
+/** Runs ours first (so its peak RSS is measured before graphology allocates), then graphology. */
+export function runEngineBench({
+  file,
+  weighted,
+  skipGraphology,
+}: {
+  file: string;
+  weighted: boolean;
+  skipGraphology: boolean;
+}): EngineBenchReport {
+  const ours = benchOurs({ file, weighted });
+  const oursWithRss = { ...ours, peakRssMegabytes: peakRssMegabytes() };
+  const graphology = skipGraphology
+    ? null
+    : benchGraphology({ file, weighted, sourceIds: ours.sourceIds });
+  const speedup: Record<string, number> = {};
+  if (graphology) {
+    for (const [step, seconds] of Object.entries(graphology.times)) {
+      const our = ours.times[step];
+      if (our !== undefined && our > 0) speedup[step] = seconds / our;
+    }
+  }
+  return { file, weighted, ours: oursWithRss, graphology, speedup };
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      edges: { type: "string" },
+      weighted: { type: "boolean", default: false },
+      json: { type: "string" },
+      "skip-graphology": { type: "boolean", default: false },
+    },
+  });
+  if (!values.edges) {
+    console.error("usage: npm run bench:engine -- --edges FILE [--weighted] [--json OUT]");
+    process.exit(2);
+  }
+  const report = runEngineBench({
+    file: values.edges,
+    weighted: values.weighted ?? false,
+    skipGraphology: values["skip-graphology"] ?? false,
+  });
+  const text = JSON.stringify(report, roundNumbers, 2);
+  console.log(text);
+  if (values.json) {
+    mkdirSync(path.dirname(values.json), { recursive: true });
+    writeFileSync(values.json, `${text}\n`);
+  }
+}
+
+/** JSON replacer: 4 significant digits are plenty for timings and ratios. */
+function roundNumbers(_key: string, value: unknown): unknown {
+  return typeof value === "number" && !Number.isInteger(value)
+    ? Number(value.toPrecision(4))
+    : value;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

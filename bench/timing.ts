@@ -1,0 +1,30 @@
+/** Seconds taken by each benchmark step, by step name. */
+export type StepTimes = Record<string, number>;
+
+/**
+ * Runs a step and records its wall time in seconds under `name` (and, when `cpuTimes` is
+ * given, the CPU seconds this process used: on a shared machine the gap between the two shows
+ * how much of the wall time was spent waiting for a core).
+ */
+export function timeStep<T>(
+  times: StepTimes,
+  name: string,
+  step: () => T,
+  cpuTimes?: StepTimes,
+): T {
+  const cpuStart = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const result = step();
+  times[name] = Number(process.hrtime.bigint() - start) / 1e9;
+  if (cpuTimes) {
+    const used = process.cpuUsage(cpuStart);
+    cpuTimes[name] = (used.user + used.system) / 1e6;
+  }
+  return result;
+}
+
+/** Peak resident set size of this process so far, in MB. */
+export function peakRssMegabytes(): number {
+  // maxRSS is in kilobytes on Linux.
+  return process.resourceUsage().maxRSS / 1024;
+}

@@ -1,0 +1,28 @@
+import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import { sizeByLabels } from "./graph-option-labels";
+
+const mostCentralCount = 5;
+
+/** A sentence or three saying what the drawing shows, for people who cannot see the canvas. */
+export function describeGraphDrawing(document: GraphLayoutDocument): string {
+  const { nodes, edges, legend } = document;
+  const parts = [
+    `Drawn: ${nodes.length} of ${document.graphNodeCount} nodes and ${edges.length} of ${document.graphEdgeCount} edges.`,
+  ];
+  if (document.colorBy === "community" && legend.length > 0) {
+    const largest = [...legend].sort((left, right) => right.nodeCount - left.nodeCount)[0];
+    parts.push(
+      `Coloured by community: ${legend.length} communities, the largest (community ${largest.community}) with ${largest.nodeCount} nodes.`,
+    );
+  } else if (document.colorBy === "type") {
+    parts.push(`Coloured by node type: ${new Set(nodes.map((node) => node.type)).size} types.`);
+  }
+  if (document.sizeBy !== "none" && nodes.length > 0) {
+    const top = [...nodes]
+      .sort((left, right) => right.score - left.score)
+      .slice(0, mostCentralCount)
+      .map((node) => node.label || node.id);
+    parts.push(`Sized by ${sizeByLabels[document.sizeBy]}; the largest: ${top.join(", ")}.`);
+  }
+  return parts.join(" ");
+}

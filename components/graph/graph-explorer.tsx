@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import { useCurrentProject } from "@/hooks/use-current-project";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorState } from "../ui/error-state";
+import { PageHeader } from "../ui/page-header";
+import { GraphPageSkeleton } from "./graph-page-skeleton";
+import { ProjectGraph } from "./project-graph";
+
+/** The Graph page: choose a built dataset of the current project and explore its drawing. */
+export function GraphExplorer() {
+  const { project, projectsQuery } = useCurrentProject();
+
+  const header = (
+    <PageHeader
+      title="Graph"
+      description={
+        project ? (
+          <>
+            Graphs built from the datasets of{" "}
+            <strong data-testid="current-project-name">{project.name}</strong>, drawn with
+            communities coloured and nodes sized by centrality.
+          </>
+        ) : (
+          "Explore the graphs built from your datasets."
+        )
+      }
+    />
+  );
+
+  if (projectsQuery.isPending) {
+    return (
+      <>
+        {header}
+        <GraphPageSkeleton />
+      </>
+    );
+  }
+  if (projectsQuery.isError) {
+    return (
+      <>
+        {header}
+        <ErrorState
+          title="Projects could not be loaded, so there is no graph to show."
+          error={projectsQuery.error}
+          onRetry={() => projectsQuery.refetch()}
+          isRetrying={projectsQuery.isFetching}
+        />
+      </>
+    );
+  }
+  if (!project) {
+    return (
+      <>
+        {header}
+        <EmptyState title="There is no project yet." testId="graph-no-project">
+          Graphs are built from datasets, and datasets belong to a project. Create one and upload a
+          file on the{" "}
+          <Link href="/datasets" className="font-medium text-blue-700 underline">
+            Datasets page
+          </Link>
+          .
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <ProjectGraph key={project.project_id} project={project} />
+    </>
+  );
+}

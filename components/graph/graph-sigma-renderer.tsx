@@ -1,0 +1,167 @@
+"use client";
+
+import "@react-sigma/core/lib/style.css";
+import { SigmaContainer, useRegisterEvents, useSigma } from "@react-sigma/core";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type Sigma from "sigma";
+import type { Settings } from "sigma/settings";
+import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import { secondaryButtonClass } from "../ui/button-styles";
+import {
+  buildSigmaGraph,
+  type SigmaEdgeAttributes,
+  type SigmaNodeAttributes,
+} from "./build-sigma-graph";
+
+type GraphSigma = Sigma<SigmaNodeAttributes, SigmaEdgeAttributes>;
+
+// Module-level and constant: SigmaContainer rebuilds the renderer whenever its settings change.
+const sigmaSettings: Partial<Settings<SigmaNodeAttributes, SigmaEdgeAttributes>> = {
+  // Permanent labels only for the biggest nodes; every node shows its label on hover.
+  labelRenderedSizeThreshold: 12,
+  labelFont: "Inter Variable, ui-sans-serif, system-ui, sans-serif",
+  labelSize: 12,
+  defaultEdgeColor: "#cbd5e1",
+  zIndex: true,
+  // The container is sized by CSS; a zero-size moment (layout shift) must not throw.
+  allowInvalidContainer: true,
+};
+
+const zoomDurationMilliseconds = 250;
+
+/** Mouse interaction and selection highlight, wired to the sigma instance of the container. */
+function GraphInteractions({
+  selectedNodeId,
+  onSelectNode,
+  onRendered,
+}: {
+  selectedNodeId: string | null;
+  onSelectNode: (nodeId: string | null) => void;
+  onRendered: () => void;
+}) {
+  const sigma = useSigma<SigmaNodeAttributes, SigmaEdgeAttributes>();
+  const registerEvents = useRegisterEvents<SigmaNodeAttributes, SigmaEdgeAttributes>();
+
+  useEffect(() => {
+    registerEvents({
+      clickNode: (event) => onSelectNode(event.node),
+      clickStage: () => onSelectNode(null),
+      enterNode: () => sigma.getContainer().style.setProperty("cursor", "pointer"),
+      leaveNode: () => sigma.getContainer().style.removeProperty("cursor"),
+      afterRender: onRendered,
+    });
+  }, [registerEvents, sigma, onSelectNode, onRendered]);
+
+  useEffect(() => {
+    const graph = sigma.getGraph();
+    if (selectedNodeId && graph.hasNode(selectedNodeId)) {
+      // From the graph's own coordinates: the render cache is rebuilt by the reducer change below.
+      const { x, y } = graph.getNodeAttributes(selectedNodeId);
+      const onScreen = sigma.graphToViewport({ x, y });
+      const { width, height } = sigma.getDimensions();
+      const isVisible =
+        onScreen.x >= 0 && onScreen.x <= width && onScreen.y >= 0 && onScreen.y <= height;
+      // A node picked from the list may be off screen: bring it into view, else keep the camera.
+      if (!isVisible) {
+        sigma
+          .getCamera()
+          .animate(sigma.viewportToFramedGraph(onScreen), { duration: zoomDurationMilliseconds });
+      }
+    }
+    sigma.setSetting("nodeReducer", (node, data) =>
+      node === selectedNodeId ? { ...data, highlighted: true, zIndex: 1 } : { ...data, zIndex: 0 },
+    );
+  }, [sigma, selectedNodeId]);
+
+  return null;
+}
+
+/**
+ * The WebGL drawing (sigma) of a layout document, with native buttons for the camera. Loaded
+ * only in the browser: sigma touches `window` and WebGL as soon as it is imported.
+ */
+export function GraphSigmaRenderer({
+  document,
+  directed,
+  selectedNodeId,
+  onSelectNode,
+  label,
+  describedBy,
+}: {
+  document: GraphLayoutDocument;
+  directed: boolean;
+  selectedNodeId: string | null;
+  onSelectNode: (nodeId: string | null) => void;
+  label: string;
+  describedBy: string;
+}) {
+  const graph = useMemo(() => buildSigmaGraph({ document, directed }), [document, directed]);
+  const [sigma, setSigma] = useState<GraphSigma | null>(null);
+  const [renderedGraph, setRenderedGraph] = useState<typeof graph | null>(null);
+  const camera = sigma?.getCamera();
+  const onRendered = useCallback(() => setRenderedGraph(graph), [graph]);
+
+  return (
+    <div className="flex h-full flex-col">
+      <div
+        role="toolbar"
+        aria-label="Drawing view"
+        className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2"
+      >
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => camera?.animatedReset({ duration: zoomDurationMilliseconds })}
+          disabled={!camera}
+          data-testid="graph-fit-button"
+        >
+          Fit to view
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => camera?.animatedZoom({ duration: zoomDurationMilliseconds })}
+          disabled={!camera}
+          data-testid="graph-zoom-in-button"
+        >
+          Zoom in
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => camera?.animatedUnzoom({ duration: zoomDurationMilliseconds })}
+          disabled={!camera}
+          data-testid="graph-zoom-out-button"
+        >
+          Zoom out
+        </button>
+        <p className="ml-auto text-xs text-slate-600">
+          Drag to pan, scroll to zoom, hover for labels, click a node for details.
+        </p>
+      </div>
+      <div
+        role="img"
+        aria-label={label}
+        aria-describedby={describedBy}
+        data-testid="graph-canvas"
+        data-rendered={renderedGraph === graph}
+        data-node-count={graph.order}
+        data-edge-count={graph.size}
+        className="min-h-0 flex-1"
+      >
+        <SigmaContainer<SigmaNodeAttributes, SigmaEdgeAttributes>
+          ref={setSigma}
+          graph={graph}
+          settings={sigmaSettings}
+          style={{ height: "100%", width: "100%" }}
+        >
+          <GraphInteractions
+            selectedNodeId={selectedNodeId}
+            onSelectNode={onSelectNode}
+            onRendered={onRendered}
+          />
+        </SigmaContainer>
+      </div>
+    </div>
+  );
+}

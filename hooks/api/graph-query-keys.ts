@@ -1,0 +1,28 @@
+import type { GraphColorBy, GraphSizeBy } from "./graph-layout-schema";
+
+/**
+ * Keys of the per-dataset graph queries. They all start with ["datasets", id], so one
+ * invalidation of that prefix refreshes everything derived from a dataset after a (re)build.
+ */
+export const graphQueryKeys = {
+  dataset: (datasetId: string) => ["datasets", datasetId] as const,
+  constructions: (datasetId: string) => ["datasets", datasetId, "constructions"] as const,
+  graphView: (input: {
+    datasetId: string;
+    revision: number;
+    limit: number;
+    colorBy: GraphColorBy;
+    sizeBy: GraphSizeBy;
+  }) =>
+    [
+      "datasets",
+      input.datasetId,
+      "graph-view",
+      {
+        revision: input.revision,
+        limit: input.limit,
+        colorBy: input.colorBy,
+        sizeBy: input.sizeBy,
+      },
+    ] as const,
+};

@@ -1,0 +1,73 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import {
+  type GraphColorBy,
+  type GraphSizeBy,
+  graphColorByOptions,
+  graphSizeByOptions,
+} from "./api/graph-layout-schema";
+
+export const graphNodeLimitOptions = [200, 500, 1000, 2000, 5000] as const;
+const defaultNodeLimit = 1000;
+
+export type GraphPageState = {
+  datasetId: string | null;
+  /** Null: the newest ready revision. */
+  revision: number | null;
+  colorBy: GraphColorBy;
+  sizeBy: GraphSizeBy;
+  limit: number;
+};
+
+function pickOption<Option extends string | number>(
+  options: readonly Option[],
+  raw: string | null,
+  fallback: Option,
+): Option {
+  return options.find((option) => String(option) === raw) ?? fallback;
+}
+
+/**
+ * The graph page's choices, kept in the address (?dataset=&revision=&color=&size=&limit=) so a
+ * reload or a shared link shows the same drawing. Unknown values fall back to the defaults.
+ */
+export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPageState>) => void] {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+
+  const state = useMemo<GraphPageState>(() => {
+    const revision = Number(searchParams.get("revision"));
+    return {
+      datasetId: searchParams.get("dataset") || null,
+      revision: Number.isInteger(revision) && revision > 0 ? revision : null,
+      colorBy: pickOption(graphColorByOptions, searchParams.get("color"), "community"),
+      sizeBy: pickOption(graphSizeByOptions, searchParams.get("size"), "pagerank"),
+      limit: pickOption(graphNodeLimitOptions, searchParams.get("limit"), defaultNodeLimit),
+    };
+  }, [searchParams]);
+
+  const update = useCallback(
+    (change: Partial<GraphPageState>) => {
+      const next = { ...state, ...change };
+      // Another dataset has other revisions: its own newest one is the sensible start.
+      if (change.datasetId !== undefined && change.datasetId !== state.datasetId) {
+        next.revision = change.revision ?? null;
+      }
+      const search = new URLSearchParams();
+      if (next.datasetId) search.set("dataset", next.datasetId);
+      if (next.revision !== null) search.set("revision", String(next.revision));
+      if (next.colorBy !== "community") search.set("color", next.colorBy);
+      if (next.sizeBy !== "pagerank") search.set("size", next.sizeBy);
+      if (next.limit !== defaultNodeLimit) search.set("limit", String(next.limit));
+      const query = search.toString();
+      // The native call, not router.replace: Next keeps useSearchParams in sync with it, and it
+      // neither refetches the page from the server nor scrolls.
+      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
+    },
+    [state, pathname],
+  );
+
+  return [state, update];
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
+import { listDatasets } from "@/lib/backend/datasets/list-datasets";
+import type { RunOptions } from "@/lib/runs/start-run-body-schema";
+
+type SessionRow = { id: string; projectId: string; activeDatasetId: string | null; state: unknown };
+
+/**
+ * The data scope of one run, refreshed from the database before it starts (SS-4): what is
+ * attached, what is constructed, what the session is bound to. Ids come from the database,
+ * never from file names, and never from another project.
+ */
+export async function buildSessionState(input: {
+  ownerId: string;
+  session: SessionRow;
+  attachments: string[];
+  options: RunOptions;
+}): Promise<{ state: LocalRulesSessionState; scopeDatasetIds: Set<string> }> {
+  const datasets = await listDatasets({
+    ownerId: input.ownerId,
+    projectId: input.session.projectId,
+  });
+  const byId = new Map(datasets.map((dataset) => [dataset.dataset_id, dataset]));
+  const stored = (input.session.state ?? {}) as { graph_loaded?: boolean };
+  const active = input.session.activeDatasetId
+    ? byId.get(input.session.activeDatasetId)
+    : undefined;
+  const state: LocalRulesSessionState = {
+    graph_loaded_hint: typeof stored.graph_loaded === "boolean" ? stored.graph_loaded : null,
+    active_dataset_id: active?.dataset_id ?? null,
+    data_state: active
+      ? {
+          dataset_id: active.dataset_id,
+          construction_status: active.construction_status,
+          construction_revision: active.construction_revision,
+        }
+      : null,
+    construction_sources: input.attachments.flatMap((id) => {
+      const dataset = byId.get(id);
+      return dataset
+        ? [
+            {
+              dataset_id: dataset.dataset_id,
+              name: dataset.name,
+              kind: dataset.kind,
+              construction_status: dataset.construction_status,
+              construction_revision: dataset.construction_revision,
+            },
+          ]
+        : [];
+    }),
+    available_constructed_datasets: datasets.flatMap((dataset) =>
+      dataset.construction_revision === null
+        ? []
+        : [
+            {
+              dataset_id: dataset.dataset_id,
+              name: dataset.name,
+              construction_revision: dataset.construction_revision,
+            },
+          ],
+    ),
+    output_format: input.options.output_format,
+  };
+  return { state, scopeDatasetIds: new Set(byId.keys()) };
+}

@@ -1,0 +1,44 @@
+import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
+import { renderSessionStateBlock } from "@/lib/agent/models/local-rules/session-state-block";
+import type { RunOptions } from "@/lib/runs/start-run-body-schema";
+
+const domainInstructions = `You are a graph-data analyst working with real graph tools.
+- Verify state when it is unclear: read data_state, then check the live graph with get_graph_info. A ready construction is loaded with load_constructed_graph, never rebuilt for a new analysis.
+- Only dataset ids from the session state below may be used; never guess ids from file names.
+- Names that are not confirmed node ids go through search_node (or search_edge) first; only confirmed ids go to later tools.
+- Prefer classic graph algorithms (paths, connectivity, centrality, communities, local subgraphs). Use graph ML only when task, features, labels and a split are all available.
+- Independent tool calls can be issued together in one turn; they run in parallel.
+- Every figure in the answer comes from a tool result; label inference and hypotheses as such. If a tool failed, say so with its error code and what to do next.
+- Use visualize_subgraph or create_analysis_report only when a picture or a report is wanted.`;
+
+/** The system prompt of one run: domain rules shaped by the request options, and the session state. */
+export function buildSystemPrompt(input: {
+  options: RunOptions;
+  state: LocalRulesSessionState;
+  skills: { name: string; description: string }[];
+}): string {
+  const { options } = input;
+  const parts = [domainInstructions];
+  if (options.reasoning_mode === "staged") {
+    parts.push("Reason in stages: check evidence and each tool's preconditions before calling it.");
+  }
+  if (options.planning_mode === "always") {
+    parts.push("Keep an explicit plan (goal, steps, progress) and update it as steps finish.");
+  } else if (options.planning_mode === "never") {
+    parts.push("Do not write a separate plan; act directly.");
+  }
+  if (options.output_format === "json") {
+    parts.push("Answer without Markdown: plain text or JSON. This is not a schema guarantee.");
+  } else if (options.output_format === "report") {
+    parts.push("Answer as a structured report: conclusion first, then metrics and method.");
+  }
+  if (input.skills.length > 0) {
+    parts.push(
+      `Skills you can read with read_skill when one fits (they guide tool use, they never restrict tools):\n${input.skills
+        .map((skill) => `- ${skill.name}: ${skill.description}`)
+        .join("\n")}`,
+    );
+  }
+  parts.push(renderSessionStateBlock(input.state));
+  return parts.join("\n\n");
+}

@@ -1,0 +1,92 @@
+import { type AnswerPart, emptyPart } from "./answer-document";
+import type { Phrases } from "./phrases";
+import type { RunToolStep } from "./read-prompt";
+
+function detailsOf(data: unknown): { line?: number; column?: number } {
+  if (typeof data !== "object" || data === null) return {};
+  const record = data as Record<string, unknown>;
+  return {
+    line: typeof record.line === "number" ? record.line : undefined,
+    column: typeof record.column === "number" ? record.column : undefined,
+  };
+}
+
+/** The next step that fits an error code (MCP-4: a failure always comes with what to do). */
+function nextStep(input: { phrases: Phrases; code: string | undefined; blockers: string[] }) {
+  const { phrases, code } = input;
+  switch (code) {
+    case "GRAPH_NOT_LOADED":
+      return phrases.nextGraphNotLoaded;
+    case "DATASET_SCOPE_REQUIRED":
+      return phrases.nextScopeRequired;
+    case "NOT_FOUND":
+      return phrases.nextDatasetNotFound;
+    case "NODE_NOT_FOUND":
+      return phrases.nextNodeNotFound;
+    case "REVISION_CONFLICT":
+      return phrases.nextRevisionConflict;
+    case "PARSE_ERROR":
+    case "UNSUPPORTED_FILE":
+    case "PAYLOAD_TOO_LARGE":
+      return phrases.nextFixFile;
+    case "JOB_FAILED":
+    case "JOB_CANCELLED":
+    case "RESULT_UNAVAILABLE":
+      return phrases.nextRetryJob;
+    case "INVALID_REQUEST":
+      return phrases.nextInvalidRequest;
+    case "TOOL_DEPENDENCY_BLOCKED":
+      return phrases.nextBlocked(input.blockers);
+    default:
+      return phrases.nextGeneric;
+  }
+}
+
+/**
+ * Explains a call that did not succeed — failed, blocked, rejected, still waiting, or without a
+ * result — with its code, message and the next step, instead of presenting empty results.
+ */
+export function failurePart(input: {
+  step: RunToolStep;
+  steps: RunToolStep[];
+  phrases: Phrases;
+}): AnswerPart {
+  const { step, phrases } = input;
+  const part = emptyPart({ succeeded: false });
+  const outcome = step.outcome;
+  switch (outcome.kind) {
+    case "denied":
+      part.summary.push(phrases.callRejected(step.toolName, outcome.reason));
+      return part;
+    case "awaiting-approval":
+      part.summary.push(phrases.callAwaitingApproval(step.toolName));
+      return part;
+    case "missing":
+      part.summary.push(phrases.callWithoutResult(step.toolName));
+      part.notes.push(phrases.nextGeneric);
+      return part;
+    case "success":
+      return part;
+    case "failure":
+    case "blocked": {
+      const { envelope } = outcome;
+      const blockers =
+        outcome.kind === "blocked"
+          ? outcome.blockedBy.map(
+              (id) => input.steps.find((other) => other.toolCallId === id)?.toolName ?? id,
+            )
+          : [];
+      part.summary.push(
+        phrases.callFailed({
+          toolName: step.toolName,
+          code: envelope.errorCode ?? envelope.status,
+          message: envelope.message,
+          ...detailsOf(envelope.data),
+        }),
+      );
+      part.notes.push(nextStep({ phrases, code: envelope.errorCode, blockers }));
+      part.sources.push(phrases.sourceFailedCall(step.toolName));
+      return part;
+    }
+  }
+}

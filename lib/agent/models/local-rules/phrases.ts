@@ -1,0 +1,193 @@
+import type { AnalysisIntent, CentralityMeasure } from "./detect-intent";
+import { englishPhrases } from "./phrases-en";
+import { chinesePhrases } from "./phrases-zh";
+
+type Figures = {
+  nodesRemoved: number;
+  edgesRemoved: number;
+  nodesMerged: number;
+  before: { nodes: number; edges: number };
+  after: { nodes: number; edges: number };
+};
+
+/**
+ * Every sentence the offline model writes, per language, so answers to Chinese questions are
+ * Chinese. Figures and names are passed in already formatted; phrases never invent numbers.
+ */
+export type Phrases = {
+  labels: { conclusion: string; sources: string; notes: string; rounding: string };
+  titleCapabilities: string;
+  titleClear: string;
+  titleGraphInfo: string;
+  titleOptimization: string;
+  titleOverview: string;
+  analysisTitle: (analysis: AnalysisIntent) => string;
+  measureName: (measure: CentralityMeasure) => string;
+  communityAlgorithmName: (algorithm: string) => string;
+
+  columnRank: string;
+  columnNode: string;
+  columnType: string;
+  columnCommunity: string;
+  columnSize: string;
+  columnMembers: string;
+  columnStep: string;
+  columnHops: string;
+  columnCount: string;
+  columnNodeType: string;
+  columnEdgeType: string;
+  columnCommunitiesReached: string;
+  columnNeighboursChecked: string;
+
+  cannotPlan: string;
+  capabilitiesHeading: string;
+  capabilities: string[];
+  mlUnavailable: string;
+  mlNotPlannedOffline: string;
+  toolUnavailable: (toolName: string) => string;
+  toolsUnavailable: (toolNames: string[]) => string;
+  turnLimitReached: (turns: number) => string;
+  unexpectedResult: (toolName: string) => string;
+
+  callFailed: (input: {
+    toolName: string;
+    code: string;
+    message?: string;
+    line?: number;
+    column?: number;
+  }) => string;
+  callRejected: (toolName: string, reason?: string) => string;
+  callAwaitingApproval: (toolName: string) => string;
+  callWithoutResult: (toolName: string) => string;
+  sourceFailedCall: (toolName: string) => string;
+  nextGraphNotLoaded: string;
+  nextScopeRequired: string;
+  nextDatasetNotFound: string;
+  nextNodeNotFound: string;
+  nextRevisionConflict: string;
+  nextFixFile: string;
+  nextRetryJob: string;
+  nextInvalidRequest: string;
+  nextBlocked: (blockers: string[]) => string;
+  nextGeneric: string;
+
+  noGraphLoaded: string;
+  datasetBuilding: (dataset: string) => string;
+  constructionNotReady: (datasetId: string, status?: string) => string;
+  scopeNotLoaded: (dataset: string, status: string, revision: number | null) => string;
+  chooseDataset: (datasets: string[]) => string;
+  attachOrConstruct: string;
+  sourceGraph: (input: {
+    tool: string;
+    dataset?: string;
+    revision?: number;
+    nodes?: number;
+    edges?: number;
+  }) => string;
+  noteBuiltRevision: (revision: number) => string;
+  noteReusedConstruction: (revision?: number) => string;
+  graphLoadedSummary: (input: {
+    dataset?: string;
+    revision?: number;
+    version?: number;
+    nodes?: number;
+    edges?: number;
+    directed?: boolean;
+    weighted?: boolean;
+    verifiedBy: string;
+  }) => string;
+  stateHeading: string;
+  nodeTypesHeading: string;
+  edgeTypesHeading: string;
+  factAttachments: (attachments: string[]) => string;
+  factBound: (datasetId: string) => string;
+  factNotBound: string;
+  factConstruction: (datasetId: string, status: string, revision: number | null) => string;
+  factLoaded: (verifiedBy: string, revision?: number) => string;
+  factScopeDiffers: (datasetId: string) => string;
+
+  scoredNode: (node: string, score: string) => string;
+  centralitySummary: (input: {
+    measure: string;
+    shown: number;
+    total?: number;
+    leaders: string[];
+  }) => string;
+  centralityHeading: (measure: string, count: number, nodeType: string | null) => string;
+  centralityEmpty: (measure: string, nodeType: string | null) => string;
+  noteSampledBetweenness: (sources?: number) => string;
+  noteNotConverged: (iterations?: number) => string;
+  noteTypeFilter: (nodeType: string, fetched: number, kept: number) => string;
+
+  communitySummary: (input: {
+    algorithm: string;
+    count: number;
+    modularity: string;
+    largest?: number;
+  }) => string;
+  communityHeading: (listed: number, total: number) => string;
+  noteCommunitiesTruncated: (listed: number, total: number) => string;
+
+  pathNeedsTwoNames: string;
+  pathFound: (input: {
+    from: string;
+    to: string;
+    hops: number;
+    chain: string;
+    distance?: string;
+  }) => string;
+  pathNotFound: (from: string, to: string, directed: boolean) => string;
+  pathHeading: string;
+  nodeNotFoundByName: (name: string) => string;
+  noteNameMatched: (input: {
+    query: string;
+    node: string;
+    matchedOn?: string;
+    total: number;
+  }) => string;
+
+  neighboursNeedName: string;
+  neighboursSummary: (input: { node: string; count: number; depth: number }) => string;
+  neighboursHeading: (node: string) => string;
+  noteNeighboursTruncated: (limit: number) => string;
+
+  bridgingPartition: (input: { count: number; modularity: string; largest: string[] }) => string;
+  bridgeLeader: (input: { node: string; betweenness: string; communities?: number }) => string;
+  bridgingSummary: (input: { bridges: number; candidates: number; leaders: string[] }) => string;
+  bridgingNone: (candidates: number) => string;
+  bridgingWithoutMembership: (leaders: string[]) => string;
+  bridgingHeading: (nodeType: string | null) => string;
+  noteBridgingMethod: (neighbourLimit: number) => string;
+  noteBridgingInference: string;
+  noteNeighbourSample: string;
+
+  graphCleared: string;
+  nothingToClear: string;
+
+  optimizationUnspecified: string;
+  optimizationNeedsSavedRevision: string;
+  previewSummary: (input: Figures & { dataset: string; revision: number }) => string;
+  previewNoChange: string;
+  commitNeedsApproval: string;
+  commitSummary: (
+    input: Figures & { dataset: string; baseRevision: number; revision?: number },
+  ) => string;
+  commitVerified: (input: { revision?: number; nodes?: number; edges?: number }) => string;
+  commitNotVerified: string;
+  commitVerifyMismatch: (saved: number, loaded?: number) => string;
+
+  visualizationSaved: (input: {
+    artifactId: string;
+    nodes?: number;
+    edges?: number;
+    sizeBy: string;
+  }) => string;
+  noteViewTruncated: string;
+  reportSaved: (input: { title: string; artifactId: string; tools: string[] }) => string;
+  noteReportExplains: string;
+};
+
+/** The phrase book of a language. */
+export function phrasesFor(language: "en" | "zh"): Phrases {
+  return language === "zh" ? chinesePhrases : englishPhrases;
+}

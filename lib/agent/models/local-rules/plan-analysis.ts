@@ -1,0 +1,81 @@
+import type { AnswerPart } from "./answer-document";
+import { canonicalJson } from "./call-resolution";
+import type { AnalysisIntent } from "./detect-intent";
+import { planBridging } from "./plan-bridging";
+import { planCentrality } from "./plan-centrality";
+import { planCommunities } from "./plan-communities";
+import { planReport, planVisualization } from "./plan-deliverables";
+import { planNeighbours } from "./plan-neighbours";
+import { planPath } from "./plan-path";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { graphContextPart } from "./write-graph-info";
+
+/** The next step of a planned run: calls to emit, or the parts of the final answer. */
+export type AnalysisStep =
+  | { kind: "calls"; calls: PlannedCall[]; explanation?: AnswerPart }
+  | { kind: "answer"; parts: AnswerPart[] };
+
+function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
+  switch (analysis.kind) {
+    case "centrality":
+      return planCentrality({ context, measure: analysis.measure, topK: analysis.topK });
+    case "communities":
+      return planCommunities({ context, algorithm: analysis.algorithm });
+    case "path":
+      return planPath({ context, source: analysis.source, target: analysis.target });
+    case "neighbours":
+      return planNeighbours({
+        context,
+        node: analysis.node,
+        depth: analysis.depth,
+        limit: analysis.limit,
+      });
+    case "bridging":
+      return planBridging({ context, topK: analysis.topK });
+  }
+}
+
+function unique(calls: PlannedCall[]): PlannedCall[] {
+  const seen = new Set<string>();
+  return calls.filter((call) => {
+    const key = `${call.toolName}:${canonicalJson(call.input)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Step B and the deliverables: every analysis advances together, so independent calls share one
+ * batch (the runtime runs them in parallel); once all are answered, the visualisation and then
+ * the report are asked for, each only when there is a verified result to show.
+ */
+export function planAnalysis(input: {
+  context: PlanContext;
+  analyses: AnalysisIntent[];
+  visualize: boolean;
+  report: boolean;
+  title: string;
+}): AnalysisStep {
+  const { context, analyses, title } = input;
+  const parts: AnswerPart[] = [graphContextPart({ context })];
+  const calls: PlannedCall[] = [];
+  for (const analysis of analyses) {
+    const outcome = planOne(context, analysis);
+    if (outcome.kind === "pending") calls.push(...outcome.calls);
+    else parts.push(outcome.part);
+  }
+  if (calls.length > 0) return { kind: "calls", calls: unique(calls) };
+  const hasEvidence = analyses.length === 0 || parts.slice(1).some((part) => part.succeeded);
+  if (!hasEvidence) return { kind: "answer", parts };
+  const deliverables = [
+    ...(input.visualize ? [() => planVisualization({ context, parts: [...parts], title })] : []),
+    ...(input.report ? [() => planReport({ context, title })] : []),
+  ];
+  for (const plan of deliverables) {
+    const outcome = plan();
+    if (outcome.kind === "pending") return { kind: "calls", calls: outcome.calls };
+    parts.push(outcome.part);
+  }
+  return { kind: "answer", parts };
+}

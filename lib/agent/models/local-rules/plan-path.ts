@@ -1,0 +1,67 @@
+import { emptyPart } from "./answer-document";
+import { formatFigure } from "./format-figures";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { resolveNodeNames } from "./resolve-node-names";
+import { nodeName, pathDataSchema } from "./result-shapes";
+import { planSingleCall } from "./single-call-plan";
+
+/**
+ * Shortest path between two named nodes: search_node for the names that are not known ids (one
+ * batch), then shortest_path with the confirmed ids only (TC-2).
+ */
+export function planPath(input: {
+  context: PlanContext;
+  source: string | null;
+  target: string | null;
+}): PlanOutcome {
+  const { context, source, target } = input;
+  const p = context.phrases;
+  if (!source || !target) {
+    const part = emptyPart({ succeeded: false });
+    part.summary.push(p.pathNeedsTwoNames);
+    return { kind: "done", part };
+  }
+  const names = resolveNodeNames({ context, names: [source, target] });
+  if (names.kind === "pending") return { kind: "pending", calls: names.calls };
+  if (names.kind === "problem") return { kind: "done", part: names.part };
+  const [from, to] = names.nodes;
+  const call = { toolName: "shortest_path", input: { source: from.id, target: to.id } };
+  return planSingleCall({
+    context,
+    call,
+    schema: pathDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(`shortest_path ${JSON.stringify(call.input)}`);
+      for (const node of names.nodes) if (node.note) part.notes.push(node.note);
+      const start = nodeName(data.path[0] ?? from);
+      const end = nodeName(data.path.at(-1) ?? to);
+      if (!data.found) {
+        part.summary.push(p.pathNotFound(start, end, context.graph.description.directed === true));
+        part.focusNodeIds = [from.id, to.id];
+        return part;
+      }
+      part.summary.push(
+        p.pathFound({
+          from: start,
+          to: end,
+          hops: data.length ?? data.path.length - 1,
+          chain: data.path.map((node) => nodeName(node)).join(" → "),
+          distance: data.weighted ? formatFigure(data.distance) : undefined,
+        }),
+      );
+      part.sections.push({
+        heading: p.pathHeading,
+        blocks: [
+          {
+            kind: "table",
+            columns: [p.columnStep, p.columnNode, p.columnType],
+            rows: data.path.map((node, index) => [String(index), nodeName(node), node.type ?? ""]),
+          },
+        ],
+      });
+      part.focusNodeIds = data.path.map((node) => node.id);
+      return part;
+    },
+  });
+}

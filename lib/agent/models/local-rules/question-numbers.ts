@@ -1,0 +1,92 @@
+const englishNumbers: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+};
+
+const chineseDigits: Record<string, number> = {
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+
+/** A number written with digits, an English word or Chinese numerals (up to 99). */
+export function parseNumberWord(text: string): number | null {
+  const trimmed = text.trim().toLowerCase();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed in englishNumbers) return englishNumbers[trimmed];
+  const chinese = /^([一二两三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(trimmed);
+  if (chinese && trimmed.length > 0) {
+    const [, tens, ten, ones] = chinese;
+    if (!ten) return tens && !ones ? chineseDigits[tens] : null;
+    return (tens ? chineseDigits[tens] : 1) * 10 + (ones ? chineseDigits[ones] : 0);
+  }
+  return null;
+}
+
+const numberToken = "(\\d{1,4}|[a-z]+|[一二两三四五六七八九十]{1,3})";
+
+// Each pattern captures how many items the user wants: "top 5", "5 most central", "前5个".
+const countPatterns = [
+  new RegExp(`\\btop[\\s-]*${numberToken}\\b`, "i"),
+  new RegExp(`\\bfirst\\s+${numberToken}\\b`, "i"),
+  new RegExp(
+    `\\b${numberToken}\\s+(?:most|highest|top|best|leading|key|largest|biggest|central|important|influential)\\b`,
+    "i",
+  ),
+  new RegExp(`前\\s*${numberToken}`),
+  new RegExp(`${numberToken}\\s*(?:个|名|位)`),
+];
+
+/** The "top k" the question asks for, clamped to [1, max], or the default. */
+export function parseRequestedCount(input: {
+  question: string;
+  fallback: number;
+  max: number;
+}): number {
+  for (const pattern of countPatterns) {
+    const match = pattern.exec(input.question);
+    if (!match) continue;
+    const value = parseNumberWord(match[1]);
+    if (value !== null && value > 0) return Math.min(value, input.max);
+  }
+  return input.fallback;
+}
+
+/** The neighbourhood depth the question asks for ("2 hops", "two-hop", "二度"), 1 to 3. */
+export function parseRequestedDepth(input: { question: string }): number {
+  const patterns = [
+    new RegExp(`${numberToken}[\\s-]*hops?\\b`, "i"),
+    new RegExp(`\\bdepth\\s*(?:of\\s*|=\\s*)?${numberToken}`, "i"),
+    /([1-3一二两三])\s*(?:度|跳|阶|层)/,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(input.question);
+    if (!match) continue;
+    const value = parseNumberWord(match[1]);
+    if (value !== null && value > 0) return Math.min(value, 3);
+  }
+  return 1;
+}

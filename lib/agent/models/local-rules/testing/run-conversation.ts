@@ -1,0 +1,113 @@
+import type { JSONValue } from "@ai-sdk/provider";
+import { generateText, type ModelMessage, streamText, type Tool, type ToolResultPart } from "ai";
+import { createLocalRulesModel } from "../create-local-rules-model";
+import { type LocalRulesSessionState, renderSessionStateBlock } from "../session-state-block";
+import { mirroredTools } from "./tool-mirrors";
+
+/** A tool call as the AI SDK returned it from one model turn. */
+export type ObservedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
+
+/** One model turn: its text and tool calls. */
+export type ObservedTurn = { text: string; calls: ObservedCall[]; finishReason: string };
+
+/** What the fake engine returns for a call: a tool-result output. */
+export type EngineOutput = ToolResultPart["output"];
+
+/** Answers the model's tool calls in tests. */
+export type FakeEngine = (call: ObservedCall) => EngineOutput;
+
+/** A successful envelope. */
+export function ok(data: JSONValue, message?: string): EngineOutput {
+  return {
+    type: "json",
+    value: {
+      success: true,
+      status: "completed",
+      data,
+      async: false,
+      ...(message ? { message } : {}),
+    },
+  };
+}
+
+/** A failed envelope with a code. */
+export function fail(code: string, message: string, data?: JSONValue): EngineOutput {
+  return {
+    type: "json",
+    value: {
+      success: false,
+      status: "failed",
+      error_code: code,
+      message,
+      ...(data ? { data } : {}),
+    },
+  };
+}
+
+/** The system prompt the runtime sends: instructions plus the session-state block. */
+export function systemPrompt(state: LocalRulesSessionState | null): string {
+  const block = state ? `\n\n${renderSessionStateBlock(state)}` : "";
+  return `You are the graph workbench agent. Verify the graph state before analysing.${block}`;
+}
+
+/**
+ * Drives the local-rules model like the runtime does: one model turn at a time through
+ * generateText (or streamText), tools without execute, the fake engine's results appended as a
+ * tool message, until the model answers without tool calls.
+ */
+export async function runConversation(input: {
+  question: string;
+  state: LocalRulesSessionState | null;
+  engine: FakeEngine;
+  mode?: "generate" | "stream";
+  tools?: Record<string, Tool>;
+  history?: ModelMessage[];
+  maxTurns?: number;
+}): Promise<{ turns: ObservedTurn[]; answer: string; messages: ModelMessage[] }> {
+  const model = createLocalRulesModel();
+  const tools = input.tools ?? mirroredTools();
+  const messages: ModelMessage[] = [
+    ...(input.history ?? []),
+    { role: "user", content: input.question },
+  ];
+  const turns: ObservedTurn[] = [];
+  for (let turn = 0; turn < (input.maxTurns ?? 15); turn++) {
+    const request = { model, system: systemPrompt(input.state), messages, tools };
+    const step =
+      input.mode === "stream"
+        ? await (async () => {
+            const result = streamText(request);
+            return {
+              text: await result.text,
+              toolCalls: await result.toolCalls,
+              finishReason: await result.finishReason,
+              response: await result.response,
+            };
+          })()
+        : await generateText(request);
+    const calls = step.toolCalls.map((call) => {
+      if (call.dynamic)
+        throw new Error(`invalid tool call ${call.toolName}: ${String(call.error)}`);
+      return {
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        input: call.input as Record<string, unknown>,
+      };
+    });
+    turns.push({ text: step.text, calls, finishReason: step.finishReason });
+    messages.push(...step.response.messages);
+    if (calls.length === 0) {
+      return { turns, answer: turns.map((item) => item.text).join(""), messages };
+    }
+    messages.push({
+      role: "tool",
+      content: calls.map((call) => ({
+        type: "tool-result" as const,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        output: input.engine(call),
+      })),
+    });
+  }
+  throw new Error("the model did not answer within the turn limit");
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { type ModelMessage, streamText, type ToolSet } from "ai";
+import type { PlannedToolCall } from "./tools/tool-descriptor";
+
+/**
+ * One model turn: streams text deltas out as they come and returns the turn's tool calls and
+ * response messages. Tools have no `execute`, so the turn ends at its tool calls.
+ */
+export async function runModelTurn(input: {
+  model: LanguageModelV3;
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  signal: AbortSignal;
+  onText: (text: string) => void;
+}): Promise<{ text: string; toolCalls: PlannedToolCall[]; responseMessages: ModelMessage[] }> {
+  const result = streamText({
+    model: input.model,
+    system: input.system,
+    messages: input.messages,
+    tools: input.tools,
+    abortSignal: input.signal,
+  });
+  let text = "";
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta" && part.text) {
+      text += part.text;
+      input.onText(part.text);
+    } else if (part.type === "error") {
+      throw part.error instanceof Error ? part.error : new Error(String(part.error));
+    }
+  }
+  const [toolCalls, response] = await Promise.all([result.toolCalls, result.response]);
+  return {
+    text,
+    toolCalls: toolCalls.map((call) => ({
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      args: (call.input && typeof call.input === "object" ? call.input : {}) as Record<
+        string,
+        unknown
+      >,
+    })),
+    responseMessages: response.messages,
+  };
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { executeWorkspaceTool, isWorkspaceToolName } from "@/lib/workspace/workspace-tools";
+import { callMcpTool } from "./call-mcp-tool";
+import type { McpCallIdentity } from "./mcp-connection";
+import { executeReadSkill, readSkillToolName } from "./read-skill-tool";
+import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
+
+/** Argument names that carry dataset ids and must be in the run's scope (SS-4). */
+const datasetArgumentPaths: ((args: Record<string, unknown>) => unknown)[] = [
+  (args) => args.dataset_id,
+  (args) => (args.options as Record<string, unknown> | undefined)?.nodes_dataset_id,
+];
+
+/**
+ * The scope check the runtime makes before any tool with a dataset id runs: an id that is not
+ * a dataset of this session's project gives DATASET_SCOPE_REQUIRED and nothing is called.
+ */
+export function checkDatasetScope(input: {
+  call: PlannedToolCall;
+  scopeDatasetIds: Set<string>;
+}): ToolEnvelope | undefined {
+  for (const read of datasetArgumentPaths) {
+    const value = read(input.call.args);
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !input.scopeDatasetIds.has(value)) {
+      return {
+        success: false,
+        status: "failed",
+        error_code: "DATASET_SCOPE_REQUIRED",
+        message: `Dataset ${String(value)} is not in this session's project scope; use a dataset id from the session state.`,
+        data: { dataset_id: value },
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Runs one tool call through the right channel: runtime tools here, graph tools over MCP. */
+export async function executeToolCall(input: {
+  call: PlannedToolCall;
+  descriptor: ToolDescriptor | undefined;
+  identity: McpCallIdentity;
+  signal: AbortSignal;
+}): Promise<ToolEnvelope> {
+  const { call } = input;
+  if (call.toolName === readSkillToolName) return executeReadSkill(call.args);
+  if (isWorkspaceToolName(call.toolName)) {
+    return executeWorkspaceTool({
+      ownerId: input.identity.userId,
+      sessionId: input.identity.sessionId,
+      toolName: call.toolName,
+      args: call.args,
+      signal: input.signal,
+    });
+  }
+  if (!input.descriptor) {
+    return {
+      success: false,
+      status: "failed",
+      error_code: "INVALID_REQUEST",
+      message: `There is no tool named "${call.toolName}".`,
+    };
+  }
+  return callMcpTool({
+    identity: { ...input.identity, operationId: call.toolCallId },
+    toolName: call.toolName,
+    args: call.args,
+    signal: input.signal,
+  });
+}

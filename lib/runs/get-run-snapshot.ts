@@ -1,0 +1,61 @@
+import "server-only";
+import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
+import { NotFoundError } from "@/lib/errors/http-errors";
+
+const liveStatuses = new Set(["preparing", "running", "paused"]);
+
+/** The saved state of a run (CONTRACT.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
+export async function getRunSnapshot(input: { ownerId: string; runId: string }) {
+  const run = await findRunSnapshotForOwner(input);
+  if (!run) throw new NotFoundError("Run", { run_id: input.runId });
+  const pending = run.approvals[0];
+  return {
+    run_id: run.id,
+    session_id: run.sessionId,
+    run_status: run.runStatus,
+    execution_stopped: run.executionStopped,
+    terminal_persisted: run.terminalPersisted,
+    cancel_status: run.cancelStatus,
+    execution_generation: run.executionGeneration,
+    revision: run.revision,
+    can_send: !liveStatuses.has(run.runStatus) && run.terminalPersisted,
+    model: run.modelName,
+    options: run.options,
+    partial_text: run.partialText,
+    error: run.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
+    messages: run.messages.map((message) => ({
+      message_id: message.id,
+      role: message.role,
+      parts: message.parts,
+      position: message.position,
+      created_at: message.createdAt.toISOString(),
+    })),
+    tool_calls: run.toolCalls.map((call) => ({
+      tool_call_id: call.toolCallId,
+      tool_name: call.toolName,
+      args: call.args,
+      status: call.status,
+      success: call.success,
+      result: call.result,
+      summary: call.summary,
+      error_code: call.errorCode,
+      blocked_by: call.blockedBy,
+      execution_generation: call.executionGeneration,
+      turn_index: call.turnIndex,
+      batch_index: call.batchIndex,
+      started_at: call.startedAt?.toISOString() ?? null,
+      finished_at: call.finishedAt?.toISOString() ?? null,
+      duration_ms: call.durationMs,
+    })),
+    pending_approval: pending
+      ? {
+          tool_call_id: pending.toolCallId,
+          tool_name: pending.toolName,
+          args: pending.proposedArgs,
+        }
+      : null,
+    jobs: run.jobs.map((job) => ({ job_id: job.id, kind: job.kind, status: job.status })),
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import { findRunForOwner } from "@/lib/db/queries/runs";
+import { ApiError } from "@/lib/errors/api-error";
+import { NotFoundError } from "@/lib/errors/http-errors";
+import type { RunEvent } from "./run-event";
+import { terminalEventTypes } from "./run-event";
+import { runEventLog } from "./run-event-log";
+
+const heartbeatMs = 15_000;
+
+function replayUnavailable(runId: string, afterSeq: number) {
+  return new ApiError({
+    code: "REPLAY_UNAVAILABLE",
+    status: 410,
+    message: "These events are no longer available; load the run snapshot instead.",
+    details: { run_id: runId, after_seq: afterSeq, snapshot_url: `/api/runs/${runId}` },
+  });
+}
+
+function encode(event: RunEvent): string {
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * The SSE stream of a run from a cursor (EV-1, EV-2): ownership is checked and the cursor
+ * validated before the stream starts; then buffered events are replayed without gaps and new
+ * ones follow until a terminal event. Reading never affects the run: closing the tab only
+ * unsubscribes.
+ */
+export async function streamRunEvents(input: {
+  ownerId: string;
+  runId: string;
+  afterSeq: number;
+  signal: AbortSignal;
+}) {
+  const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
+  if (!run) throw new NotFoundError("Run", { run_id: input.runId });
+  const log = runEventLog(input.runId);
+  if (!log) throw replayUnavailable(input.runId, input.afterSeq);
+  const backlog = log.readAfter(input.afterSeq);
+  if (backlog === null) throw replayUnavailable(input.runId, input.afterSeq);
+
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let lastSeq = input.afterSeq;
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      const send = (event: RunEvent) => {
+        if (closed || event.seq <= lastSeq) return;
+        if (event.seq !== lastSeq + 1) {
+          // The window moved under this reader: say so instead of skipping events.
+          controller.enqueue(
+            encoder.encode(
+              `event: replay_unavailable\ndata: ${JSON.stringify({ run_id: input.runId, seq: lastSeq + 1 })}\n\n`,
+            ),
+          );
+          close();
+          return;
+        }
+        lastSeq = event.seq;
+        controller.enqueue(encoder.encode(encode(event)));
+        if (terminalEventTypes.has(event.type)) close();
+      };
+      const unsubscribe = log.subscribe(send);
+      const heartbeat = setInterval(() => {
+        if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
+      }, heartbeatMs);
+      const onAbort = () => close();
+      input.signal.addEventListener("abort", onAbort);
+      cleanup = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        input.signal.removeEventListener("abort", onAbort);
+      };
+      for (const event of backlog) send(event);
+      // A finished run whose backlog ended before the terminal event was read is complete here.
+      if (log.isFinished && backlog.length === 0 && lastSeq >= 0) close();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}
