@@ -18,8 +18,9 @@ import { runModelTurn } from "./run-turn";
 import { recordSessionEffects } from "./state/record-session-effects";
 import { checkDatasetScope, executeToolCall } from "./tools/execute-tool-call";
 
-// Enough for state check → analysis → follow-up → answer, with room for retries.
-const maxModelTurns = 12;
+// local-rules' longest plan (build, load, three bridging batches, view, report, answer) takes
+// 8–9 turns and it answers by itself after 12; an LLM gets the same room plus a margin.
+const maxModelTurns = 16;
 
 /**
  * Executes one run end to end: assemble the agent, alternate model turns and scheduled tool
