@@ -3,36 +3,11 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as modelsRoute from "@/app/api/models/route";
 import { findModelConfigByName } from "@/lib/db/queries/model-configs";
 import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 import { actingAs, routeContext } from "../support/route-request";
 
-const modelVariables = [
-  "DEFAULT_MODEL",
-  "LLM_PROVIDER",
-  "LLM_PROTOCOL",
-  "LLM_BASE_URL",
-  "LLM_API_KEY",
-  "LLM_MODEL",
-  "OPENAI_API_KEY",
-  "OPENAI_BASE_URL",
-  "QWEN_API_KEY",
-  "QWEN_BASE_URL",
-];
-const saved = Object.fromEntries(modelVariables.map((name) => [name, process.env[name]]));
-
-/** Replaces every model variable (unset unless given) and makes getEnv read them again. */
-function useModelEnvironment(values: Record<string, string> = {}) {
-  for (const name of modelVariables) delete process.env[name];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-}
-
 afterEach(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvForTests();
+  restoreModelEnvironment();
 });
 
 const secretKey = `sk-custom-${randomUUID()}`;

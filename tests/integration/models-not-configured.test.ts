@@ -8,29 +8,9 @@ import {
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import { insertModelConfig } from "@/lib/db/queries/model-configs";
 import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
 import { toErrorResponse } from "@/lib/http/error-response";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
-
-const modelVariables = [
-  "DEFAULT_MODEL",
-  "LLM_PROVIDER",
-  "LLM_PROTOCOL",
-  "LLM_BASE_URL",
-  "LLM_API_KEY",
-  "LLM_MODEL",
-  "OPENAI_API_KEY",
-  "OPENAI_BASE_URL",
-  "QWEN_API_KEY",
-  "QWEN_BASE_URL",
-];
-const saved = Object.fromEntries(modelVariables.map((name) => [name, process.env[name]]));
-
-function useModelEnvironment(values: Record<string, string> = {}) {
-  for (const name of modelVariables) delete process.env[name];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-}
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 
 /** The 422 envelope a route would answer with, for a resolution that must fail. */
 async function failure(input: { ownerId: string; modelName?: string }) {
@@ -74,11 +54,7 @@ describe("MODEL_NOT_CONFIGURED before any model call (AF-3)", () => {
   });
 
   afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    restoreModelEnvironment();
     expect(server.requests).toHaveLength(0);
   });
 

@@ -5,29 +5,9 @@ import { z } from "zod";
 import * as modelsRoute from "@/app/api/models/route";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 import { actingAs, routeContext } from "../support/route-request";
-
-const modelVariables = [
-  "DEFAULT_MODEL",
-  "LLM_PROVIDER",
-  "LLM_PROTOCOL",
-  "LLM_BASE_URL",
-  "LLM_API_KEY",
-  "LLM_MODEL",
-  "OPENAI_API_KEY",
-  "OPENAI_BASE_URL",
-  "QWEN_API_KEY",
-  "QWEN_BASE_URL",
-];
-const saved = Object.fromEntries(modelVariables.map((name) => [name, process.env[name]]));
-
-function useModelEnvironment(values: Record<string, string> = {}) {
-  for (const name of modelVariables) delete process.env[name];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-}
 
 const serverKey = `sk-fake-${randomUUID()}`;
 
@@ -131,11 +111,7 @@ describe("real provider path over HTTP against a fake OpenAI server", () => {
   });
 
   afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    restoreModelEnvironment();
   });
 
   afterAll(async () => {
