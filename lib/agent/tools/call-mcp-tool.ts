@@ -15,11 +15,14 @@ export async function callMcpTool(input: {
   signal?: AbortSignal;
 }): Promise<ToolEnvelope> {
   try {
-    return await withMcpSession(input, async (client) => {
+    return await withMcpSession(input, async (client, signal) => {
       const result = await client.callTool(
         { name: input.toolName, arguments: input.args },
         undefined,
-        { signal: input.signal, timeout: 10 * 60_000 },
+        {
+          signal,
+          timeout: 10 * 60_000,
+        },
       );
       const envelope = result.structuredContent as ToolEnvelope | undefined;
       if (envelope && typeof envelope.success === "boolean") return envelope;

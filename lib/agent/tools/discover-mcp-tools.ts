@@ -12,8 +12,8 @@ export async function discoverMcpTools(input: {
   identity: McpCallIdentity;
   signal?: AbortSignal;
 }): Promise<ToolDescriptor[]> {
-  return withMcpSession(input, async (client) => {
-    const { tools } = await client.listTools(undefined, { signal: input.signal });
+  return withMcpSession(input, async (client, signal) => {
+    const { tools } = await client.listTools(undefined, { signal });
     return tools.map((tool) => ({
       name: tool.name,
       description: tool.description ?? "",

@@ -41,16 +41,23 @@ function identityHeaders(identity: McpCallIdentity): Record<string, string> {
  */
 export async function withMcpSession<T>(
   input: { identity: McpCallIdentity; signal?: AbortSignal },
-  use: (client: Client) => Promise<T>,
+  use: (client: Client, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  // A per-session signal linked to the caller's: the transport attaches listeners to the signal
+  // it is given, so the run's long-lived signal would collect one per call without this.
+  const local = new AbortController();
+  const forward = () => local.abort(input.signal?.reason);
+  if (input.signal?.aborted) local.abort(input.signal.reason);
+  input.signal?.addEventListener("abort", forward, { once: true });
   const client = new Client({ name: "graph-workbench-runtime", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(graphEngineUrl(), {
-    requestInit: { headers: identityHeaders(input.identity), signal: input.signal },
+    requestInit: { headers: identityHeaders(input.identity), signal: local.signal },
   });
   try {
-    await client.connect(transport, { signal: input.signal });
-    return await use(client);
+    await client.connect(transport, { signal: local.signal });
+    return await use(client, local.signal);
   } finally {
+    input.signal?.removeEventListener("abort", forward);
     await client.close().catch(() => {});
   }
 }

@@ -1,0 +1,174 @@
+// `npm run bench:runtime`: the agent runtime's own cost, against a direct MCP call measured in
+// the same run. Prints JSON: the direct call's latency, the scheduler's overhead per tool call
+// (a batch through runToolBatch vs the same calls made directly), and the time from admitting a
+// run to its first text_delta with local-rules (which includes MCP discovery, the state check
+// and the graph load) as a multiple of one direct call.
+// Runs with `--conditions=react-server` so `server-only` modules load outside Next.
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import * as mcpRoute from "../app/api/mcp/route";
+import { runToolBatch } from "../lib/agent/scheduler/run-tool-batch";
+import { callMcpTool } from "../lib/agent/tools/call-mcp-tool";
+import { discoverMcpTools } from "../lib/agent/tools/discover-mcp-tools";
+import { constructDataset } from "../lib/backend/constructions/construct-dataset";
+import { uploadDataset } from "../lib/backend/datasets/upload-dataset";
+import { createProject } from "../lib/backend/projects/create-project";
+import { createSession } from "../lib/backend/sessions/create-session";
+import { disconnectDb } from "../lib/db/client";
+import { insertUser } from "../lib/db/queries/users";
+import { getEnv, resetEnvForTests } from "../lib/env";
+import { runEventLog } from "../lib/runs/run-event-log";
+import { startRun } from "../lib/runs/start-run";
+import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
+import { prepareTestDatabase } from "../tests/support/test-database";
+
+const rounds = 30;
+
+async function main() {
+  const root = path.resolve(".data/bench-runtime");
+  const database = await prepareTestDatabase({
+    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
+    dataDirectory: root,
+  });
+  const engine = await serveRouteHandlers({
+    POST: mcpRoute.POST,
+    GET: mcpRoute.GET,
+    DELETE: mcpRoute.DELETE,
+  });
+  Object.assign(process.env, {
+    DATABASE_URL: database.connectionString,
+    DATA_DIR: path.join(root, "app"),
+    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
+    GRAPH_ENGINE_URL: `${engine.url}/api/mcp`,
+  });
+  resetEnvForTests();
+  try {
+    const user = await insertUser({
+      email: `bench-${randomUUID()}@bench.local`,
+      displayName: "bench",
+    });
+    const project = await createProject({ ownerId: user.id, name: "Bench" });
+    const fixtures = path.resolve("../shared/fixtures");
+    const karate = await uploadDataset({
+      ownerId: user.id,
+      projectId: project.project_id,
+      file: {
+        filename: "karate_edges.csv",
+        bytes: await readFile(path.join(fixtures, "karate_edges.csv")),
+      },
+    });
+    await constructDataset({ ownerId: user.id, datasetId: karate.dataset_id, options: {} });
+    const session = await createSession({ ownerId: user.id, projectId: project.project_id });
+    const identity = {
+      userId: user.id,
+      sessionId: session.session_id,
+      runId: "bench",
+      agentId: "bench",
+    };
+    await callMcpTool({
+      identity,
+      toolName: "load_constructed_graph",
+      args: { dataset_id: karate.dataset_id },
+    });
+
+    // Direct MCP calls: the baseline every other figure is compared with.
+    const direct: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now();
+      await callMcpTool({ identity, toolName: "get_graph_info", args: {} });
+      direct.push(performance.now() - started);
+    }
+    const directMs = median(direct);
+
+    // Scheduler: 4 independent reads through runToolBatch vs the same 4 calls made directly.
+    const descriptors = new Map(
+      (await discoverMcpTools({ identity })).map((tool) => [tool.name, tool]),
+    );
+    const calls = ["a", "b", "c", "d"].map((id) => ({
+      toolCallId: id,
+      toolName: "get_graph_info",
+      args: {},
+    }));
+    const batchOverhead: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const plainStart = performance.now();
+      await Promise.all(
+        calls.map((call) => callMcpTool({ identity, toolName: call.toolName, args: call.args })),
+      );
+      const plain = performance.now() - plainStart;
+      const batchStart = performance.now();
+      await runToolBatch({
+        calls,
+        descriptors,
+        maxConcurrency: 4,
+        execute: (call, signal) =>
+          callMcpTool({ identity, toolName: call.toolName, args: call.args, signal }),
+        emit: () => {},
+      });
+      batchOverhead.push((performance.now() - batchStart - plain) / calls.length);
+    }
+
+    // Time to the first text_delta with local-rules (a state question: discovery + load + info).
+    const firstText: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const started = performance.now();
+      const { run } = await startRun({
+        ownerId: user.id,
+        sessionId: (await createSession({ ownerId: user.id, projectId: project.project_id }))
+          .session_id,
+        body: {
+          start_request_id: randomUUID(),
+          message: "what graph is loaded?",
+          attachments: [karate.dataset_id],
+          options: { reasoning_mode: "direct", planning_mode: "auto", output_format: "chat" },
+        },
+      });
+      await new Promise<void>((resolve) => {
+        const log = runEventLog(run.run_id);
+        const unsubscribe = log?.subscribe((event) => {
+          if (
+            event.type === "text_delta" ||
+            event.type === "run_completed" ||
+            event.type === "run_error"
+          ) {
+            unsubscribe?.();
+            resolve();
+          }
+        });
+      });
+      firstText.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const result = {
+      database: database.mode,
+      direct_mcp_call_ms: round3(directMs),
+      scheduler_overhead_per_call_ms: round3(median(batchOverhead)),
+      scheduler_overhead_ratio_to_direct_call: round3(median(batchOverhead) / directMs),
+      first_text_delta_ms: round3(median(firstText)),
+      first_text_delta_in_direct_calls: round3(median(firstText) / directMs),
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await engine.close();
+    await disconnectDb();
+    await database.stop();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
