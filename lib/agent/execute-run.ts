@@ -6,6 +6,7 @@ import { toolResultForModel } from "@/lib/agent/scheduler/tool-result-for-model"
 import {
   appendMessage,
   findRunForOwner,
+  insertPendingApproval,
   updateRunStatus,
   upsertToolCall,
 } from "@/lib/db/queries/runs";
@@ -112,7 +113,15 @@ export async function executeRun(input: {
           },
         })),
       });
-      if (outcomes.some((outcome) => outcome.status === "awaiting_approval")) {
+      const gated = outcomes.find((outcome) => outcome.status === "awaiting_approval");
+      if (gated) {
+        await insertPendingApproval({
+          runId: run.id,
+          toolCallId: gated.toolCallId,
+          toolName: gated.toolName,
+          proposedArgs: JSON.parse(JSON.stringify(gated.args)),
+          executionGeneration: generation,
+        });
         await finish({
           runId: run.id,
           sessionId: run.sessionId,

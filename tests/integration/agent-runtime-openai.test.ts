@@ -292,3 +292,35 @@ describe("agent runtime over the OpenAI wire protocol", () => {
     expect(seen.filter((message) => message.role === "assistant")).toHaveLength(20);
   });
 });
+
+describe("approval-gated tools", () => {
+  it("pause the run with a durable pending approval and block the session", async () => {
+    const session = await createSession({ ownerId: userId, projectId });
+    script = [
+      toolTurn(call("l", "load_constructed_graph", { dataset_id: karateId })),
+      toolTurn(call("wipe", "clear_graph"), call("after", "get_graph_info")),
+    ];
+    const { runId, events } = await run(session.session_id, "clear it");
+    expect(events.at(-1)?.type).toBe("run_paused");
+    expect(events[indexOf(events, "approval_required", "wipe")]).toMatchObject({
+      tool_name: "clear_graph",
+    });
+    // get_graph_info reads G, which clear_graph writes: it waits behind the approval, blocked.
+    expect(events[indexOf(events, "tool_blocked", "after")]).toMatchObject({
+      blocked_by: ["wipe"],
+    });
+    const snapshot = await (
+      await runRoute.GET(
+        new Request("http://x", { headers: actingAs(userId) }),
+        routeContext({ run_id: runId }),
+      )
+    ).json();
+    expect(snapshot).toMatchObject({
+      run_status: "paused",
+      can_send: false,
+      pending_approval: { tool_call_id: "wipe", tool_name: "clear_graph" },
+    });
+    // The graph was not cleared: the approval-gated call never ran.
+    expect(engineCalls).not.toContain("clear_graph");
+  });
+});

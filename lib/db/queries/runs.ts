@@ -214,3 +214,15 @@ export async function listRecentRunsWithMessages(input: {
   });
   return runs.reverse();
 }
+
+/** Records the durable pause of a run at an approval-gated call (AP-1): one pending per run. */
+export async function insertPendingApproval(input: {
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  proposedArgs: Prisma.InputJsonValue;
+  executionGeneration: number;
+}) {
+  const db = await getDb();
+  return db.approval.create({ data: { ...input, pendingRunId: input.runId } });
+}
