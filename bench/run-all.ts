@@ -1,12 +1,15 @@
-// `npm run bench`: every benchmark there is, each in its own process (clean peak-RSS figures).
-// Today: the engine benchmark on a generated 100k-node / ~1M-edge Barabási–Albert graph,
-// unweighted (the graph the targets are stated for), then the same graph with random weights.
+// `npm run bench`: every benchmark there is, each in its own process (clean peak-RSS figures):
+// the engine benchmark on a generated 100k-node / ~1M-edge Barabási–Albert graph, unweighted
+// (the graph the targets are stated for) and then with random weights; then the agent
+// runtime benchmark (`npm run bench:runtime`, which needs the test database).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-function run(script: string, args: string[]): void {
-  execFileSync(process.execPath, ["--import", "tsx", script, ...args], { stdio: "inherit" });
+function run(script: string, args: string[], nodeFlags: string[] = []): void {
+  execFileSync(process.execPath, [...nodeFlags, "--import", "tsx", script, ...args], {
+    stdio: "inherit",
+  });
 }
 
 function main(): void {
@@ -18,14 +21,15 @@ function main(): void {
       const flags = weighted ? ["--weighted"] : [];
       run(path.join(bench, "generate-barabasi-albert.ts"), [...flags, "--out", edges]);
     }
-    run(path.join(bench, "engine-bench.ts"), [
-      "--edges",
-      edges,
-      ...(weighted ? ["--weighted"] : []),
-      "--json",
-      path.join(".data", "bench", `engine-bench-${name}.json`),
-    ]);
+    const json = path.join(".data", "bench", `engine-bench-${name}.json`);
+    const weightFlag = weighted ? ["--weighted"] : [];
+    run(
+      path.join(bench, "engine-bench.ts"),
+      ["--edges", edges, ...weightFlag, "--json", json],
+      ["--expose-gc"],
+    );
   }
+  run(path.join(bench, "runtime-bench.ts"), [], ["--conditions=react-server"]);
 }
 
 main();

@@ -1,5 +1,5 @@
 import type { WorkControl } from "../cancel-signal";
-import type { CsrGraph } from "../csr/csr-graph";
+import type { CsrAdjacency, CsrGraph } from "../csr/csr-graph";
 import {
   assertNodeIndex,
   pathFromPredecessors,
@@ -92,7 +92,6 @@ function runBfs(
   const forward = direction === "in" ? csr.incoming : csr.outgoing;
   const backward = direction === "in" ? csr.outgoing : csr.incoming;
   const { offsets, neighbours } = forward;
-  const { offsets: parentOffsets, neighbours: parents } = backward;
   const n = csr.nodeCount;
   distances[source] = 0;
   queue[0] = source;
@@ -112,39 +111,72 @@ function runBfs(
     }
     if (bottomUp) bottomUp = (frontierEnd - frontierStart) * topDownNodeFactor >= n;
     else bottomUp = frontierEdges * bottomUpEdgeFactor > unexploredEdges;
-    const next = level + 1;
-    if (bottomUp) {
-      for (let v = 0; v < n; v++) {
-        if (distances[v] !== -1) continue;
-        for (let i = parentOffsets[v], end = parentOffsets[v + 1]; i < end; i++) {
-          const u = parents[i];
-          if (distances[u] === level) {
-            distances[v] = next;
-            predecessors[v] = u;
-            queue[tail++] = v;
-            break;
-          }
-        }
-      }
-    } else {
-      for (let k = frontierStart; k < frontierEnd; k++) {
-        const u = queue[k];
-        for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-          const v = neighbours[i];
-          if (distances[v] !== -1) continue;
-          distances[v] = next;
-          predecessors[v] = u;
-          queue[tail++] = v;
-        }
-      }
-    }
+    tail = bottomUp
+      ? bottomUpStep(backward, level, distances, predecessors, queue, tail)
+      : topDownStep(forward, frontierStart, frontierEnd, distances, predecessors, queue, tail);
     for (let k = frontierEnd; k < tail; k++) {
       const v = queue[k];
       unexploredEdges -= offsets[v + 1] - offsets[v];
     }
     if (target >= 0 && distances[target] !== -1) return tail;
     frontierStart = frontierEnd;
-    level = next;
+    level++;
+  }
+  return tail;
+}
+
+// The two step kinds are separate functions so V8 optimises each on its own: in one function,
+// the kind first used later deoptimised the loop that was already running.
+
+/** Expands the frontier queue[from, to) along `forward`; returns the new queue length. */
+function topDownStep(
+  forward: CsrAdjacency,
+  from: number,
+  to: number,
+  distances: Int32Array,
+  predecessors: Int32Array,
+  queue: Int32Array,
+  length: number,
+): number {
+  const { offsets, neighbours } = forward;
+  let tail = length;
+  for (let k = from; k < to; k++) {
+    const u = queue[k];
+    const next = distances[u] + 1;
+    for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
+      const v = neighbours[i];
+      if (distances[v] !== -1) continue;
+      distances[v] = next;
+      predecessors[v] = u;
+      queue[tail++] = v;
+    }
+  }
+  return tail;
+}
+
+/** Every unvisited node looks for a parent at `level` along `backward`; returns the length. */
+function bottomUpStep(
+  backward: CsrAdjacency,
+  level: number,
+  distances: Int32Array,
+  predecessors: Int32Array,
+  queue: Int32Array,
+  length: number,
+): number {
+  const { offsets, neighbours } = backward;
+  const n = offsets.length - 1;
+  let tail = length;
+  for (let v = 0; v < n; v++) {
+    if (distances[v] !== -1) continue;
+    for (let i = offsets[v], end = offsets[v + 1]; i < end; i++) {
+      const u = neighbours[i];
+      if (distances[u] === level) {
+        distances[v] = level + 1;
+        predecessors[v] = u;
+        queue[tail++] = v;
+        break;
+      }
+    }
   }
   return tail;
 }

@@ -30,7 +30,7 @@ export function connectedComponents({
   const parent = new Int32Array(n);
   for (let u = 0; u < n; u++) parent[u] = u;
   for (let u = 0; u < n; u++) {
-    if ((u & mask) === 0) checkpoint(control, u / n, "components");
+    if ((u & mask) === 1) checkpoint(control, u / n, "components");
     for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
       const v = neighbours[i];
       // An undirected edge is listed at both ends; one of them is enough.

@@ -83,7 +83,7 @@ function runDijkstra(
     const u = heap.pop();
     settledCount++;
     if (u === target) break;
-    if ((settledCount & mask) === 0) {
+    if ((settledCount & mask) === 1) {
       checkpoint(control, settledCount / csr.nodeCount, "dijkstra");
     }
     const base = distances[u];

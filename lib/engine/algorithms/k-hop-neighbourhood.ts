@@ -63,7 +63,7 @@ export function kHopNeighbourhood({
   let head = 0;
   while (head < tail && !truncated) {
     const u = nodes[head++];
-    if ((head & mask) === 0) checkpoint(control, head / capacity, "k-hop");
+    if ((head & mask) === 1) checkpoint(control, head / capacity, "k-hop");
     const next = distance[u] + 1;
     if (next > hops) break;
     if (!expand(first, u, next, visit) || (second && !expand(second, u, next, visit))) break;

@@ -55,7 +55,7 @@ export function labelPropagation({
     let changed = false;
     for (let k = 0; k < n; k++) {
       const u = order[k];
-      if ((++stamp & mask) === 0)
+      if ((++stamp & mask) === 1)
         checkpoint(control, iterations / maxIterations, "label-propagation");
       const start = offsets[u];
       const end = offsets[u + 1];

@@ -60,7 +60,7 @@ export function lowpointForest({
           parentLinkMultiple[w] = multiplicity && multiplicity[entry] > 1 ? 1 : 0;
           cursor[w] = offsets[w];
           callStack[depth++] = w;
-          if ((counter & mask) === 0) checkpoint(control, counter / n, "dfs");
+          if ((counter & mask) === 1) checkpoint(control, counter / n, "dfs");
         } else if (w !== parent[v] || parentLinkMultiple[v] === 1) {
           if (discovery[w] < low[v]) low[v] = discovery[w];
         }

@@ -53,7 +53,7 @@ export function stronglyConnectedComponents({
           onStack[w] = 1;
           cursor[w] = offsets[w];
           callStack[depth++] = w;
-          if ((counter & mask) === 0) checkpoint(control, counter / n, "strong-components");
+          if ((counter & mask) === 1) checkpoint(control, counter / n, "strong-components");
         } else if (onStack[w] === 1 && index[w] < low[v]) low[v] = index[w];
         continue;
       }

@@ -1,6 +1,10 @@
 import { throwIfCancelled, type WorkControl } from "../cancel-signal";
 
-/** How many inner steps pass between two cancel checks (a power of two minus one, as a mask). */
+/**
+ * How many inner steps pass between two cancel checks (a power of two minus one, as a mask).
+ * Kernels test `(step & mask) === 1` so the check also runs on the very first step: a call
+ * site first reached after V8 has optimised the loop would deoptimise it.
+ */
 export const checkpointMask = 0x3fff;
 
 /** Stops with JOB_CANCELLED if asked to, then reports progress; call every few thousand steps. */
