@@ -1,6 +1,7 @@
 import "server-only";
 import type { ModelMessage } from "ai";
 import { runToolBatch } from "@/lib/agent/scheduler/run-tool-batch";
+import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
 import { toolResultForModel } from "@/lib/agent/scheduler/tool-result-for-model";
 import {
@@ -190,7 +191,7 @@ async function persistOutcomes(input: {
         status: outcome.status === "awaiting_approval" ? "awaiting_approval" : outcome.status,
         success: outcome.envelope?.success ?? null,
         result: outcome.envelope ? JSON.parse(JSON.stringify(outcome.envelope)) : undefined,
-        summary: outcome.envelope?.message ?? null,
+        summary: outcome.envelope ? summarizeEnvelope({ envelope: outcome.envelope }) : null,
         errorCode: outcome.errorCode ?? null,
         blockedBy: outcome.blockedBy ?? [],
         startedAt: outcome.startedAt ?? null,

@@ -6,6 +6,7 @@ import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree
 import { eigenvectorCentrality } from "@/lib/engine/algorithms/eigenvector";
 import { pageRank } from "@/lib/engine/algorithms/pagerank";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
+import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
@@ -33,6 +34,10 @@ const inputSchema = z
       .describe("Betweenness: number of sampled sources."),
     seed: z.number().int().default(42),
     damping: z.number().gt(0).lt(1).default(0.85),
+    undirected: z
+      .boolean()
+      .default(false)
+      .describe("Ignore edge direction, e.g. to find brokers between groups in a directed graph."),
   })
   .strict();
 
@@ -47,7 +52,9 @@ function score(
   args: z.infer<typeof inputSchema>,
   signal: AbortSignal,
 ): Scored {
-  const csr = loaded.csr;
+  // In a directed relational graph (orders → customers) directed paths rarely pass through a
+  // node, so "who connects groups" is asked on the undirected view.
+  const csr = args.undirected && loaded.csr.directed ? undirectedViewOf(loaded.csr) : loaded.csr;
   const control = { signal };
   switch (args.algorithm) {
     case "degree":
@@ -121,6 +128,7 @@ export const nodeCentralityTool = defineTool({
       data: {
         algorithm: args.algorithm,
         weighted: args.weighted,
+        undirected: args.undirected,
         node_count: loaded.csr.nodeCount,
         top: top.items.map((item, rank) => ({
           rank: rank + 1,

@@ -124,7 +124,7 @@ export function planBridging(input: { context: PlanContext; topK: number }): Pla
     question: context.reading.question,
     nodeTypes: context.graph.description.node_types,
   });
-  const centrality = centralityCall({ measure: "betweenness", topK, nodeType });
+  const centrality = centralityCall({ measure: "betweenness", topK, nodeType, undirected: true });
   const partition: PlannedCall = {
     toolName: "community_detection",
     input: { algorithm: "louvain" },

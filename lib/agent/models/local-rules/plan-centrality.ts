@@ -11,10 +11,21 @@ export function centralityCall(input: {
   measure: CentralityMeasure;
   topK: number;
   nodeType: string | null;
+  /** Rank on the undirected view (brokers between groups of a directed graph). */
+  undirected?: boolean;
 }): PlannedCall {
   // node_centrality has no type filter: fetch more and keep the named type's nodes.
-  const topK = input.nodeType ? Math.min(1000, Math.max(input.topK * 5, 50)) : input.topK;
-  return { toolName: "node_centrality", input: { algorithm: input.measure, top_k: topK } };
+  // A type can rank far below others (customers under products in an order graph), so take the
+  // tool's maximum list when a type is named.
+  const topK = input.nodeType ? 1000 : input.topK;
+  return {
+    toolName: "node_centrality",
+    input: {
+      algorithm: input.measure,
+      top_k: topK,
+      ...(input.undirected ? { undirected: true } : {}),
+    },
+  };
 }
 
 /** The ranked nodes of a centrality result, narrowed to a type and cut to k. */

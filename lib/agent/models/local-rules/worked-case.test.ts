@@ -66,7 +66,7 @@ describe("SS-5 worked case", () => {
       [],
     ]);
     // node_centrality has no type filter: the model over-fetches and keeps the customers.
-    expect(turns[2].calls[0].input).toMatchObject({ algorithm: "betweenness", top_k: 50 });
+    expect(turns[2].calls[0].input).toMatchObject({ algorithm: "betweenness", top_k: 1000, undirected: true });
     expect(turns[3].calls.map((call) => call.input.node_id)).toEqual([
       "n0",
       "n33",
@@ -101,7 +101,7 @@ describe("SS-5 worked case", () => {
       state: ordersState,
       engine: ordersEngine(),
     });
-    expect(turns[2].calls[0].input).toMatchObject({ top_k: 50 });
+    expect(turns[2].calls[0].input).toMatchObject({ top_k: 1000 });
     expect(answer).toContain("按介数排序的 customer 节点及其触及的社区");
     expect(answer).toContain("推断：");
   });

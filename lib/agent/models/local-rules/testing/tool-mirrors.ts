@@ -53,6 +53,7 @@ export const toolInputMirrors = {
       sample: z.number().int().min(1).max(100_000).optional(),
       seed: z.number().int().default(42),
       damping: z.number().gt(0).lt(1).default(0.85),
+      undirected: z.boolean().default(false),
     })
     .strict(),
   community_detection: z
