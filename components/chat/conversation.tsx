@@ -1,0 +1,158 @@
+"use client";
+
+import { useMemo, useRef, useState } from "react";
+import { ApiRequestError } from "@/hooks/api/api-request-error";
+import type { Dataset } from "@/hooks/api/dataset-schema";
+import { type ChatMessage, liveRunStatuses, type RunSummary } from "@/hooks/api/session-schema";
+import { useChatSession } from "@/hooks/use-chat-session";
+import { useDatasets } from "@/hooks/use-datasets";
+import { quietButtonClass } from "../ui/button-styles";
+import { ErrorState } from "../ui/error-state";
+import { busyReason } from "./busy-reason";
+import { ConversationSkeleton } from "./chat-skeleton";
+import { ChatTurn } from "./chat-turn";
+import { ExampleQuestions } from "./example-questions";
+import { MessageBox } from "./message-box";
+import { UserMessage } from "./user-message";
+
+type Turn = { run: RunSummary; userMessages: ChatMessage[] };
+
+/** Groups the session's messages under the runs they belong to, in run order. */
+function groupTurns(messages: ChatMessage[], runs: RunSummary[]) {
+  const byRun = new Map<string, ChatMessage[]>();
+  const loose: ChatMessage[] = [];
+  for (const message of [...messages].sort((left, right) => left.position - right.position)) {
+    if (message.role !== "user") continue;
+    if (message.run_id) byRun.set(message.run_id, [...(byRun.get(message.run_id) ?? []), message]);
+    else loose.push(message);
+  }
+  const turns: Turn[] = [...runs]
+    .sort((left, right) => left.created_at.localeCompare(right.created_at))
+    .map((run) => ({ run, userMessages: byRun.get(run.run_id) ?? [] }));
+  return { turns, loose };
+}
+
+function isLive(run: RunSummary): boolean {
+  return liveRunStatuses.has(run.run_status) || !run.terminal_persisted;
+}
+
+/** The selected conversation: its turns, and the message box driven by `can_send`. */
+export function Conversation({
+  sessionId,
+  projectId,
+  onLeave,
+  autoFocusComposer = false,
+}: {
+  sessionId: string;
+  projectId: string;
+  /** Put the cursor in the message box once it is there (a conversation just created). */
+  autoFocusComposer?: boolean;
+  /** Clears the selection (the session is gone or belongs to another project). */
+  onLeave: () => void;
+}) {
+  const sessionQuery = useChatSession(sessionId);
+  const datasetsQuery = useDatasets(projectId);
+  const [draft, setDraft] = useState("");
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const datasetsById = useMemo(
+    () =>
+      new Map<string, Dataset>(
+        (datasetsQuery.data ?? []).map((dataset) => [dataset.dataset_id, dataset]),
+      ),
+    [datasetsQuery.data],
+  );
+  const snapshot = sessionQuery.data;
+  const grouped = useMemo(
+    () => (snapshot ? groupTurns(snapshot.messages, snapshot.runs) : null),
+    [snapshot],
+  );
+
+  if (sessionQuery.isPending) return <ConversationSkeleton />;
+  if (sessionQuery.isError) {
+    const missing =
+      sessionQuery.error instanceof ApiRequestError && sessionQuery.error.status === 404;
+    return (
+      <div className="space-y-3">
+        <ErrorState
+          title={
+            missing
+              ? "This conversation does not exist (any more)."
+              : "The conversation could not be loaded."
+          }
+          error={sessionQuery.error}
+          onRetry={missing ? undefined : () => sessionQuery.refetch()}
+          isRetrying={sessionQuery.isFetching}
+          testId="conversation-error"
+        />
+        {missing ? (
+          <button type="button" className={quietButtonClass} onClick={onLeave}>
+            Back to the conversations
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  if (!snapshot || !grouped) return null;
+  if (snapshot.project_id !== projectId) {
+    return (
+      <div
+        className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+        data-testid="conversation-other-project"
+      >
+        This conversation belongs to another project. Switch back to that project to open it, or{" "}
+        <button type="button" className="font-medium underline" onClick={onLeave}>
+          choose a conversation of this one
+        </button>
+        .
+      </div>
+    );
+  }
+
+  const isEmpty = grouped.turns.length === 0 && grouped.loose.length === 0;
+  return (
+    <div
+      className="flex min-h-[60vh] flex-col"
+      data-testid="conversation"
+      data-session-id={sessionId}
+    >
+      <h2 className="sr-only">{snapshot.title}</h2>
+      <div className="flex-1 pb-4">
+        {isEmpty ? (
+          <ExampleQuestions
+            onPick={(question) => {
+              setDraft(question);
+              textareaRef.current?.focus();
+            }}
+          />
+        ) : (
+          <ol className="space-y-6" aria-label="Messages" data-testid="chat-turns">
+            {grouped.loose.map((message) => (
+              <li key={message.message_id}>
+                <UserMessage message={message} datasetsById={datasetsById} />
+              </li>
+            ))}
+            {grouped.turns.map((turn) => (
+              <ChatTurn
+                key={turn.run.run_id}
+                run={turn.run}
+                userMessages={turn.userMessages}
+                live={isLive(turn.run)}
+                datasetsById={datasetsById}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      <MessageBox
+        sessionId={sessionId}
+        projectId={projectId}
+        canSend={snapshot.can_send}
+        busyReason={busyReason(snapshot)}
+        draft={draft}
+        onDraftChange={setDraft}
+        textareaRef={textareaRef}
+        autoFocus={autoFocusComposer}
+      />
+    </div>
+  );
+}

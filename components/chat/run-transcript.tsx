@@ -1,0 +1,178 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { describeError } from "@/hooks/api/api-request-error";
+import { type RunConnection, useRunView } from "@/hooks/use-run-view";
+import { secondaryButtonClass } from "../ui/button-styles";
+import { ProgressBar } from "../ui/progress-bar";
+import { AnswerMarkdown } from "./answer-markdown";
+import { buildFigureIndex } from "./figure-links";
+import { ToolCard } from "./tool-card";
+import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
+
+const highlightMilliseconds = 2500;
+
+function connectionText(connection: RunConnection, working: boolean): string | null {
+  switch (connection.kind) {
+    case "connecting":
+      return "Connecting to the run…";
+    case "streaming":
+      return working ? "The agent is working…" : null;
+    case "reconnecting":
+      return connection.delayMs > 0
+        ? `Connection lost. Reconnecting in ${Math.ceil(connection.delayMs / 1000)} s (attempt ${connection.attempt})…`
+        : `Reconnecting (attempt ${connection.attempt})…`;
+    case "recovering":
+      return "The live events are no longer available; showing the saved run and checking for updates…";
+    default:
+      return null;
+  }
+}
+
+/** One run's part of the conversation: tool cards in call order, then the (streaming) answer. */
+export function RunTranscript({ runId, live }: { runId: string; live: boolean }) {
+  const { view, connection, retry } = useRunView({ runId, live });
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  // Figures can only be traced once the results are known (the snapshot carries them).
+  const figureIndex = useMemo(
+    () => (view.hasSnapshot ? buildFigureIndex(view.tools) : null),
+    [view.hasSnapshot, view.tools],
+  );
+  const toolNames = useMemo(
+    () => new Map(view.tools.map((card) => [card.toolCallId, card.toolName])),
+    [view.tools],
+  );
+  const describedBy = useCallback(
+    (toolCallId: string) => toolCardTitleId({ runId, toolCallId }),
+    [runId],
+  );
+  const selectFigure = useCallback(
+    (toolCallId: string) => {
+      const card = document.getElementById(toolCardDomId({ runId, toolCallId }));
+      if (card) {
+        const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        card.scrollIntoView({ block: "center", behavior: reduceMotion ? "auto" : "smooth" });
+        card.focus({ preventScroll: true });
+      }
+      setHighlighted(toolCallId);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => setHighlighted(null), highlightMilliseconds);
+    },
+    [runId],
+  );
+
+  const working =
+    view.runStatus === null || view.runStatus === "preparing" || view.runStatus === "running";
+  const finished = !working && view.runStatus !== "paused";
+  const status = connectionText(connection, working);
+  const isBusy = connection.kind !== "settled" && connection.kind !== "failed" && working;
+
+  return (
+    <section
+      aria-label="Agent's answer"
+      aria-busy={isBusy}
+      data-testid="run"
+      data-run-id={runId}
+      data-run-status={view.runStatus ?? "unknown"}
+      data-connection={connection.kind}
+      className="space-y-3"
+    >
+      {view.tools.length > 0 ? (
+        <ol className="space-y-2" data-testid="tool-card-list" aria-label="Tool calls">
+          {view.tools.map((card) => (
+            <li key={card.toolCallId}>
+              <ToolCard
+                runId={runId}
+                card={card}
+                toolNames={toolNames}
+                highlighted={highlighted === card.toolCallId}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {view.jobs.map((job) => (
+        <div
+          key={job.jobId}
+          className="space-y-1 text-xs text-slate-700"
+          data-testid="job-progress"
+        >
+          <p>
+            <span className="font-medium">{job.stage}</span> {job.message}
+          </p>
+          <ProgressBar value={job.pct} label={`Job ${job.stage}`} />
+        </div>
+      ))}
+      {view.text ? (
+        <div
+          className="rounded-lg border border-slate-200 bg-white p-4"
+          data-testid="assistant-answer"
+          data-complete={finished ? "true" : "false"}
+        >
+          <AnswerMarkdown
+            text={view.text}
+            figureIndex={figureIndex}
+            describedBy={describedBy}
+            onFigureSelect={selectFigure}
+          />
+        </div>
+      ) : finished && !view.error && connection.kind === "settled" ? (
+        <p className="text-sm text-slate-600" data-testid="assistant-no-answer">
+          This run ended ({view.runStatus}) without an answer.
+        </p>
+      ) : null}
+      {view.pendingApproval ? (
+        <p
+          className="rounded-md border border-violet-200 bg-violet-50 p-3 text-sm text-violet-900"
+          data-testid="run-pending-approval"
+        >
+          Paused: <code className="font-mono">{view.pendingApproval.toolName}</code> needs an
+          approval before it runs.
+        </p>
+      ) : null}
+      {view.error ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="run-error"
+        >
+          The run failed: {view.error.message}{" "}
+          <code className="rounded bg-red-100 px-1 py-0.5 text-xs" data-testid="run-error-code">
+            {view.error.code}
+          </code>
+        </div>
+      ) : null}
+      {connection.kind === "failed" ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="run-load-error"
+        >
+          This run could not be loaded: {describeError(connection.error).message}{" "}
+          <code className="rounded bg-red-100 px-1 py-0.5 text-xs">
+            {describeError(connection.error).code}
+          </code>
+          <button type="button" className={`${secondaryButtonClass} ml-2`} onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {status ? (
+        <p className="flex items-center gap-2 text-xs text-slate-500" data-testid="run-status-line">
+          {isBusy ? (
+            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-blue-600" />
+          ) : null}
+          {status}
+        </p>
+      ) : null}
+      <div aria-live="polite" className="sr-only">
+        {finished && connection.kind === "settled"
+          ? `Run ${view.runStatus}${view.tools.length > 0 ? ` after ${view.tools.length} tool calls` : ""}.`
+          : ""}
+      </div>
+    </section>
+  );
+}

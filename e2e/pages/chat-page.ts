@@ -1,0 +1,212 @@
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { WorkbenchPage } from "./workbench-page";
+
+/** The Chat page: conversations, the message box with its pickers, runs with tool cards. */
+export class ChatPage extends WorkbenchPage {
+  readonly sessionList: Locator;
+  readonly sessionItems: Locator;
+  readonly newSessionButton: Locator;
+  readonly noSessionSelected: Locator;
+  readonly conversation: Locator;
+  readonly conversationEmpty: Locator;
+  readonly exampleQuestions: Locator;
+  readonly messageBox: Locator;
+  readonly messageInput: Locator;
+  readonly sendButton: Locator;
+  readonly sendDisabledReason: Locator;
+  readonly sendError: Locator;
+  readonly sendErrorCode: Locator;
+  readonly attachButton: Locator;
+  readonly attachmentPicker: Locator;
+  readonly selectedAttachments: Locator;
+  readonly modelSelect: Locator;
+  readonly modelUnconfiguredNote: Locator;
+  readonly reasoningSelect: Locator;
+  readonly planningSelect: Locator;
+  readonly outputFormatSelect: Locator;
+  readonly turns: Locator;
+  readonly runs: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.sessionList = page.getByTestId("session-list");
+    this.sessionItems = page.getByTestId("session-item");
+    this.newSessionButton = page.getByTestId("new-session-button");
+    this.noSessionSelected = page.getByTestId("no-session-selected");
+    this.conversation = page.getByTestId("conversation");
+    this.conversationEmpty = page.getByTestId("conversation-empty");
+    this.exampleQuestions = page.getByTestId("example-question");
+    this.messageBox = page.getByTestId("message-box");
+    this.messageInput = page.getByTestId("message-input");
+    this.sendButton = page.getByTestId("send-button");
+    this.sendDisabledReason = page.getByTestId("send-disabled-reason");
+    this.sendError = page.getByTestId("send-error");
+    this.sendErrorCode = page.getByTestId("send-error-code");
+    this.attachButton = page.getByTestId("attach-button");
+    this.attachmentPicker = page.getByTestId("attachment-picker");
+    this.selectedAttachments = page.getByTestId("selected-attachment");
+    this.modelSelect = page.getByTestId("model-select");
+    this.modelUnconfiguredNote = page.getByTestId("model-unconfigured-note");
+    this.reasoningSelect = page.getByTestId("reasoning-select");
+    this.planningSelect = page.getByTestId("planning-select");
+    this.outputFormatSelect = page.getByTestId("output-format-select");
+    this.turns = page.getByTestId("chat-turn");
+    this.runs = page.getByTestId("run");
+  }
+
+  async open(query = ""): Promise<void> {
+    await this.goto(`/chat${query}`);
+    await expect(this.heading()).toHaveText("Chat");
+  }
+
+  /** Switches the workbench to a project (e.g. one set up through the API). */
+  async selectProject(projectId: string): Promise<void> {
+    await this.projectSelect.selectOption(projectId);
+    await expect(this.projectSelect).toHaveValue(projectId);
+  }
+
+  /** Starts a conversation with "New analysis"; returns its id from the address. */
+  async createSession(): Promise<string> {
+    await this.newSessionButton.click();
+    await expect(this.page).toHaveURL(/[?&]session=[^&]+/);
+    const sessionId = new URL(this.page.url()).searchParams.get("session");
+    expect(sessionId, "the new session is in the address").toBeTruthy();
+    await expect(this.conversation).toHaveAttribute("data-session-id", sessionId as string);
+    return sessionId as string;
+  }
+
+  attachmentOption(datasetName: string): Locator {
+    return this.page.locator(
+      `[data-testid="attachment-option"][data-dataset-name="${datasetName}"]`,
+    );
+  }
+
+  /** Ticks a dataset in the attachment picker (opening it if needed). */
+  async attach(datasetName: string): Promise<void> {
+    if ((await this.attachButton.getAttribute("aria-expanded")) !== "true") {
+      await this.attachButton.click();
+    }
+    const option = this.attachmentOption(datasetName);
+    await option.getByRole("checkbox").check();
+    await expect(
+      this.selectedAttachments.filter({ hasText: datasetName }),
+      `${datasetName} is attached`,
+    ).toHaveCount(1);
+  }
+
+  /** Types a question and sends it with Enter; returns the new run's id. */
+  async ask(question: string): Promise<string> {
+    const before = await this.runs.count();
+    await this.messageInput.fill(question);
+    const response = this.page.waitForResponse(
+      (candidate) =>
+        candidate.request().method() === "POST" &&
+        /\/api\/sessions\/[^/]+\/runs$/.test(candidate.url()),
+    );
+    await this.messageInput.press("Enter");
+    const answer = await response;
+    expect([200, 202], "the run was admitted").toContain(answer.status());
+    const { run_id: runId } = (await answer.json()) as { run_id: string };
+    await expect(this.runs).toHaveCount(before + 1);
+    await expect(this.run(runId)).toBeVisible();
+    return runId;
+  }
+
+  run(runId: string): Locator {
+    return this.page.locator(`[data-testid="run"][data-run-id="${runId}"]`);
+  }
+
+  turn(runId: string): Locator {
+    return this.page.locator(`[data-testid="chat-turn"][data-run-id="${runId}"]`);
+  }
+
+  toolCards(runId: string): Locator {
+    return this.run(runId).getByTestId("tool-card");
+  }
+
+  toolCard(runId: string, toolName: string): Locator {
+    return this.run(runId).locator(`[data-testid="tool-card"][data-tool-name="${toolName}"]`);
+  }
+
+  answer(runId: string): Locator {
+    return this.run(runId).getByTestId("assistant-answer");
+  }
+
+  figureLinks(runId: string): Locator {
+    return this.answer(runId).getByTestId("figure-link");
+  }
+
+  /** Waits until the run has finished, its answer is complete and the box is usable again. */
+  async expectCompleted(runId: string, timeout = 60_000): Promise<void> {
+    const run = this.run(runId);
+    await expect(run).toHaveAttribute("data-run-status", "completed", { timeout });
+    await expect(run).toHaveAttribute("data-connection", "settled", { timeout });
+    await expect(this.answer(runId)).toHaveAttribute("data-complete", "true");
+    await expect(this.messageBox).toHaveAttribute("data-can-send", "true", { timeout });
+    await expect(this.messageInput).toBeEnabled();
+  }
+}
+
+export type RunEventRecord = { seq: number; type: string; data: Record<string, unknown> };
+
+/** Reads a finished run's whole event stream as text, the way any HTTP client can. */
+export async function readRunEventsViaApi(
+  request: APIRequestContext,
+  runId: string,
+): Promise<RunEventRecord[]> {
+  const response = await request.get(`/api/runs/${runId}/events?after_seq=-1`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/event-stream");
+  const text = await response.text();
+  return text
+    .split(/\n\n/)
+    .map((block) => {
+      const type = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      if (!type || !data) return null;
+      const parsed = JSON.parse(data) as Record<string, unknown>;
+      return { seq: Number(parsed.seq), type, data: parsed };
+    })
+    .filter((event): event is RunEventRecord => event !== null);
+}
+
+/**
+ * A project with shop.sql uploaded and built, set up through the API: for specs about the chat
+ * itself (the SS-5 spec does the same through the Datasets page).
+ */
+export async function createBuiltShopProjectViaApi(
+  request: APIRequestContext,
+  { projectName, shopSqlPath }: { projectName: string; shopSqlPath: string },
+): Promise<{ projectId: string; datasetId: string }> {
+  const project = await request.post("/api/projects", { data: { name: projectName } });
+  expect(project.status()).toBe(201);
+  const { project_id: projectId } = (await project.json()) as { project_id: string };
+  const upload = await request.post(`/api/projects/${projectId}/datasets`, {
+    multipart: {
+      file: {
+        name: "shop.sql",
+        mimeType: "application/sql",
+        buffer: await readFile(shopSqlPath),
+      },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const { dataset_id: datasetId } = (await upload.json()) as { dataset_id: string };
+  const construct = await request.post(`/api/datasets/${datasetId}/construct`, { data: {} });
+  expect([200, 202]).toContain(construct.status());
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/projects/${projectId}/datasets`);
+        const body = (await list.json()) as {
+          datasets: { dataset_id: string; construction_status: string }[];
+        };
+        return body.datasets.find((dataset) => dataset.dataset_id === datasetId)
+          ?.construction_status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe("ready");
+  return { projectId, datasetId };
+}

@@ -1,0 +1,17 @@
+import { fetchJson } from "./fetch-json";
+import { type RunSnapshot, runSnapshotSchema } from "./run-schema";
+
+/** `GET /api/runs/{run_id}`, validated. */
+export function fetchRunSnapshot({
+  runId,
+  signal,
+}: {
+  runId: string;
+  signal?: AbortSignal;
+}): Promise<RunSnapshot> {
+  return fetchJson({
+    url: `/api/runs/${encodeURIComponent(runId)}`,
+    schema: runSnapshotSchema,
+    init: { signal, cache: "no-store" },
+  });
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { chatMessageSchema, runStatusSchema } from "./session-schema";
+
+/** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
+export const toolResultSchema = z
+  .object({
+    success: z.boolean().optional(),
+    status: z.string().optional(),
+    error_code: z.string().nullish(),
+    message: z.string().nullish(),
+    data: z.unknown().optional(),
+  })
+  .loose();
+
+export type ToolResult = z.infer<typeof toolResultSchema>;
+
+/** One tool call of a run snapshot. */
+export const toolCallSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  args: z.record(z.string(), z.unknown()).nullish(),
+  status: z.string(),
+  success: z.boolean().nullish(),
+  result: toolResultSchema.nullish(),
+  summary: z.string().nullish(),
+  error_code: z.string().nullish(),
+  blocked_by: z.array(z.string()).nullish(),
+  execution_generation: z.number().nullish(),
+  turn_index: z.number().nullish(),
+  batch_index: z.number().nullish(),
+  duration_ms: z.number().nullish(),
+});
+
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+/** `GET /api/runs/{run_id}`: the saved state a client rebuilds a run from (EV-2). */
+export const runSnapshotSchema = z.object({
+  run_id: z.string(),
+  session_id: z.string(),
+  run_status: runStatusSchema,
+  execution_stopped: z.boolean(),
+  terminal_persisted: z.boolean(),
+  cancel_status: z.string().nullish(),
+  execution_generation: z.number(),
+  revision: z.number(),
+  can_send: z.boolean(),
+  model: z.string().nullish(),
+  partial_text: z.string().nullish(),
+  error: z.object({ code: z.string(), message: z.string().nullish() }).nullish(),
+  messages: z.array(chatMessageSchema.omit({ run_id: true })),
+  tool_calls: z.array(toolCallSchema),
+  pending_approval: z
+    .object({ tool_call_id: z.string(), tool_name: z.string(), args: z.unknown() })
+    .nullish(),
+});
+
+export type RunSnapshot = z.infer<typeof runSnapshotSchema>;
+
+/** `POST /api/sessions/{session_id}/runs`: 202 (started) or 200 (the same start retried). */
+export const startRunResponseSchema = z.object({
+  run_id: z.string(),
+  execution_generation: z.number(),
+  events_url: z.string(),
+});
+
+export type StartRunResponse = z.infer<typeof startRunResponseSchema>;
+
+export const reasoningModes = ["direct", "staged"] as const;
+export const planningModes = ["never", "auto", "always"] as const;
+export const outputFormats = ["chat", "report", "json"] as const;
+
+export type RunOptions = {
+  model?: string;
+  reasoning_mode: (typeof reasoningModes)[number];
+  planning_mode: (typeof planningModes)[number];
+  output_format: (typeof outputFormats)[number];
+};
+
+/** What SESSION_BUSY says about the run that holds the session. */
+export const sessionBusyDetailsSchema = z.object({
+  can_send: z.literal(false).optional(),
+  active_run: z.object({ run_id: z.string() }).loose().nullish(),
+});
+
+/** What MODEL_NOT_CONFIGURED says is missing. */
+export const modelNotConfiguredDetailsSchema = z.object({
+  model: z.string().optional(),
+  missing: z.array(z.string()).optional(),
+});

@@ -1,0 +1,220 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { ApiRequestError } from "./api/api-request-error";
+import { chatQueryKeys } from "./api/chat-query-keys";
+import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
+import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
+import type { RunEvent } from "./api/run-event-schema";
+import type { RunSnapshot } from "./api/run-schema";
+import { applyRunEvent, applyRunSnapshot, initialRunView, type RunView } from "./api/run-view";
+import { liveRunStatuses } from "./api/session-schema";
+import { useRunSnapshot } from "./use-run-snapshot";
+
+/**
+ * How the page is following a run: reading its events, waiting to reconnect, rebuilding it from
+ * the saved snapshot, or done.
+ */
+export type RunConnection =
+  | { kind: "connecting" }
+  | { kind: "streaming" }
+  | { kind: "reconnecting"; attempt: number; delayMs: number }
+  | { kind: "recovering" }
+  | { kind: "settled" }
+  | { kind: "failed"; error: unknown };
+
+type Action =
+  | { type: "event"; event: RunEvent | UnknownRunEvent }
+  | { type: "snapshot"; snapshot: RunSnapshot };
+
+function reduce(view: RunView, action: Action): RunView {
+  return action.type === "event"
+    ? applyRunEvent(view, action.event)
+    : applyRunSnapshot(view, action.snapshot);
+}
+
+// Reconnect backoff: 0.5 s, 1 s, 2 s, 4 s, then 8 s, with ±20% jitter so tabs do not align.
+const firstDelayMs = 500;
+const maxDelayMs = 8000;
+// After this many failed attempts in a row the snapshot is the better source.
+const maxReconnectAttempts = 6;
+const snapshotPollMs = 1500;
+const settlePollMs = 400;
+const maxSettleAttempts = 15;
+
+function backoffDelay(attempt: number): number {
+  const base = Math.min(maxDelayMs, firstDelayMs * 2 ** (attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function isSavedAndFinished(snapshot: RunSnapshot): boolean {
+  return snapshot.terminal_persisted && !liveRunStatuses.has(snapshot.run_status);
+}
+
+/**
+ * One run as the page shows it. A live run is followed through its event stream from cursor -1
+ * (so a refresh replays what was missed, EV-1), reconnecting with backoff from the last seq;
+ * on REPLAY_UNAVAILABLE (HTTP 410 or the in-stream event) the run is rebuilt from
+ * `GET /api/runs/{id}` instead (EV-2). After the terminal event the snapshot is merged in for
+ * the full tool results. A finished run is drawn from its snapshot alone.
+ */
+export function useRunView({ runId, live }: { runId: string; live: boolean }): {
+  view: RunView;
+  connection: RunConnection;
+  retry: () => void;
+} {
+  const queryClient = useQueryClient();
+  // Decided once per run: a run that was live when the page saw it is followed to its end.
+  const [streaming] = useState(live);
+  const [view, dispatch] = useReducer(reduce, runId, initialRunView);
+  const [connection, setConnection] = useState<RunConnection>({ kind: "connecting" });
+  const [attemptKey, setAttemptKey] = useState(0);
+  const cursorRef = useRef(-1);
+  const snapshotQuery = useRunSnapshot(runId, { enabled: !streaming });
+
+  useEffect(() => {
+    if (!streaming) return;
+    // attemptKey: a manual retry restarts the loop below.
+    void attemptKey;
+    const controller = new AbortController();
+    const { signal } = controller;
+
+    const refreshSession = (snapshot: RunSnapshot) => {
+      queryClient.setQueryData(chatQueryKeys.run(runId), snapshot);
+      void queryClient.invalidateQueries({ queryKey: chatQueryKeys.session(snapshot.session_id) });
+      // The sessions lists order by the last run.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === "projects" && query.queryKey[2] === "sessions",
+      });
+    };
+
+    // After the terminal event the record may still be saving: read it until it is saved.
+    const settle = async () => {
+      for (let attempt = 0; attempt < maxSettleAttempts && !signal.aborted; attempt++) {
+        try {
+          const snapshot = await fetchRunSnapshot({ runId, signal });
+          if (signal.aborted) return;
+          dispatch({ type: "snapshot", snapshot });
+          if (isSavedAndFinished(snapshot) || attempt === maxSettleAttempts - 1) {
+            refreshSession(snapshot);
+            return;
+          }
+        } catch {
+          if (signal.aborted) return;
+        }
+        await sleep(settlePollMs, signal);
+      }
+    };
+
+    // Events are gone (or unreachable): the snapshot is the source until the run is over.
+    const recover = async () => {
+      setConnection({ kind: "recovering" });
+      for (;;) {
+        if (signal.aborted) return;
+        try {
+          const snapshot = await fetchRunSnapshot({ runId, signal });
+          if (signal.aborted) return;
+          dispatch({ type: "snapshot", snapshot });
+          if (isSavedAndFinished(snapshot) || snapshot.run_status === "paused") {
+            refreshSession(snapshot);
+            setConnection({ kind: "settled" });
+            return;
+          }
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+            setConnection({ kind: "failed", error });
+            return;
+          }
+        }
+        await sleep(snapshotPollMs, signal);
+      }
+    };
+
+    const follow = async () => {
+      let failures = 0;
+      for (;;) {
+        if (signal.aborted) return;
+        setConnection(
+          failures === 0
+            ? { kind: "connecting" }
+            : { kind: "reconnecting", attempt: failures, delayMs: 0 },
+        );
+        try {
+          const end = await readRunEvents({
+            runId,
+            afterSeq: cursorRef.current,
+            signal,
+            onEvent: (event) => {
+              if (event.seq <= cursorRef.current) return;
+              cursorRef.current = event.seq;
+              failures = 0;
+              dispatch({ type: "event", event });
+              setConnection((current) =>
+                current.kind === "streaming" ? current : { kind: "streaming" },
+              );
+            },
+          });
+          if (signal.aborted) return;
+          if (end.kind === "terminal") {
+            await settle();
+            if (!signal.aborted) setConnection({ kind: "settled" });
+            return;
+          }
+          if (end.kind === "replay_unavailable") return recover();
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof ApiRequestError && error.code === "REPLAY_UNAVAILABLE") {
+            return recover();
+          }
+          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+            setConnection({ kind: "failed", error });
+            return;
+          }
+        }
+        failures += 1;
+        if (failures > maxReconnectAttempts) return recover();
+        const delayMs = backoffDelay(failures);
+        setConnection({ kind: "reconnecting", attempt: failures, delayMs });
+        await sleep(delayMs, signal);
+      }
+    };
+
+    void follow();
+    return () => controller.abort();
+  }, [streaming, runId, queryClient, attemptKey]);
+
+  const snapshotView = useMemo(
+    () => (snapshotQuery.data ? applyRunSnapshot(initialRunView(runId), snapshotQuery.data) : null),
+    [snapshotQuery.data, runId],
+  );
+
+  if (!streaming) {
+    const snapshotConnection: RunConnection = snapshotQuery.isError
+      ? { kind: "failed", error: snapshotQuery.error }
+      : snapshotQuery.isPending
+        ? { kind: "connecting" }
+        : { kind: "settled" };
+    return {
+      view: snapshotView ?? initialRunView(runId),
+      connection: snapshotConnection,
+      retry: () => void snapshotQuery.refetch(),
+    };
+  }
+  return { view, connection, retry: () => setAttemptKey((key) => key + 1) };
+}
