@@ -66,7 +66,11 @@ describe("SS-5 worked case", () => {
       [],
     ]);
     // node_centrality has no type filter: the model over-fetches and keeps the customers.
-    expect(turns[2].calls[0].input).toMatchObject({ algorithm: "betweenness", top_k: 1000, undirected: true });
+    expect(turns[2].calls[0].input).toMatchObject({
+      algorithm: "betweenness",
+      top_k: 1000,
+      undirected: true,
+    });
     expect(turns[3].calls.map((call) => call.input.node_id)).toEqual([
       "n0",
       "n33",
