@@ -1,7 +1,12 @@
 import "server-only";
 import { executeRun } from "@/lib/agent/execute-run";
+import { touchRunHeartbeat } from "@/lib/db/queries/runs";
 import { processRegistry } from "@/lib/process-registry";
+import { executorId } from "./executor-id";
 import { runEventLog } from "./run-event-log";
+
+/** How often a running run proves its executor is alive. */
+export const runHeartbeatMs = 20_000;
 
 const registry = processRegistry<{ scopes?: Map<string, AbortController> }>("__workbenchRunScopes");
 
@@ -20,7 +25,15 @@ export function launchRun(input: { runId: string; ownerId: string }): void {
   registry.scopes.set(input.runId, controller);
   const log = runEventLog(input.runId, { create: true });
   if (!log) throw new Error("could not create the run's event log");
+  // Liveness evidence for the start-up reconciler of another process (PS-4).
+  const heartbeat = setInterval(() => {
+    touchRunHeartbeat({ runId: input.runId, executorId: executorId() }).catch(() => {});
+  }, runHeartbeatMs);
+  heartbeat.unref();
   void executeRun({ runId: input.runId, ownerId: input.ownerId, log, signal: controller.signal })
     .catch((error) => console.error(`run ${input.runId}: executor crashed:`, error))
-    .finally(() => registry.scopes?.delete(input.runId));
+    .finally(() => {
+      clearInterval(heartbeat);
+      registry.scopes?.delete(input.runId);
+    });
 }

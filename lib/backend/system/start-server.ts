@@ -1,7 +1,10 @@
 import "server-only";
 import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/database-connection";
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
+import { interruptAbandonedRuns } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import { executorId } from "@/lib/runs/executor-id";
+import { runHeartbeatMs } from "@/lib/runs/launch-run";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
 
@@ -16,6 +19,14 @@ export async function startServer(): Promise<void> {
   // A build that was running when the last process died can never finish: say so.
   const { count } = await failAbandonedConstructions();
   if (count > 0) console.info(`workbench: marked ${count} interrupted construction(s) as failed`);
+  // Runs whose executor died (this process restarted, or another one stopped heartbeating) can
+  // never finish; they would keep their session busy forever. Nothing is resumed (PS-4).
+  const runs = await interruptAbandonedRuns({
+    executorId: executorId(),
+    staleAfterMs: 3 * runHeartbeatMs,
+  });
+  if (runs.count > 0)
+    console.info(`workbench: marked ${runs.count} abandoned run(s) as interrupted`);
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

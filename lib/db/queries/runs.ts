@@ -226,3 +226,45 @@ export async function insertPendingApproval(input: {
   const db = await getDb();
   return db.approval.create({ data: { ...input, pendingRunId: input.runId } });
 }
+
+/** Refreshes a running run's liveness evidence (PS-4: liveness by heartbeat + executor id). */
+export async function touchRunHeartbeat(input: { runId: string; executorId: string }) {
+  const db = await getDb();
+  await db.run.updateMany({
+    where: {
+      id: input.runId,
+      executorId: input.executorId,
+      runStatus: { in: ["preparing", "running"] },
+    },
+    data: { heartbeatAt: new Date() },
+  });
+}
+
+/**
+ * Marks runs whose executor is gone as `interrupted` (PS-4): still preparing/running, owned by
+ * another executor, and silent for longer than `staleAfterMs`. Inputs, tool facts and partial
+ * text stay; nothing is resumed. Paused runs are stable and left alone.
+ */
+export async function interruptAbandonedRuns(input: { executorId: string; staleAfterMs: number }) {
+  const db = await getDb();
+  return db.run.updateMany({
+    where: {
+      runStatus: { in: ["preparing", "running"] },
+      NOT: { executorId: input.executorId },
+      OR: [
+        { heartbeatAt: null },
+        { heartbeatAt: { lt: new Date(Date.now() - input.staleAfterMs) } },
+      ],
+    },
+    data: {
+      runStatus: "interrupted",
+      executionStopped: true,
+      terminalPersisted: true,
+      errorCode: "INTERRUPTED",
+      errorMessage:
+        "The server stopped while this run was working. Its messages and tool results are kept.",
+      finishedAt: new Date(),
+      revision: { increment: 1 },
+    },
+  });
+}
