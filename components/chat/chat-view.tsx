@@ -3,9 +3,8 @@
 import { useState } from "react";
 import { useChatPageState } from "@/hooks/use-chat-page-state";
 import { useCurrentProject } from "@/hooks/use-current-project";
-import { CreateProjectForm } from "../create-project-form";
+import { CreateFirstProject, ProjectGate } from "../project-gate";
 import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { ConversationSkeleton, SessionListSkeleton } from "./chat-skeleton";
 import { Conversation } from "./conversation";
@@ -13,7 +12,7 @@ import { SessionList } from "./session-list";
 
 /** The Chat page: the project's conversations beside the selected one. */
 export function ChatView() {
-  const { project, projectsQuery, selectProject } = useCurrentProject();
+  const { project } = useCurrentProject();
   const [sessionId, selectSession] = useChatPageState();
   const [createdId, setCreatedId] = useState<string | null>(null);
 
@@ -34,73 +33,46 @@ export function ChatView() {
     />
   );
 
-  if (projectsQuery.isPending) {
-    return (
-      <>
-        {header}
+  return (
+    <ProjectGate
+      header={header}
+      loading={
         <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
           <SessionListSkeleton />
           <ConversationSkeleton />
         </div>
-      </>
-    );
-  }
-  if (projectsQuery.isError) {
-    return (
-      <>
-        {header}
-        <ErrorState
-          title="Projects could not be loaded, so there are no conversations to show."
-          error={projectsQuery.error}
-          onRetry={() => projectsQuery.refetch()}
-          isRetrying={projectsQuery.isFetching}
-        />
-      </>
-    );
-  }
-  if (!project) {
-    return (
-      <>
-        {header}
-        <EmptyState title="Create a project to start." testId="no-project-state">
-          <p className="mb-4">Conversations belong to a project. Name your first one:</p>
-          <div className="mx-auto max-w-xs text-left">
-            <CreateProjectForm onCreated={(created) => selectProject(created.project_id)} />
-          </div>
-        </EmptyState>
-      </>
-    );
-  }
-
-  return (
-    <>
-      {header}
-      <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
-        <div className="md:sticky md:top-6 md:self-start">
-          <SessionList
-            projectId={project.project_id}
-            selectedId={sessionId}
-            onSelect={selectSession}
-            onCreated={setCreatedId}
-          />
-        </div>
-        <div className="min-w-0">
-          {sessionId ? (
-            <Conversation
-              key={sessionId}
-              sessionId={sessionId}
+      }
+      errorTitle="Projects could not be loaded, so there are no conversations to show."
+      noProject={<CreateFirstProject belongings="Conversations" />}
+    >
+      {(project) => (
+        <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+          <div className="md:sticky md:top-6 md:self-start">
+            <SessionList
               projectId={project.project_id}
-              onLeave={() => selectSession(null)}
-              autoFocusComposer={createdId === sessionId}
+              selectedId={sessionId}
+              onSelect={selectSession}
+              onCreated={setCreatedId}
             />
-          ) : (
-            <EmptyState title="No conversation selected." testId="no-session-selected">
-              Choose a conversation on the left, or start a new analysis: attach a dataset whose
-              graph is built and ask about it.
-            </EmptyState>
-          )}
+          </div>
+          <div className="min-w-0">
+            {sessionId ? (
+              <Conversation
+                key={sessionId}
+                sessionId={sessionId}
+                projectId={project.project_id}
+                onLeave={() => selectSession(null)}
+                autoFocusComposer={createdId === sessionId}
+              />
+            ) : (
+              <EmptyState title="No conversation selected." testId="no-session-selected">
+                Choose a conversation on the left, or start a new analysis: attach a dataset whose
+                graph is built and ask about it.
+              </EmptyState>
+            )}
+          </div>
         </div>
-      </div>
-    </>
+      )}
+    </ProjectGate>
   );
 }

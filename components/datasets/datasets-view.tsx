@@ -3,9 +3,7 @@
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import { useDatasetUploads } from "@/hooks/use-dataset-uploads";
-import { CreateProjectForm } from "../create-project-form";
-import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
+import { CreateFirstProject, ProjectGate } from "../project-gate";
 import { PageHeader } from "../ui/page-header";
 import { DatasetDropZone } from "./dataset-drop-zone";
 import { DatasetTableSkeleton } from "./dataset-table-skeleton";
@@ -15,7 +13,7 @@ import { UploadAnnouncer } from "./upload-announcer";
 
 /** The Datasets page: upload files into the current project and see what is stored. */
 export function DatasetsView() {
-  const { project, projectsQuery, selectProject } = useCurrentProject();
+  const { project } = useCurrentProject();
   // Without capabilities the server alone enforces the limit; uploads still work.
   const capabilities = useCapabilities();
   const maxBytes = capabilities.data?.upload_max_bytes;
@@ -39,57 +37,32 @@ export function DatasetsView() {
     />
   );
 
-  if (projectsQuery.isPending) {
-    return (
-      <>
-        {header}
-        <DatasetTableSkeleton />
-      </>
-    );
-  }
-  if (projectsQuery.isError) {
-    return (
-      <>
-        {header}
-        <ErrorState
-          title="Projects could not be loaded, so there is nothing to list."
-          error={projectsQuery.error}
-          onRetry={() => projectsQuery.refetch()}
-          isRetrying={projectsQuery.isFetching}
-        />
-      </>
-    );
-  }
-  if (!project) {
-    return (
-      <>
-        {header}
-        <EmptyState title="Create a project to start." testId="no-project-state">
-          <p className="mb-4">Datasets belong to a project. Name your first one:</p>
-          <div className="mx-auto max-w-xs text-left">
-            <CreateProjectForm onCreated={(created) => selectProject(created.project_id)} />
-          </div>
-        </EmptyState>
-      </>
-    );
-  }
-
-  const projectUploads = uploads.filter((upload) => upload.projectId === project.project_id);
   return (
-    <>
-      {header}
-      <DatasetDropZone
-        maxBytes={maxBytes}
-        onFiles={(files) => startUploads({ projectId: project.project_id, files })}
-      />
-      <UploadAnnouncer uploads={projectUploads} />
-      <DatasetUploadList
-        uploads={projectUploads}
-        onCancel={cancelUpload}
-        onDismiss={dismissUpload}
-        onClearFinished={clearFinished}
-      />
-      <ProjectDatasetList project={project} />
-    </>
+    <ProjectGate
+      header={header}
+      loading={<DatasetTableSkeleton />}
+      errorTitle="Projects could not be loaded, so there is nothing to list."
+      noProject={<CreateFirstProject belongings="Datasets" />}
+    >
+      {(project) => {
+        const projectUploads = uploads.filter((upload) => upload.projectId === project.project_id);
+        return (
+          <>
+            <DatasetDropZone
+              maxBytes={maxBytes}
+              onFiles={(files) => startUploads({ projectId: project.project_id, files })}
+            />
+            <UploadAnnouncer uploads={projectUploads} />
+            <DatasetUploadList
+              uploads={projectUploads}
+              onCancel={cancelUpload}
+              onDismiss={dismissUpload}
+              onClearFinished={clearFinished}
+            />
+            <ProjectDatasetList project={project} />
+          </>
+        );
+      }}
+    </ProjectGate>
   );
 }

@@ -2,15 +2,15 @@
 
 import Link from "next/link";
 import { useCurrentProject } from "@/hooks/use-current-project";
+import { ProjectGate } from "../project-gate";
 import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { GraphPageSkeleton } from "./graph-page-skeleton";
 import { ProjectGraph } from "./project-graph";
 
 /** The Graph page: choose a built dataset of the current project and explore its drawing. */
 export function GraphExplorer() {
-  const { project, projectsQuery } = useCurrentProject();
+  const { project } = useCurrentProject();
 
   const header = (
     <PageHeader
@@ -29,31 +29,12 @@ export function GraphExplorer() {
     />
   );
 
-  if (projectsQuery.isPending) {
-    return (
-      <>
-        {header}
-        <GraphPageSkeleton />
-      </>
-    );
-  }
-  if (projectsQuery.isError) {
-    return (
-      <>
-        {header}
-        <ErrorState
-          title="Projects could not be loaded, so there is no graph to show."
-          error={projectsQuery.error}
-          onRetry={() => projectsQuery.refetch()}
-          isRetrying={projectsQuery.isFetching}
-        />
-      </>
-    );
-  }
-  if (!project) {
-    return (
-      <>
-        {header}
+  return (
+    <ProjectGate
+      header={header}
+      loading={<GraphPageSkeleton />}
+      errorTitle="Projects could not be loaded, so there is no graph to show."
+      noProject={
         <EmptyState title="There is no project yet." testId="graph-no-project">
           Graphs are built from datasets, and datasets belong to a project. Create one and upload a
           file on the{" "}
@@ -62,13 +43,9 @@ export function GraphExplorer() {
           </Link>
           .
         </EmptyState>
-      </>
-    );
-  }
-  return (
-    <>
-      {header}
-      <ProjectGraph key={project.project_id} project={project} />
-    </>
+      }
+    >
+      {(project) => <ProjectGraph key={project.project_id} project={project} />}
+    </ProjectGate>
   );
 }

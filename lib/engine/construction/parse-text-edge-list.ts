@@ -1,6 +1,6 @@
-import { EngineError, parseError } from "../engine-error";
 import { defaultTypeName } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
+import { binaryFileError, errorAt } from "./text-edge-list-errors";
 
 /** Options of the whitespace edge-list parser. */
 export type ParseTextEdgeListOptions = {
@@ -261,29 +261,6 @@ function endOfLine(bytes: Uint8Array, from: number): number {
   let p = from;
   while (p < bytes.length && bytes[p] !== newline) p++;
   return p;
-}
-
-function binaryFileError(position: number, line: number, lineStart: number): EngineError {
-  return new EngineError(
-    "UNSUPPORTED_FILE",
-    "This looks like a binary file, not a text edge list.",
-    {
-      line,
-      column: position - lineStart + 1,
-    },
-  );
-}
-
-/** A PARSE_ERROR whose column counts characters, not bytes, from the line start. */
-function errorAt(
-  bytes: Uint8Array,
-  lineStart: number,
-  position: number,
-  line: number,
-  problem: string,
-): EngineError {
-  const column = [...new TextDecoder().decode(bytes.subarray(lineStart, position))].length + 1;
-  return parseError(`Line ${line}, column ${column}: ${problem}.`, { line, column });
 }
 
 function countLines(bytes: Uint8Array): number {
