@@ -11,6 +11,8 @@ export type ChatSendInput = {
   message: string;
   attachments: string[];
   options: RunOptions;
+  /** Editing the latest turn: the finished run this message answers instead (kept in history). */
+  replacesRunId?: string;
 };
 
 function fingerprintOf(input: ChatSendInput): string {
@@ -18,6 +20,7 @@ function fingerprintOf(input: ChatSendInput): string {
     message: input.message,
     attachments: [...input.attachments].sort(),
     options: input.options,
+    replacesRunId: input.replacesRunId ?? null,
   });
 }
 
@@ -49,6 +52,7 @@ export function useChatSend({ sessionId }: { sessionId: string }) {
             message: input.message,
             attachments: input.attachments,
             options: input.options,
+            ...(input.replacesRunId ? { replaces_run_id: input.replacesRunId } : {}),
           }),
         },
       });

@@ -1,14 +1,16 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { abortableSleep as sleep } from "./api/abortable-sleep";
 import { ApiRequestError } from "./api/api-request-error";
+import { applyRunSnapshot } from "./api/apply-run-snapshot";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
 import type { RunEvent } from "./api/run-event-schema";
 import type { RunSnapshot } from "./api/run-schema";
-import { applyRunEvent, applyRunSnapshot, initialRunView, type RunView } from "./api/run-view";
+import { applyRunEvent, initialRunView, type RunView } from "./api/run-view";
 import { liveRunStatuses } from "./api/session-schema";
 import { useRunSnapshot } from "./use-run-snapshot";
 
@@ -48,22 +50,14 @@ function backoffDelay(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
-function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+/** A finished run whose record is saved: nothing about it changes any more. */
+export function isSavedAndFinished(snapshot: RunSnapshot): boolean {
+  return snapshot.terminal_persisted && !liveRunStatuses.has(snapshot.run_status);
 }
 
-function isSavedAndFinished(snapshot: RunSnapshot): boolean {
-  return snapshot.terminal_persisted && !liveRunStatuses.has(snapshot.run_status);
+/** Where reading the record may stop: finished and saved, or paused waiting for a person. */
+function isAtRest(snapshot: RunSnapshot): boolean {
+  return isSavedAndFinished(snapshot) || snapshot.run_status === "paused";
 }
 
 /**
@@ -72,26 +66,35 @@ function isSavedAndFinished(snapshot: RunSnapshot): boolean {
  * on REPLAY_UNAVAILABLE (HTTP 410 or the in-stream event) the run is rebuilt from
  * `GET /api/runs/{id}` instead (EV-2). After the terminal event the snapshot is merged in for
  * the full tool results. A finished run is drawn from its snapshot alone.
+ *
+ * The stream ends at `run_paused`; after an approval decision (or a stop of the paused run) the
+ * same run goes on, so `resume` opens the stream again from the last seq and the new
+ * generation's events land on the same cards (AP-4). `mergeSnapshot` folds in a snapshot read
+ * elsewhere (a stale approval, a stop being confirmed); a finished, saved one ends the following.
  */
 export function useRunView({ runId, live }: { runId: string; live: boolean }): {
   view: RunView;
   connection: RunConnection;
   retry: () => void;
+  resume: () => void;
+  mergeSnapshot: (snapshot: RunSnapshot) => void;
 } {
   const queryClient = useQueryClient();
-  // Decided once per run: a run that was live when the page saw it is followed to its end.
-  const [streaming] = useState(live);
+  // A run that was live when the page saw it is followed to its end; `resume` turns it on too.
+  const [streaming, setStreaming] = useState(live);
   const [view, dispatch] = useReducer(reduce, runId, initialRunView);
   const [connection, setConnection] = useState<RunConnection>({ kind: "connecting" });
   const [attemptKey, setAttemptKey] = useState(0);
   const cursorRef = useRef(-1);
+  const followRef = useRef<AbortController | null>(null);
   const snapshotQuery = useRunSnapshot(runId, { enabled: !streaming });
 
   useEffect(() => {
     if (!streaming) return;
-    // attemptKey: a manual retry restarts the loop below.
+    // attemptKey: a manual retry or a resume restarts the loop below from the cursor.
     void attemptKey;
     const controller = new AbortController();
+    followRef.current = controller;
     const { signal } = controller;
 
     const refreshSession = (snapshot: RunSnapshot) => {
@@ -103,14 +106,15 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
       });
     };
 
-    // After the terminal event the record may still be saving: read it until it is saved.
+    // After the terminal event the record may still be saving: read it until it is saved (or,
+    // for a pause, until it says paused and names the pending step with its preview).
     const settle = async () => {
       for (let attempt = 0; attempt < maxSettleAttempts && !signal.aborted; attempt++) {
         try {
           const snapshot = await fetchRunSnapshot({ runId, signal });
           if (signal.aborted) return;
           dispatch({ type: "snapshot", snapshot });
-          if (isSavedAndFinished(snapshot) || attempt === maxSettleAttempts - 1) {
+          if (isAtRest(snapshot) || attempt === maxSettleAttempts - 1) {
             refreshSession(snapshot);
             return;
           }
@@ -130,7 +134,7 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
           const snapshot = await fetchRunSnapshot({ runId, signal });
           if (signal.aborted) return;
           dispatch({ type: "snapshot", snapshot });
-          if (isSavedAndFinished(snapshot) || snapshot.run_status === "paused") {
+          if (isAtRest(snapshot)) {
             refreshSession(snapshot);
             setConnection({ kind: "settled" });
             return;
@@ -199,6 +203,24 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
     return () => controller.abort();
   }, [streaming, runId, queryClient, attemptKey]);
 
+  const resume = useCallback(() => {
+    setStreaming(true);
+    setAttemptKey((key) => key + 1);
+  }, []);
+
+  const mergeSnapshot = useCallback(
+    (snapshot: RunSnapshot) => {
+      dispatch({ type: "snapshot", snapshot });
+      queryClient.setQueryData(chatQueryKeys.run(runId), snapshot);
+      if (isSavedAndFinished(snapshot)) {
+        // Nothing more will happen to this run: stop waiting for events that add nothing.
+        followRef.current?.abort();
+        setConnection({ kind: "settled" });
+      }
+    },
+    [queryClient, runId],
+  );
+
   const snapshotView = useMemo(
     () => (snapshotQuery.data ? applyRunSnapshot(initialRunView(runId), snapshotQuery.data) : null),
     [snapshotQuery.data, runId],
@@ -214,7 +236,9 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
       view: snapshotView ?? initialRunView(runId),
       connection: snapshotConnection,
       retry: () => void snapshotQuery.refetch(),
+      resume,
+      mergeSnapshot,
     };
   }
-  return { view, connection, retry: () => setAttemptKey((key) => key + 1) };
+  return { view, connection, retry: () => setAttemptKey((key) => key + 1), resume, mergeSnapshot };
 }

@@ -1,11 +1,25 @@
 import type { SessionSnapshot } from "@/hooks/api/session-schema";
 
+const stoppingStatuses = new Set(["requested", "stopping"]);
+
+/** The tool name of the session's pending approval, if the snapshot names one. */
+function pendingToolName(snapshot: SessionSnapshot): string | null {
+  const pending = snapshot.pending_approval;
+  if (!pending || typeof pending !== "object") return null;
+  const name = (pending as { tool_name?: unknown }).tool_name;
+  return typeof name === "string" ? name : null;
+}
+
 /** Why the message box is disabled, in words (null when a message may be sent). */
 export function busyReason(snapshot: SessionSnapshot): string | null {
   if (snapshot.can_send) return null;
   const active = snapshot.active_run;
+  if (active?.cancel_status && stoppingStatuses.has(active.cancel_status)) {
+    return "Stopping the run… you can send again once it has stopped.";
+  }
   if (snapshot.pending_approval || active?.run_status === "paused") {
-    return "The agent paused for an approval of a step that changes data; you can send again once it is decided.";
+    const tool = pendingToolName(snapshot);
+    return `The agent is waiting for your approval${tool ? ` of ${tool}` : " of a step that changes data"}: approve, reject or modify it above (or stop the run). You can send again once it is decided.`;
   }
   if (
     active &&

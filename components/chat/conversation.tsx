@@ -3,7 +3,13 @@
 import { useMemo, useRef, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
 import type { Dataset } from "@/hooks/api/dataset-schema";
-import { type ChatMessage, liveRunStatuses, type RunSummary } from "@/hooks/api/session-schema";
+import {
+  type ChatMessage,
+  finishedRunStatuses,
+  liveRunStatuses,
+  type RunSummary,
+} from "@/hooks/api/session-schema";
+import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";
 import { quietButtonClass } from "../ui/button-styles";
@@ -12,7 +18,7 @@ import { busyReason } from "./busy-reason";
 import { ConversationSkeleton } from "./chat-skeleton";
 import { ChatTurn } from "./chat-turn";
 import { ExampleQuestions } from "./example-questions";
-import { MessageBox } from "./message-box";
+import { type EditingTurn, MessageBox } from "./message-box";
 import { UserMessage } from "./user-message";
 
 type Turn = { run: RunSummary; userMessages: ChatMessage[] };
@@ -36,6 +42,31 @@ function isLive(run: RunSummary): boolean {
   return liveRunStatuses.has(run.run_status) || !run.terminal_persisted;
 }
 
+/**
+ * The turn that may be edited and asked again: the latest one, finished and saved, not already
+ * replaced, with a message of the user's to edit — and only while a message may be sent.
+ */
+function editableTurn(turns: Turn[], canSend: boolean): Turn | null {
+  const latest = turns.at(-1);
+  if (!latest || !canSend) return null;
+  const { run } = latest;
+  if (!finishedRunStatuses.has(run.run_status) || !run.terminal_persisted) return null;
+  if (run.replaced_by_run_id || latest.userMessages.length === 0) return null;
+  return latest;
+}
+
+function messageText(message: ChatMessage): string {
+  return message.parts
+    .map((part) => (part.type === "text" && "text" in part ? String(part.text) : ""))
+    .join("\n");
+}
+
+function messageDatasets(message: ChatMessage): string[] {
+  return message.parts.flatMap((part) =>
+    part.type === "dataset" && "dataset_id" in part ? [String(part.dataset_id)] : [],
+  );
+}
+
 /** The selected conversation: its turns, and the message box driven by `can_send`. */
 export function Conversation({
   sessionId,
@@ -52,7 +83,10 @@ export function Conversation({
 }) {
   const sessionQuery = useChatSession(sessionId);
   const datasetsQuery = useDatasets(projectId);
+  const capabilities = useCapabilities();
   const [draft, setDraft] = useState("");
+  // Set once per Edit click (a stable object: the box copies its attachments when it changes).
+  const [editing, setEditing] = useState<(EditingTurn & { draftBefore: string }) | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const datasetsById = useMemo(
     () =>
@@ -109,6 +143,29 @@ export function Conversation({
   }
 
   const isEmpty = grouped.turns.length === 0 && grouped.loose.length === 0;
+  const editable =
+    capabilities.data?.edit_latest_turn_v1 === true
+      ? editableTurn(grouped.turns, snapshot.can_send)
+      : null;
+  // An edit whose turn is no longer the latest finished one (another tab sent) is dropped.
+  const activeEdit = editing && editable?.run.run_id === editing.runId ? editing : null;
+
+  const startEdit = (turn: Turn) => {
+    const last = turn.userMessages.at(-1);
+    if (!last) return;
+    setEditing({
+      runId: turn.run.run_id,
+      attachments: messageDatasets(last),
+      draftBefore: activeEdit ? activeEdit.draftBefore : draft,
+    });
+    setDraft(messageText(last));
+    textareaRef.current?.focus();
+  };
+  const cancelEdit = () => {
+    setDraft(activeEdit?.draftBefore ?? "");
+    setEditing(null);
+    textareaRef.current?.focus();
+  };
   return (
     <div
       className="flex min-h-[60vh] flex-col"
@@ -138,6 +195,8 @@ export function Conversation({
                 userMessages={turn.userMessages}
                 live={isLive(turn.run)}
                 datasetsById={datasetsById}
+                onEdit={editable === turn ? () => startEdit(turn) : undefined}
+                beingEdited={activeEdit?.runId === turn.run.run_id}
               />
             ))}
           </ol>
@@ -152,6 +211,9 @@ export function Conversation({
         onDraftChange={setDraft}
         textareaRef={textareaRef}
         autoFocus={autoFocusComposer}
+        editing={activeEdit}
+        onCancelEdit={cancelEdit}
+        onSent={() => setEditing(null)}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import { useChatSend } from "@/hooks/use-chat-send";
 import { useModels } from "@/hooks/use-models";
 import { primaryButtonClass } from "../ui/button-styles";
 import { AttachmentPicker } from "./attachment-picker";
+import { EditingNotice } from "./editing-notice";
 import { ModelPicker, RunModePickers } from "./run-option-pickers";
 
 /** Extra words for start errors whose details say what to do. */
@@ -31,10 +32,14 @@ function errorDetails(error: unknown): string | null {
   return null;
 }
 
+/** The latest finished turn being edited: its run and the datasets its message had attached. */
+export type EditingTurn = { runId: string; attachments: string[] };
+
 /**
  * The message box: text (Enter sends, Shift+Enter adds a line), attachments and the run's
  * options. It is driven by the session's `can_send` (RC-2) and says why it is disabled. A start
- * error is shown here with its code, and the typed message stays.
+ * error is shown here with its code, and the typed message stays. While editing the latest turn
+ * the message is sent with `replaces_run_id`; Escape or "Cancel edit" leaves that mode.
  */
 export function MessageBox({
   sessionId,
@@ -45,6 +50,9 @@ export function MessageBox({
   onDraftChange,
   textareaRef,
   autoFocus = false,
+  editing = null,
+  onCancelEdit,
+  onSent,
 }: {
   sessionId: string;
   projectId: string;
@@ -54,8 +62,13 @@ export function MessageBox({
   onDraftChange: (draft: string) => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   autoFocus?: boolean;
+  editing?: EditingTurn | null;
+  onCancelEdit?: () => void;
+  /** The message was admitted as a run. */
+  onSent?: () => void;
 }) {
   const inputId = useId();
+  const editingId = useId();
   const hintId = useId();
   const reasonId = useId();
   const errorId = useId();
@@ -87,6 +100,13 @@ export function MessageBox({
     if (autoFocus) textareaRef.current?.focus();
   }, [autoFocus, textareaRef]);
 
+  // Editing a turn starts from the datasets its message had attached.
+  const editingRunId = editing?.runId ?? null;
+  const editingAttachments = editing?.attachments;
+  useEffect(() => {
+    if (editingRunId && editingAttachments) setAttachments(editingAttachments);
+  }, [editingRunId, editingAttachments]);
+
   // Give the keyboard back to the box when the answer is done, unless focus moved elsewhere.
   useEffect(() => {
     if (!canSend) return;
@@ -101,12 +121,14 @@ export function MessageBox({
         message,
         attachments,
         options: { ...modes, ...(model ? { model } : {}) },
+        ...(editing ? { replacesRunId: editing.runId } : {}),
       },
       {
         onSuccess: () => {
           onDraftChange("");
           setAttachments([]);
           setSentCount((count) => count + 1);
+          onSent?.();
         },
       },
     );
@@ -118,6 +140,11 @@ export function MessageBox({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape" && editing && onCancelEdit && !send.isPending) {
+      event.preventDefault();
+      onCancelEdit();
+      return;
+    }
     if (event.key !== "Enter" || event.shiftKey || event.altKey) return;
     // Enter that confirms an input method's composition is not a send.
     if (event.nativeEvent.isComposing) return;
@@ -130,7 +157,12 @@ export function MessageBox({
   };
 
   const error = send.isError ? describeError(send.error) : null;
-  const describedBy = [hintId, blocked ? reasonId : null, error ? errorId : null]
+  const describedBy = [
+    editing ? editingId : null,
+    hintId,
+    blocked ? reasonId : null,
+    error ? errorId : null,
+  ]
     .filter(Boolean)
     .join(" ");
 
@@ -140,10 +172,12 @@ export function MessageBox({
       noValidate
       data-testid="message-box"
       data-can-send={canSend ? "true" : "false"}
+      data-editing={editing ? "true" : "false"}
       className="sticky bottom-0 z-10 -mx-1 space-y-2 border-t border-slate-200 bg-slate-50/95 px-1 pt-3 pb-4 backdrop-blur"
     >
+      {editing && onCancelEdit ? <EditingNotice id={editingId} onCancel={onCancelEdit} /> : null}
       <label htmlFor={inputId} className="sr-only">
-        Message to the agent
+        {editing ? "Edited message to the agent" : "Message to the agent"}
       </label>
       <textarea
         id={inputId}
@@ -165,7 +199,7 @@ export function MessageBox({
         className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
       />
       <p id={hintId} className="sr-only">
-        Enter sends; Shift+Enter starts a new line.
+        Enter sends; Shift+Enter starts a new line.{editing ? " Escape cancels the edit." : ""}
       </p>
       {blocked && busyReason ? (
         <p id={reasonId} className="text-xs text-slate-600" data-testid="send-disabled-reason">
@@ -225,7 +259,7 @@ export function MessageBox({
           aria-busy={send.isPending}
           data-testid="send-button"
         >
-          {send.isPending ? "Sending…" : "Send"}
+          {send.isPending ? "Sending…" : editing ? "Send edited message" : "Send"}
         </button>
       </div>
     </form>

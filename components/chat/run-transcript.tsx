@@ -2,11 +2,16 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
+import { fetchRunSnapshot } from "@/hooks/api/fetch-run-snapshot";
+import { useCapabilities } from "@/hooks/use-capabilities";
 import { type RunConnection, useRunView } from "@/hooks/use-run-view";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";
 import { AnswerMarkdown } from "./answer-markdown";
+import { type AcceptedDecision, ApprovalCard } from "./approval-card";
+import { ApprovalDecisionNote } from "./approval-decision-note";
 import { buildFigureIndex } from "./figure-links";
+import { StopRunButton } from "./stop-run-button";
 import { ToolCard } from "./tool-card";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
 
@@ -31,8 +36,10 @@ function connectionText(connection: RunConnection, working: boolean): string | n
 
 /** One run's part of the conversation: tool cards in call order, then the (streaming) answer. */
 export function RunTranscript({ runId, live }: { runId: string; live: boolean }) {
-  const { view, connection, retry } = useRunView({ runId, live });
+  const { view, connection, retry, resume, mergeSnapshot } = useRunView({ runId, live });
+  const capabilities = useCapabilities();
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [decided, setDecided] = useState<AcceptedDecision | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -64,6 +71,45 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
     [runId],
   );
 
+  // The decision was recorded: the same run goes on, its stream opens again from the last seq.
+  const continueAfterDecision = useCallback(
+    (decision: AcceptedDecision) => {
+      setDecided(decision);
+      resume();
+    },
+    [resume],
+  );
+  // A stale card: re-read the run; if it moved on (decided elsewhere), follow it again.
+  const reloadAfterConflict = useCallback(() => {
+    void fetchRunSnapshot({ runId })
+      .then((snapshot) => {
+        mergeSnapshot(snapshot);
+        if (snapshot.run_status === "running" || snapshot.run_status === "preparing") resume();
+      })
+      .catch(() => retry());
+  }, [runId, mergeSnapshot, resume, retry]);
+  const continueAfterStop = useCallback(
+    (wasPaused: boolean) => {
+      // A paused run's stream has ended; its run_cancelled event comes on a new read.
+      if (wasPaused) resume();
+    },
+    [resume],
+  );
+
+  const pending = view.pendingApproval;
+  const approvalCard = pending ? (
+    <ApprovalCard
+      key={`${pending.toolCallId}:${pending.executionGeneration ?? ""}`}
+      runId={runId}
+      approval={pending}
+      onAccepted={continueAfterDecision}
+      onStale={reloadAfterConflict}
+    />
+  ) : null;
+  const pendingHasCard = pending
+    ? view.tools.some((card) => card.toolCallId === pending.toolCallId)
+    : false;
+
   const working =
     view.runStatus === null || view.runStatus === "preparing" || view.runStatus === "running";
   const finished = !working && view.runStatus !== "paused";
@@ -83,17 +129,23 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
       {view.tools.length > 0 ? (
         <ol className="space-y-2" data-testid="tool-card-list" aria-label="Tool calls">
           {view.tools.map((card) => (
-            <li key={card.toolCallId}>
+            <li key={card.toolCallId} className="space-y-2">
               <ToolCard
                 runId={runId}
                 card={card}
                 toolNames={toolNames}
                 highlighted={highlighted === card.toolCallId}
               />
+              {pending?.toolCallId === card.toolCallId ? approvalCard : null}
+              {decided?.toolCallId === card.toolCallId &&
+              pending?.toolCallId !== card.toolCallId ? (
+                <ApprovalDecisionNote decision={decided} />
+              ) : null}
             </li>
           ))}
         </ol>
       ) : null}
+      {pendingHasCard ? null : approvalCard}
       {view.jobs.map((job) => (
         <div
           key={job.jobId}
@@ -124,15 +176,6 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
           This run ended ({view.runStatus}) without an answer.
         </p>
       ) : null}
-      {view.pendingApproval ? (
-        <p
-          className="rounded-md border border-violet-200 bg-violet-50 p-3 text-sm text-violet-900"
-          data-testid="run-pending-approval"
-        >
-          Paused: <code className="font-mono">{view.pendingApproval.toolName}</code> needs an
-          approval before it runs.
-        </p>
-      ) : null}
       {view.error ? (
         <div
           role="alert"
@@ -160,14 +203,30 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
           </button>
         </div>
       ) : null}
-      {status ? (
-        <p className="flex items-center gap-2 text-xs text-slate-500" data-testid="run-status-line">
-          {isBusy ? (
-            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-blue-600" />
-          ) : null}
-          {status}
-        </p>
-      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {status ? (
+          <p
+            className="flex items-center gap-2 text-xs text-slate-500"
+            data-testid="run-status-line"
+          >
+            {isBusy ? (
+              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-blue-600" />
+            ) : null}
+            {status}
+          </p>
+        ) : (
+          <span />
+        )}
+        {capabilities.data?.run_cancel_v1 ? (
+          <StopRunButton
+            runId={runId}
+            view={view}
+            live={live}
+            onAccepted={continueAfterStop}
+            onSnapshot={mergeSnapshot}
+          />
+        ) : null}
+      </div>
       <div aria-live="polite" className="sr-only">
         {finished && connection.kind === "settled"
           ? `Run ${view.runStatus}${view.tools.length > 0 ? ` after ${view.tools.length} tool calls` : ""}.`

@@ -14,6 +14,22 @@ export const toolResultSchema = z
 
 export type ToolResult = z.infer<typeof toolResultSchema>;
 
+/**
+ * The step a paused run waits on (AP-2): the recorded call, the generation it paused in and, for
+ * an optimisation commit, the `data` of a preview of the same operations (null otherwise).
+ */
+export const pendingApprovalSchema = z
+  .object({
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    args: z.unknown(),
+    execution_generation: z.number().nullish(),
+    preview: z.unknown().optional(),
+  })
+  .loose();
+
+export type PendingApprovalRecord = z.infer<typeof pendingApprovalSchema>;
+
 /** One tool call of a run snapshot. */
 export const toolCallSchema = z.object({
   tool_call_id: z.string(),
@@ -49,12 +65,30 @@ export const runSnapshotSchema = z.object({
   error: z.object({ code: z.string(), message: z.string().nullish() }).nullish(),
   messages: z.array(chatMessageSchema.omit({ run_id: true })),
   tool_calls: z.array(toolCallSchema),
-  pending_approval: z
-    .object({ tool_call_id: z.string(), tool_name: z.string(), args: z.unknown() })
-    .nullish(),
+  pending_approval: pendingApprovalSchema.nullish(),
+  /** Set once the latest turn was edited: the run that answers the edited message instead. */
+  replaced_by_run_id: z.string().nullish(),
 });
 
 export type RunSnapshot = z.infer<typeof runSnapshotSchema>;
+
+/** `POST /api/runs/{run_id}/approvals`: 202 once the decision is recorded (AP-4). */
+export const approvalDecisionResponseSchema = z
+  .object({
+    status: z.string(),
+    execution_generation: z.number().optional(),
+    events_url: z.string().optional(),
+  })
+  .loose();
+
+export type ApprovalDecisionResponse = z.infer<typeof approvalDecisionResponseSchema>;
+
+/** `POST /api/runs/cancel`: 202 with where the stop stands (RC-6). */
+export const cancelRunResponseSchema = z
+  .object({ cancel_status: z.string(), run_id: z.string().nullish() })
+  .loose();
+
+export type CancelRunResponse = z.infer<typeof cancelRunResponseSchema>;
 
 /** `POST /api/sessions/{session_id}/runs`: 202 (started) or 200 (the same start retried). */
 export const startRunResponseSchema = z.object({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { applyRunSnapshot } from "./apply-run-snapshot";
 import type { RunEvent } from "./run-event-schema";
 import type { RunSnapshot } from "./run-schema";
-import { applyRunEvent, applyRunSnapshot, initialRunView } from "./run-view";
+import { applyRunEvent, initialRunView } from "./run-view";
 
 const envelope = { run_id: "r1", execution_generation: 1 };
 
@@ -118,4 +119,227 @@ describe("run view", () => {
     expect(view.tools[0].errorCode).toBe("GRAPH_NOT_LOADED");
     expect(view.tools[1].summary).toBe("community_count=6");
   });
+
+  it("turns approval_required into a pending approval with the proposed arguments", () => {
+    let view = initialRunView("r1");
+    for (const event of pausedRunEvents) view = applyRunEvent(view, event);
+    expect(view.runStatus).toBe("paused");
+    expect(view.pendingApproval).toEqual({
+      toolCallId: "clear",
+      toolName: "clear_graph",
+      args: { keep: false },
+      executionGeneration: 1,
+      preview: null,
+    });
+    expect(view.tools.map((card) => [card.toolCallId, card.status])).toEqual([
+      ["load", "succeeded"],
+      ["clear", "awaiting_approval"],
+    ]);
+  });
+
+  it("continues the same cards with the events of generation 2 after the pause", () => {
+    let view = initialRunView("r1");
+    for (const event of pausedRunEvents) view = applyRunEvent(view, event);
+    const second = { run_id: "r1", execution_generation: 2 };
+    view = applyRunEvent(view, {
+      type: "tool_started",
+      seq: 5,
+      tool_call_id: "clear",
+      tool_name: "clear_graph",
+      args: { keep: false },
+      ...second,
+    });
+    // The decision is taken: no pending card, the run works again, the same card runs.
+    expect(view.pendingApproval).toBeNull();
+    expect(view.runStatus).toBe("running");
+    expect(view.executionGeneration).toBe(2);
+    expect(view.tools.map((card) => [card.toolCallId, card.status])).toEqual([
+      ["load", "succeeded"],
+      ["clear", "running"],
+    ]);
+    view = applyRunEvent(view, {
+      type: "tool_completed",
+      seq: 6,
+      tool_call_id: "clear",
+      tool_name: "clear_graph",
+      success: true,
+      status: "completed",
+      summary: "cleared=true",
+      duration_ms: 3,
+      ...second,
+    });
+    view = applyRunEvent(view, { type: "text_delta", seq: 7, text: "Cleared.", ...second });
+    view = applyRunEvent(view, { type: "run_completed", seq: 8, ...second });
+    expect(view.lastSeq).toBe(8);
+    expect(view.runStatus).toBe("completed");
+    expect(view.tools).toHaveLength(2);
+    expect(view.tools[1]).toMatchObject({ toolCallId: "clear", status: "succeeded" });
+    expect(view.text).toBe("Cleared.");
+  });
+
+  it("clears the pause on any later-generation event (a rejection runs no tool)", () => {
+    let view = initialRunView("r1");
+    for (const event of pausedRunEvents) view = applyRunEvent(view, event);
+    view = applyRunEvent(view, {
+      type: "text_delta",
+      seq: 5,
+      text: "Not cleared, as you asked.",
+      run_id: "r1",
+      execution_generation: 2,
+    });
+    expect(view.pendingApproval).toBeNull();
+    expect(view.runStatus).toBe("running");
+    // A rejected call's end keeps its own status name.
+    view = applyRunEvent(view, {
+      type: "tool_completed",
+      seq: 6,
+      tool_call_id: "clear",
+      tool_name: "clear_graph",
+      success: false,
+      status: "rejected",
+      error_code: "APPROVAL_REJECTED",
+      run_id: "r1",
+      execution_generation: 2,
+    });
+    expect(view.tools[1]).toMatchObject({ status: "rejected", errorCode: "APPROVAL_REJECTED" });
+  });
+
+  it("marks the run cancelled and stops its running and awaiting cards on run_cancelled", () => {
+    let view = initialRunView("r1");
+    view = applyRunEvent(view, { type: "run_started", seq: 0, ...envelope });
+    view = applyRunEvent(view, {
+      type: "tool_started",
+      seq: 1,
+      tool_call_id: "rank",
+      tool_name: "node_centrality",
+      args: { algorithm: "betweenness" },
+      ...envelope,
+    });
+    view = applyRunEvent(view, { type: "run_cancelled", seq: 2, ...envelope });
+    expect(view.runStatus).toBe("cancelled");
+    expect(view.tools[0].status).toBe("cancelled");
+    // A snapshot read before the stop was saved does not bring the run back to life.
+    view = applyRunSnapshot(view, {
+      ...baseSnapshot,
+      run_status: "running",
+      terminal_persisted: false,
+      cancel_status: "stopping",
+      tool_calls: [
+        { tool_call_id: "rank", tool_name: "node_centrality", status: "started", turn_index: 0 },
+      ],
+    });
+    expect(view.runStatus).toBe("cancelled");
+    expect(view.tools[0].status).toBe("cancelled");
+    expect(view.cancelStatus).toBe("stopping");
+    view = applyRunSnapshot(view, {
+      ...baseSnapshot,
+      run_status: "cancelled",
+      cancel_status: "confirmed",
+      tool_calls: [
+        { tool_call_id: "rank", tool_name: "node_centrality", status: "cancelled", turn_index: 0 },
+      ],
+    });
+    expect(view.cancelStatus).toBe("confirmed");
+    expect(view.lastSeq).toBe(2);
+  });
+
+  it("rebuilds a paused run from its snapshot, preview included, and never renumbers", () => {
+    let view = initialRunView("r1");
+    for (const event of pausedRunEvents) view = applyRunEvent(view, event);
+    const preview = { effect: { nodesRemoved: 2, before: { nodes: 5 }, after: { nodes: 3 } } };
+    const paused: RunSnapshot = {
+      ...baseSnapshot,
+      run_status: "paused",
+      terminal_persisted: false,
+      can_send: false,
+      tool_calls: [
+        { tool_call_id: "load", tool_name: "load_constructed_graph", status: "succeeded" },
+        {
+          tool_call_id: "clear",
+          tool_name: "clear_graph",
+          status: "awaiting_approval",
+          args: { keep: false },
+          turn_index: 1,
+        },
+      ],
+      pending_approval: {
+        tool_call_id: "clear",
+        tool_name: "clear_graph",
+        args: { keep: false },
+        execution_generation: 1,
+        preview,
+      },
+    };
+    view = applyRunSnapshot(view, paused);
+    expect(view.lastSeq).toBe(4);
+    expect(view.pendingApproval?.preview).toEqual(preview);
+    // From the snapshot alone (the events are gone) the same approval card is drawn.
+    const fromSnapshot = applyRunSnapshot(initialRunView("r1"), paused);
+    expect(fromSnapshot.lastSeq).toBe(-1);
+    expect(fromSnapshot.runStatus).toBe("paused");
+    expect(fromSnapshot.pendingApproval).toMatchObject({
+      toolCallId: "clear",
+      args: { keep: false },
+    });
+    // After the decision the generation-2 events win over a generation-1 snapshot read late.
+    view = applyRunEvent(view, {
+      type: "tool_started",
+      seq: 5,
+      tool_call_id: "clear",
+      tool_name: "clear_graph",
+      run_id: "r1",
+      execution_generation: 2,
+    });
+    const late = applyRunSnapshot(view, paused);
+    expect(late).toBe(view);
+    expect(late.pendingApproval).toBeNull();
+    expect(late.tools[1].status).toBe("running");
+  });
 });
+
+const pausedRunEvents: RunEvent[] = [
+  { type: "run_started", seq: 0, ...envelope },
+  {
+    type: "tool_started",
+    seq: 1,
+    tool_call_id: "load",
+    tool_name: "load_constructed_graph",
+    args: { dataset_id: "d1" },
+    ...envelope,
+  },
+  {
+    type: "tool_completed",
+    seq: 2,
+    tool_call_id: "load",
+    tool_name: "load_constructed_graph",
+    success: true,
+    status: "completed",
+    ...envelope,
+  },
+  {
+    type: "approval_required",
+    seq: 3,
+    tool_call_id: "clear",
+    tool_name: "clear_graph",
+    args: { keep: false },
+    ...envelope,
+  },
+  { type: "run_paused", seq: 4, ...envelope },
+];
+
+const baseSnapshot: RunSnapshot = {
+  run_id: "r1",
+  session_id: "s1",
+  run_status: "completed",
+  execution_stopped: true,
+  terminal_persisted: true,
+  cancel_status: "none",
+  execution_generation: 1,
+  revision: 2,
+  can_send: true,
+  partial_text: null,
+  error: null,
+  messages: [],
+  tool_calls: [],
+  pending_approval: null,
+};

@@ -1,7 +1,7 @@
-import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
+import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
 import type { RunEvent } from "./run-event-schema";
-import type { RunSnapshot, ToolCall, ToolResult } from "./run-schema";
+import type { ToolResult } from "./run-schema";
 import type { RunStatus } from "./session-schema";
 
 /** What a tool card shows about one call. */
@@ -22,6 +22,18 @@ export type ToolCardState = {
 
 export type JobProgressState = { jobId: string; stage: string; pct: number; message: string };
 
+/** The step a paused run waits on, as the approval card shows it (AP-2). */
+export type PendingApproval = {
+  toolCallId: string;
+  toolName: string;
+  /** The recorded arguments; a plain approval runs exactly these (AP-3). */
+  args: Record<string, unknown> | null;
+  /** The generation that paused; events of a later one mean the decision was taken. */
+  executionGeneration: number | null;
+  /** For an optimisation commit: the preview of the same operations (its `data`), else null. */
+  preview: unknown;
+};
+
 /** A run as the page draws it, built from events and/or the saved snapshot. */
 export type RunView = {
   runId: string;
@@ -32,8 +44,12 @@ export type RunView = {
   /** In call order. */
   tools: ToolCardState[];
   error: { code: string; message: string } | null;
-  pendingApproval: { toolCallId: string; toolName: string } | null;
+  pendingApproval: PendingApproval | null;
   jobs: JobProgressState[];
+  /** The newest execution generation seen (1 at start, +1 per approval continue, RC-4). */
+  executionGeneration: number;
+  /** `none` · `requested` · `stopping` · `confirmed` · `not_confirmed`, once a snapshot said. */
+  cancelStatus: string | null;
   /** Whether the saved snapshot (with result data) has been merged in. */
   hasSnapshot: boolean;
 };
@@ -48,8 +64,39 @@ export function initialRunView(runId: string): RunView {
     error: null,
     pendingApproval: null,
     jobs: [],
+    executionGeneration: 1,
+    cancelStatus: null,
     hasSnapshot: false,
   };
+}
+
+/**
+ * The run moved past its pause: an event of a later generation than the paused one, or the
+ * awaited call itself starting or finishing (a server that leaves the generation out).
+ */
+function continuesPastPause(view: RunView, event: RunEvent | UnknownRunEvent): boolean {
+  const pending = view.pendingApproval;
+  if (!pending || event.type === "unknown") return false;
+  const generation = event.execution_generation;
+  if (
+    generation !== undefined &&
+    pending.executionGeneration !== null &&
+    generation > pending.executionGeneration
+  ) {
+    return true;
+  }
+  return (
+    (event.type === "tool_started" ||
+      event.type === "tool_completed" ||
+      event.type === "tool_blocked") &&
+    event.tool_call_id === pending.toolCallId
+  );
+}
+
+/** The card status a finished call gets: a rejection or cancel keeps its own name. */
+function completedStatus(event: { success: boolean; status: string }): string {
+  if (event.success) return "succeeded";
+  return event.status === "rejected" || event.status === "cancelled" ? event.status : "failed";
 }
 
 function emptyCard(toolCallId: string, toolName: string): ToolCardState {
@@ -85,7 +132,20 @@ function upsertCard(
  */
 export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent): RunView {
   if (event.seq <= view.lastSeq) return view;
-  const next: RunView = { ...view, lastSeq: event.seq };
+  const generation = event.type === "unknown" ? undefined : event.execution_generation;
+  let next: RunView = {
+    ...view,
+    lastSeq: event.seq,
+    executionGeneration: Math.max(view.executionGeneration, generation ?? 0),
+  };
+  // A decision was taken (here or in another tab): the same run goes on, same cards (AP-4).
+  if (continuesPastPause(view, event)) {
+    next = {
+      ...next,
+      pendingApproval: null,
+      runStatus: view.runStatus === "paused" ? "running" : view.runStatus,
+    };
+  }
   switch (event.type) {
     case "unknown":
     case "reasoning_delta":
@@ -109,7 +169,7 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
         ...next,
         tools: upsertCard(view.tools, event.tool_call_id, event.tool_name, (card) => ({
           ...card,
-          status: event.success ? "succeeded" : "failed",
+          status: completedStatus(event),
           summary: event.summary ?? card.summary,
           durationMs: event.duration_ms ?? card.durationMs,
           errorCode: event.error_code ?? null,
@@ -128,7 +188,14 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
     case "approval_required":
       return {
         ...next,
-        pendingApproval: { toolCallId: event.tool_call_id, toolName: event.tool_name },
+        pendingApproval: {
+          toolCallId: event.tool_call_id,
+          toolName: event.tool_name,
+          args: argsObjectOf(event.args),
+          executionGeneration: event.execution_generation ?? null,
+          // The preview is not an event field; the snapshot brings it.
+          preview: null,
+        },
         tools: upsertCard(view.tools, event.tool_call_id, event.tool_name, (card) => ({
           ...card,
           args: event.args ?? card.args,
@@ -148,103 +215,25 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
     case "run_paused":
       return { ...next, runStatus: "paused" };
     case "run_completed":
-      return { ...next, runStatus: "completed" };
+      return { ...next, runStatus: "completed", pendingApproval: null };
     case "run_cancelled":
-      return { ...next, runStatus: "cancelled" };
+      return {
+        ...next,
+        runStatus: "cancelled",
+        pendingApproval: null,
+        // Nothing runs after a confirmed stop; the saved record may refine each call later.
+        tools: next.tools.map((card) =>
+          card.status === "running" || card.status === "awaiting_approval"
+            ? { ...card, status: "cancelled" }
+            : card,
+        ),
+      };
     case "run_error":
       return {
         ...next,
         runStatus: "error",
+        pendingApproval: null,
         error: { code: event.code, message: event.message },
       };
   }
-}
-
-function cardStatusOf(call: ToolCall): string {
-  // A record written when the call began and not finished yet.
-  if (call.status === "started" || call.status === "pending") return "running";
-  return call.status;
-}
-
-function callOrder(call: ToolCall): number[] {
-  return [call.execution_generation ?? 0, call.turn_index ?? 0, call.batch_index ?? 0];
-}
-
-function compareOrder(left: number[], right: number[]): number {
-  for (let index = 0; index < left.length; index++) {
-    if (left[index] !== right[index]) return left[index] - right[index];
-  }
-  return 0;
-}
-
-function cardFromCall(call: ToolCall, live: ToolCardState | undefined): ToolCardState {
-  const result = call.result ?? null;
-  const summary =
-    call.summary ??
-    live?.summary ??
-    (result
-      ? summarizeEnvelope({
-          envelope: {
-            success: result.success ?? call.success ?? false,
-            status: result.status ?? call.status,
-            error_code: result.error_code ?? undefined,
-            message: result.message ?? undefined,
-            data: result.data,
-          },
-        })
-      : null);
-  return {
-    toolCallId: call.tool_call_id,
-    toolName: call.tool_name,
-    args: call.args ?? live?.args ?? null,
-    status: cardStatusOf(call),
-    durationMs: call.duration_ms ?? live?.durationMs ?? null,
-    summary,
-    errorCode: call.error_code ?? result?.error_code ?? live?.errorCode ?? null,
-    blockedBy: call.blocked_by ?? live?.blockedBy ?? [],
-    result,
-  };
-}
-
-/** The assistant's answer as saved: the assistant message, else the partial text. */
-export function snapshotAnswerText(snapshot: RunSnapshot): string {
-  const assistant = snapshot.messages.filter((message) => message.role === "assistant");
-  const text = assistant
-    .flatMap((message) => message.parts)
-    .map((part) => (part.type === "text" && "text" in part ? String(part.text) : ""))
-    .join("");
-  return text || snapshot.partial_text || "";
-}
-
-/**
- * Rebuilds the view from the saved run (EV-2 recovery, and the result data figures link to).
- * Tool cards come from the record in call order; calls the record does not have yet keep their
- * event state. The cursor is left where the events put it: snapshot rows are not events.
- */
-export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView {
-  const liveCards = new Map(view.tools.map((card) => [card.toolCallId, card]));
-  const calls = [...snapshot.tool_calls].sort((left, right) =>
-    compareOrder(callOrder(left), callOrder(right)),
-  );
-  const savedIds = new Set(calls.map((call) => call.tool_call_id));
-  const tools = [
-    ...calls.map((call) => cardFromCall(call, liveCards.get(call.tool_call_id))),
-    ...view.tools.filter((card) => !savedIds.has(card.toolCallId)),
-  ];
-  const savedText = snapshotAnswerText(snapshot);
-  const pending = snapshot.pending_approval;
-  return {
-    ...view,
-    runStatus: snapshot.run_status,
-    // The saved answer is complete once the run is; mid-run the streamed text may be ahead.
-    text: savedText.length >= view.text.length ? savedText : view.text,
-    tools,
-    error: snapshot.error
-      ? { code: snapshot.error.code, message: snapshot.error.message ?? "" }
-      : view.error,
-    pendingApproval: pending
-      ? { toolCallId: pending.tool_call_id, toolName: pending.tool_name }
-      : null,
-    hasSnapshot: true,
-  };
 }

@@ -59,6 +59,8 @@ export const runSummarySchema = z.object({
   error_code: z.string().nullish(),
   created_at: z.string(),
   finished_at: z.string().nullish(),
+  /** The run that answers the edited version of this run's message (the old run stays). */
+  replaced_by_run_id: z.string().nullish(),
 });
 
 export type RunSummary = z.infer<typeof runSummarySchema>;
@@ -83,3 +85,11 @@ export type SessionSnapshot = z.infer<typeof sessionSnapshotSchema>;
 
 /** Statuses in which a run may still produce events. */
 export const liveRunStatuses: ReadonlySet<RunStatus> = new Set(["preparing", "running", "paused"]);
+
+/** Statuses of a finished run; only such a run (the latest) may be edited and re-asked. */
+export const finishedRunStatuses: ReadonlySet<RunStatus> = new Set([
+  "completed",
+  "cancelled",
+  "error",
+  "interrupted",
+]);

@@ -1,56 +1,85 @@
 import "server-only";
 import type { ModelMessage } from "ai";
 import { runToolBatch } from "@/lib/agent/scheduler/run-tool-batch";
-import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
-import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
+import type { ToolBatchResume, ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
 import { toolResultForModel } from "@/lib/agent/scheduler/tool-result-for-model";
+import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import {
-  appendMessage,
+  findDecidedApproval,
   findRunForOwner,
-  insertPendingApproval,
-  updateRunStatus,
-  upsertToolCall,
+  findRunSnapshotForOwner,
+  isRunStopRequested,
+  markRunPhaseRunning,
 } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import { persistRunFinalState } from "@/lib/runs/persist-run-final-state";
+import { type RunCheckpoint, restoreOutcome, storeOutcome } from "@/lib/runs/run-checkpoint";
 import type { RunEventLog } from "@/lib/runs/run-event-log";
+import type { FinalRunStatus, StagedRunState } from "@/lib/runs/staged-run-state";
 import { runOptionsSchema } from "@/lib/runs/start-run-body-schema";
 import { createRunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
+import { previewForApproval } from "./preview-for-approval";
+import { RunPhaseRecord } from "./run-phase-record";
 import { runModelTurn } from "./run-turn";
 import { recordSessionEffects } from "./state/record-session-effects";
 import { checkDatasetScope, executeToolCall } from "./tools/execute-tool-call";
+import type { PlannedToolCall } from "./tools/tool-descriptor";
 
 // local-rules' longest plan (build, load, three bridging batches, view, report, answer) takes
 // 8–9 turns and it answers by itself after 12; an LLM gets the same room plus a margin.
 const maxModelTurns = 16;
 
+type PhaseEnding = {
+  status: FinalRunStatus;
+  errorCode?: string;
+  errorMessage?: string;
+  pendingApproval?: StagedRunState["pendingApproval"];
+  checkpoint?: RunCheckpoint;
+};
+
 /**
- * Executes one run end to end: assemble the agent, alternate model turns and scheduled tool
- * batches until the model answers, and persist messages, tool calls and the final state.
- * Errors end the run as `error` with a code; nothing is retried blindly.
+ * Executes one phase of a run — the first one, or the continuation after an approval decision
+ * (AP-4, generation + 1) — until the model answers, a call waits for approval, the run is
+ * stopped (RC-5) or fails. The phase's final state is staged and saved with read-back (PS-2)
+ * before its terminal event is sent, so a client that sees `run_completed` / `run_cancelled`
+ * finds the same state in the snapshot. Errors end the run as `error`; nothing is retried.
  */
 export async function executeRun(input: {
   runId: string;
   ownerId: string;
   log: RunEventLog;
-  signal: AbortSignal;
+  scope: AbortController;
 }): Promise<void> {
-  const { log, signal } = input;
+  const { log, scope } = input;
+  const signal = scope.signal;
   const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
   if (!run) throw new Error(`run ${input.runId} vanished before it started`);
-  const options = runOptionsSchema.parse(run.options);
   const generation = run.executionGeneration;
-  const identity = {
-    userId: input.ownerId,
-    sessionId: run.sessionId,
-    runId: run.id,
-    agentId: "graph-analyst",
-    executionGeneration: generation,
+  log.setGeneration(generation);
+  const record = new RunPhaseRecord(generation);
+  // The stop state is checked before every new operation (RC-5); a cancel handled by another
+  // process reaches this executor through the run row.
+  const stopIfAsked = async () => {
+    if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
+    signal.throwIfAborted();
   };
-  let answer = "";
+
+  let ending: PhaseEnding;
   try {
-    await updateRunStatus({ runId: run.id, runStatus: "running" });
+    await stopIfAsked();
+    if (!(await markRunPhaseRunning({ runId: run.id, generation }))) {
+      throw new Error(`run ${run.id} moved past generation ${generation} before it started`);
+    }
     log.append({ type: "run_started" });
+    const options = runOptionsSchema.parse(run.options);
+    const identity = {
+      userId: input.ownerId,
+      sessionId: run.sessionId,
+      runId: run.id,
+      agentId: "graph-analyst",
+      executionGeneration: generation,
+    };
     const agent = await createRunAgent({
       ownerId: input.ownerId,
       run: {
@@ -63,106 +92,259 @@ export async function executeRun(input: {
       identity,
       signal,
     });
-    const tools = toAiTools(agent.descriptors);
     const descriptorByName = new Map(
       agent.descriptors.map((descriptor) => [descriptor.name, descriptor]),
     );
-    const userText = await findUserText(run.id, input.ownerId);
-    const messages: ModelMessage[] = [...agent.history, { role: "user", content: userText }];
-
-    for (let turn = 0; turn < maxModelTurns; turn++) {
-      const result = await runModelTurn({
-        model: agent.model,
-        system: agent.system,
-        messages,
-        tools,
-        signal,
-        onText: (text) => {
-          answer += text;
-          log.append({ type: "text_delta", text });
-        },
+    const tools = toAiTools(agent.descriptors);
+    const execute = (call: PlannedToolCall, callSignal: AbortSignal) =>
+      executeToolCall({
+        call,
+        descriptor: descriptorByName.get(call.toolName),
+        identity,
+        signal: callSignal,
       });
-      messages.push(...result.responseMessages);
-      if (result.toolCalls.length === 0) break;
 
+    // A continued phase starts from the saved checkpoint with the decided batch; a first phase
+    // from the history and the user's message.
+    let messages: ModelMessage[];
+    let turn = 0;
+    let pendingBatch: {
+      calls: PlannedToolCall[];
+      resume: ToolBatchResume;
+      decidedCallId: string;
+    } | null = null;
+    let decidedCallId: string | undefined;
+    if (generation > 1) {
+      const continuation = await loadContinuation({
+        runId: run.id,
+        generation,
+        checkpoint: run.checkpoint,
+      });
+      messages = [...agent.history, ...continuation.checkpoint.messages];
+      turn = continuation.checkpoint.turn;
+      pendingBatch = {
+        calls: continuation.checkpoint.batch.calls,
+        resume: continuation.resume,
+        decidedCallId: continuation.decidedCallId,
+      };
+      if (continuation.rejection) log.append(continuation.rejection);
+    } else {
+      const userText = await findUserText(run.id, input.ownerId);
+      messages = [...agent.history, { role: "user", content: userText }];
+    }
+
+    ending = { status: "completed" };
+    for (; turn < maxModelTurns; turn++) {
+      let calls: PlannedToolCall[];
+      let resume: ToolBatchResume | undefined;
+      if (pendingBatch) {
+        ({ calls, resume, decidedCallId } = pendingBatch);
+        pendingBatch = null;
+      } else {
+        decidedCallId = undefined;
+        await stopIfAsked();
+        const result = await runModelTurn({
+          model: agent.model,
+          system: agent.system,
+          messages,
+          tools,
+          signal,
+          onText: (text) => {
+            record.answer += text;
+            log.append({ type: "text_delta", text });
+          },
+        });
+        messages.push(...result.responseMessages);
+        if (result.toolCalls.length === 0) break;
+        calls = result.toolCalls;
+      }
+      await stopIfAsked();
       const outcomes = await runToolBatch({
-        calls: result.toolCalls,
+        calls,
         descriptors: descriptorByName,
         maxConcurrency: getEnv().AGENT_TOOL_MAX_CONCURRENCY,
-        execute: (call, callSignal) =>
-          executeToolCall({
-            call,
-            descriptor: descriptorByName.get(call.toolName),
-            identity,
-            signal: callSignal,
-          }),
+        execute,
         precheck: ({ call }) => checkDatasetScope({ call, scopeDatasetIds: agent.scopeDatasetIds }),
         emit: (event) => log.append(event),
         signal,
+        resume,
       });
-      await persistOutcomes({ runId: run.id, generation, turn, outcomes });
-      await recordSessionEffects({ sessionId: run.sessionId, outcomes });
-      messages.push({
-        role: "tool",
-        content: outcomes.map((outcome) => ({
-          type: "tool-result" as const,
-          toolCallId: outcome.toolCallId,
-          toolName: outcome.toolName,
-          output: {
-            type: "json" as const,
-            value: JSON.parse(JSON.stringify(toolResultForModel({ outcome }))),
-          },
-        })),
-      });
+      // Outcomes reused from the earlier phase are already saved and already had their effects;
+      // the decided call is this phase's own fact (its run, or its rejection).
+      const reused = new Set(resume?.completed?.keys() ?? []);
+      if (decidedCallId) reused.delete(decidedCallId);
+      const fresh = outcomes.filter((outcome) => !reused.has(outcome.toolCallId));
+      const recorded = record.recordBatch(turn, outcomes, reused);
+      await saveToolCallProgress(run.id, recorded).catch((error) =>
+        console.error(`run ${run.id}: tool calls not saved yet (the final state has them):`, error),
+      );
+      await recordSessionEffects({ sessionId: run.sessionId, outcomes: fresh });
+      signal.throwIfAborted();
+
       const gated = outcomes.find((outcome) => outcome.status === "awaiting_approval");
       if (gated) {
-        await insertPendingApproval({
-          runId: run.id,
-          toolCallId: gated.toolCallId,
-          toolName: gated.toolName,
-          proposedArgs: JSON.parse(JSON.stringify(gated.args)),
-          executionGeneration: generation,
-        });
-        await finish({
-          runId: run.id,
-          sessionId: run.sessionId,
-          generation,
-          answer,
+        const descriptor = descriptorByName.get(gated.toolName);
+        ending = {
           status: "paused",
-        });
-        log.append({ type: "run_paused" });
-        return;
+          pendingApproval: {
+            toolCallId: gated.toolCallId,
+            toolName: gated.toolName,
+            proposedArgs: gated.args,
+            inputSchema: descriptor?.inputSchema ?? null,
+            preview: await previewForApproval({ gated, execute, signal }),
+          },
+          checkpoint: {
+            turn,
+            messages: JSON.parse(JSON.stringify(messages.slice(agent.history.length))),
+            batch: { calls, outcomes: outcomes.map(storeOutcome) },
+          },
+        };
+        break;
       }
+      messages.push(toolResultMessage(outcomes));
     }
-    await finish({
-      runId: run.id,
-      sessionId: run.sessionId,
-      generation,
-      answer,
-      status: "completed",
-    });
-    log.append({ type: "run_completed" });
   } catch (error) {
-    const code = errorCodeOf(error);
-    const message = error instanceof Error ? error.message : "The run failed.";
-    console.error(`run ${run.id} failed:`, error);
-    await finish({
-      runId: run.id,
-      sessionId: run.sessionId,
-      generation,
-      answer,
-      status: "error",
-      errorCode: code,
-      errorMessage: message,
-    }).catch((persistError) =>
-      console.error(`run ${run.id}: could not persist the error state:`, persistError),
-    );
-    log.append({ type: "run_error", code, message });
+    if (signal.aborted) {
+      ending = { status: "cancelled" };
+    } else {
+      console.error(`run ${run.id} failed:`, error);
+      ending = {
+        status: "error",
+        errorCode: errorCodeOf(error),
+        errorMessage: error instanceof Error ? error.message : "The run failed.",
+      };
+    }
+  }
+  // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
+  if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
+
+  const state: StagedRunState = {
+    version: 1,
+    runId: run.id,
+    ownerId: input.ownerId,
+    sessionId: run.sessionId,
+    startRequestId: run.startRequestId,
+    generation,
+    status: ending.status,
+    answer: record.answer,
+    errorCode: ending.errorCode ?? null,
+    errorMessage: ending.errorMessage ?? null,
+    toolCalls: record.toolCalls,
+    pendingApproval: ending.pendingApproval ?? null,
+    checkpoint: ending.checkpoint ?? null,
+    lastEventSeq: log.upcomingSeq,
+    stagedAt: new Date().toISOString(),
+  };
+  try {
+    const saved = await persistRunFinalState(state);
+    if (saved.outcome === "stale") return;
+    if (saved.status !== ending.status) ending = { status: saved.status };
+  } catch (error) {
+    console.error(`run ${run.id}: final state not saved; the staged copy waits for repair:`, error);
+    log.append({
+      type: "run_error",
+      code: "PERSISTENCE_FAILED",
+      message: "The run ended but its final state could not be saved yet; it will be repaired.",
+    });
+    return;
+  }
+  log.append(terminalEvent(ending));
+}
+
+function terminalEvent(ending: PhaseEnding) {
+  switch (ending.status) {
+    case "completed":
+      return { type: "run_completed" as const };
+    case "paused":
+      return { type: "run_paused" as const };
+    case "cancelled":
+      return { type: "run_cancelled" as const };
+    case "error":
+      return {
+        type: "run_error" as const,
+        code: ending.errorCode ?? "INTERNAL_ERROR",
+        message: ending.errorMessage ?? "The run failed.",
+      };
   }
 }
 
+/** The results of a batch as the model sees them, in batch order (DAG-5). */
+function toolResultMessage(outcomes: ToolCallOutcome[]): ModelMessage {
+  return {
+    role: "tool",
+    content: outcomes.map((outcome) => ({
+      type: "tool-result" as const,
+      toolCallId: outcome.toolCallId,
+      toolName: outcome.toolName,
+      output: {
+        type: "json" as const,
+        value: JSON.parse(JSON.stringify(toolResultForModel({ outcome }))),
+      },
+    })),
+  };
+}
+
+/**
+ * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
+ * taken on it. Approve runs the recorded arguments, modify the patched ones (AP-3); a rejection
+ * becomes the call's failed result, which keeps its dependants blocked.
+ */
+async function loadContinuation(input: { runId: string; generation: number; checkpoint: unknown }) {
+  const checkpoint = input.checkpoint as RunCheckpoint | null;
+  const approval = await findDecidedApproval({
+    runId: input.runId,
+    generation: input.generation - 1,
+  });
+  if (!checkpoint || !approval) {
+    throw Object.assign(new Error("This run has no saved pause to continue from."), {
+      code: "APPROVAL_CONFLICT",
+    });
+  }
+  const completed = new Map(
+    checkpoint.batch.outcomes.map((stored) => [stored.toolCallId, restoreOutcome(stored)]),
+  );
+  const resume: ToolBatchResume = { completed };
+  if (approval.decision === "reject") {
+    const gated = completed.get(approval.toolCallId);
+    const now = new Date();
+    completed.set(approval.toolCallId, {
+      toolCallId: approval.toolCallId,
+      toolName: approval.toolName,
+      args: (gated?.args ?? approval.proposedArgs) as Record<string, unknown>,
+      status: "failed",
+      errorCode: "APPROVAL_REJECTED",
+      envelope: {
+        success: false,
+        status: "rejected",
+        error_code: "APPROVAL_REJECTED",
+        message: approval.reason
+          ? `The reviewer rejected this call: ${approval.reason}`
+          : "The reviewer rejected this call; it did not run.",
+      },
+      startedAt: now,
+      finishedAt: now,
+      durationMs: 0,
+    });
+    const rejection = {
+      type: "tool_completed" as const,
+      tool_call_id: approval.toolCallId,
+      tool_name: approval.toolName,
+      success: false,
+      status: "rejected",
+      error_code: "APPROVAL_REJECTED",
+      summary: "Rejected by the reviewer; not run.",
+      duration_ms: 0,
+    };
+    return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection };
+  }
+  const args = (
+    approval.decision === "modify" ? approval.patchedArgs : approval.proposedArgs
+  ) as Record<string, unknown>;
+  resume.approved = { toolCallId: approval.toolCallId, args };
+  return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null };
+}
+
 async function findUserText(runId: string, ownerId: string): Promise<string> {
-  const { findRunSnapshotForOwner } = await import("@/lib/db/queries/runs");
   const snapshot = await findRunSnapshotForOwner({ ownerId, runId });
   const user = snapshot?.messages.find((message) => message.role === "user");
   const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
@@ -170,67 +352,6 @@ async function findUserText(runId: string, ownerId: string): Promise<string> {
     .filter((part) => part.type === "text")
     .map((part) => part.text ?? "")
     .join("\n");
-}
-
-async function persistOutcomes(input: {
-  runId: string;
-  generation: number;
-  turn: number;
-  outcomes: ToolCallOutcome[];
-}) {
-  await Promise.all(
-    input.outcomes.map((outcome, batchIndex) =>
-      upsertToolCall({
-        runId: input.runId,
-        toolCallId: outcome.toolCallId,
-        executionGeneration: input.generation,
-        turnIndex: input.turn,
-        batchIndex,
-        toolName: outcome.toolName,
-        args: JSON.parse(JSON.stringify(outcome.args)),
-        status: outcome.status === "awaiting_approval" ? "awaiting_approval" : outcome.status,
-        success: outcome.envelope?.success ?? null,
-        result: outcome.envelope ? JSON.parse(JSON.stringify(outcome.envelope)) : undefined,
-        summary: outcome.envelope ? summarizeEnvelope({ envelope: outcome.envelope }) : null,
-        errorCode: outcome.errorCode ?? null,
-        blockedBy: outcome.blockedBy ?? [],
-        startedAt: outcome.startedAt ?? null,
-        finishedAt: outcome.finishedAt ?? null,
-        durationMs: outcome.durationMs ?? null,
-      }),
-    ),
-  );
-}
-
-async function finish(input: {
-  runId: string;
-  sessionId: string;
-  generation: number;
-  answer: string;
-  status: "completed" | "paused" | "error";
-  errorCode?: string;
-  errorMessage?: string;
-}) {
-  if (input.answer) {
-    await appendMessage({
-      sessionId: input.sessionId,
-      runId: input.runId,
-      role: "assistant",
-      parts: [{ type: "text", text: input.answer }],
-      executionGeneration: input.generation,
-    });
-  }
-  await updateRunStatus({
-    runId: input.runId,
-    runStatus: input.status,
-    partialText: input.answer,
-    finalText: input.status === "completed" ? input.answer : undefined,
-    errorCode: input.errorCode ?? null,
-    errorMessage: input.errorMessage ?? null,
-    finished: input.status !== "paused",
-    executionStopped: true,
-    terminalPersisted: true,
-  });
 }
 
 function errorCodeOf(error: unknown): string {

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { ApiError } from "@/lib/errors/api-error";
 
 /** The CONTRACT.md error envelope. */
@@ -46,23 +47,6 @@ export function toErrorResponse(error: unknown): Response {
     code: "INTERNAL_ERROR",
     message: "Something went wrong on the server. The error was logged.",
   });
-}
-
-const unavailableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03"]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
-    if (
-      typeof candidate.message === "string" &&
-      /ECONNREFUSED|Connection terminated/.test(candidate.message)
-    ) {
-      return true;
-    }
-    current = candidate.cause;
-  }
-  return false;
 }
 
 function errorMessageOf(error: unknown): string {

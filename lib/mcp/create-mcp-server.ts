@@ -12,7 +12,15 @@ import { failureEnvelope, successEnvelope, toCallToolResult } from "./tool-envel
  * argument validation failure is a `success:false` envelope with a code like every other
  * failure, not SDK error text (MCP-4).
  */
-export function createMcpServer(input: { headers: Headers }): Server {
+export function createMcpServer(input: {
+  headers: Headers;
+  /**
+   * Aborts when the caller goes away (the HTTP request's signal). A stateless server never
+   * receives MCP `notifications/cancelled` for a call in flight — it arrives as another
+   * request, on another server instance — so a client that aborts its fetch is only heard here.
+   */
+  signal?: AbortSignal;
+}): Server {
   const server = new Server(
     { name: "graph-workbench-engine", version: "1.0.0" },
     { capabilities: { tools: {} } },
@@ -46,7 +54,8 @@ export function createMcpServer(input: { headers: Headers }): Server {
     try {
       const args = tool.input.parse(request.params.arguments ?? {});
       const identity = await readMcpIdentity(input.headers);
-      const outcome = await tool.run(args, { identity, signal: extra.signal });
+      const signal = input.signal ? AbortSignal.any([extra.signal, input.signal]) : extra.signal;
+      const outcome = await tool.run(args, { identity, signal });
       return toCallToolResult(successEnvelope(outcome));
     } catch (error) {
       return toCallToolResult(failureEnvelope(error, name));

@@ -52,10 +52,15 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
           tool_call_id: pending.toolCallId,
           tool_name: pending.toolName,
           args: pending.proposedArgs,
+          preview: pending.preview ?? null,
+          execution_generation: pending.executionGeneration,
+          created_at: pending.createdAt.toISOString(),
         }
       : null,
     jobs: run.jobs.map((job) => ({ job_id: job.id, kind: job.kind, status: job.status })),
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
+    replaces_run_id: run.replacesRunId,
+    replaced_by_run_id: run.replacedBy[0]?.id ?? null,
   };
 }

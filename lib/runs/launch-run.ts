@@ -1,39 +1,65 @@
 import "server-only";
 import { executeRun } from "@/lib/agent/execute-run";
-import { touchRunHeartbeat } from "@/lib/db/queries/runs";
+import { isRunStopRequested, touchRunHeartbeat } from "@/lib/db/queries/runs";
 import { processRegistry } from "@/lib/process-registry";
 import { executorId } from "./executor-id";
 import { runEventLog } from "./run-event-log";
 
 /** How often a running run proves its executor is alive. */
 export const runHeartbeatMs = 20_000;
+/**
+ * How often an executor looks for a stop asked through another process. A stop sent to this
+ * process aborts the run scope at once; this only bounds the multi-process case.
+ */
+const stopPollMs = 2_000;
 
-const registry = processRegistry<{ scopes?: Map<string, AbortController> }>("__workbenchRunScopes");
+type LiveRun = { scope: AbortController; ownerId: string };
 
-/** The abort controller of a run executing in this process (the run scope's root, RC-5). */
-export function runScope(runId: string): AbortController | undefined {
-  return registry.scopes?.get(runId);
+const registry = processRegistry<{ scopes?: Map<string, LiveRun> }>("__workbenchRunScopes");
+
+/**
+ * The abort controller of a run executing in this process (the run scope's root, RC-5), only
+ * for its owner: a stop sent while the database is down is checked here instead.
+ */
+export function runScope(runId: string, ownerId: string): AbortController | undefined {
+  const live = registry.scopes?.get(runId);
+  return live?.ownerId === ownerId ? live.scope : undefined;
 }
 
 /**
- * Starts a run's execution in the background: the HTTP request that admitted it returns 202
- * at once, and the browser follows the run through its event stream (EV-1).
+ * Starts a run phase in the background: the HTTP request that admitted it (or decided its
+ * approval) returns at once, and the browser follows the run through its event stream (EV-1).
+ * A continued phase numbers its events on from the previous phase's last seq (EV-2).
  */
-export function launchRun(input: { runId: string; ownerId: string }): void {
+export function launchRun(input: { runId: string; ownerId: string; lastEventSeq?: number }): void {
   registry.scopes ??= new Map();
-  const controller = new AbortController();
-  registry.scopes.set(input.runId, controller);
-  const log = runEventLog(input.runId, { create: true });
+  const scope = new AbortController();
+  const live = { scope, ownerId: input.ownerId };
+  registry.scopes.set(input.runId, live);
+  const log =
+    runEventLog(input.runId) ??
+    runEventLog(input.runId, { create: true, firstSeq: (input.lastEventSeq ?? -1) + 1 });
   if (!log) throw new Error("could not create the run's event log");
+  log.reopen();
   // Liveness evidence for the start-up reconciler of another process (PS-4).
   const heartbeat = setInterval(() => {
     touchRunHeartbeat({ runId: input.runId, executorId: executorId() }).catch(() => {});
   }, runHeartbeatMs);
   heartbeat.unref();
-  void executeRun({ runId: input.runId, ownerId: input.ownerId, log, signal: controller.signal })
+  const stopPoll = setInterval(() => {
+    if (scope.signal.aborted) return;
+    isRunStopRequested(input.runId)
+      .then((asked) => {
+        if (asked) scope.abort();
+      })
+      .catch(() => {});
+  }, stopPollMs);
+  stopPoll.unref();
+  void executeRun({ runId: input.runId, ownerId: input.ownerId, log, scope })
     .catch((error) => console.error(`run ${input.runId}: executor crashed:`, error))
     .finally(() => {
       clearInterval(heartbeat);
-      registry.scopes?.delete(input.runId);
+      clearInterval(stopPoll);
+      if (registry.scopes?.get(input.runId) === live) registry.scopes.delete(input.runId);
     });
 }

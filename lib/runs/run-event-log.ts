@@ -19,8 +19,23 @@ export class RunEventLog {
   private generation = 1;
   private finished = false;
 
-  constructor(runId: string) {
+  /** `firstSeq` > 0 when a continued run's earlier events were numbered by another process. */
+  constructor(runId: string, firstSeq = 0) {
     this.runId = runId;
+    this.nextSeq = firstSeq;
+  }
+
+  /** The seq the next event will get. */
+  get upcomingSeq(): number {
+    return this.nextSeq;
+  }
+
+  /**
+   * A new phase (approval continue) follows a terminal event: readers that connect from now on
+   * wait for its events instead of ending at the pause.
+   */
+  reopen(): void {
+    this.finished = false;
   }
 
   /** Sets the execution generation stamped on later events. */
@@ -90,12 +105,12 @@ const registry = processRegistry<{ logs?: Map<string, RunEventLog> }>("__workben
 /** The event log of a run in this process, created on first use by the executor. */
 export function runEventLog(
   runId: string,
-  options: { create?: boolean } = {},
+  options: { create?: boolean; firstSeq?: number } = {},
 ): RunEventLog | undefined {
   registry.logs ??= new Map();
   let log = registry.logs.get(runId);
   if (!log && options.create) {
-    log = new RunEventLog(runId);
+    log = new RunEventLog(runId, options.firstSeq ?? 0);
     registry.logs.set(runId, log);
   }
   return log;

@@ -8,6 +8,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
+import { runControlStatus } from "./run-control-enabled";
+import { runEventLog } from "./run-event-log";
 import type { StartRunBody } from "./start-run-body-schema";
 
 /**
@@ -20,6 +22,14 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
   const session = await findSessionForOwner({ ownerId: input.ownerId, sessionId: input.sessionId });
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
   const { body } = input;
+  if (body.replaces_run_id && !runControlStatus().enabled) {
+    throw new ApiError({
+      code: "INVALID_REQUEST",
+      status: 400,
+      message: "Editing the latest turn is turned off on this server.",
+      details: { capability: "edit_latest_turn_v1", reason: runControlStatus().reason },
+    });
+  }
   await assertAttachmentsInProject({
     ownerId: input.ownerId,
     projectId: session.projectId,
@@ -44,6 +54,7 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
       ...body.attachments.map((id) => ({ type: "dataset", dataset_id: id })),
     ],
     executorId: executorId(),
+    replacesRunId: body.replaces_run_id,
   });
   if (admitted.kind === "existing") {
     if (admitted.run.requestFingerprint !== fingerprint) {
@@ -71,6 +82,26 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
       },
     });
   }
+  if (admitted.kind === "not_replaceable") {
+    throw new ApiError({
+      code: "INVALID_REQUEST",
+      status: 400,
+      message: admitted.reason,
+      details: { replaces_run_id: body.replaces_run_id },
+    });
+  }
+  if (admitted.kind === "cancelled") {
+    // Stopped before it started (RC-3): its stream holds just the terminal event.
+    runEventLog(admitted.run.id, { create: true })?.append({ type: "run_cancelled" });
+    return {
+      status: 200,
+      run: {
+        ...runReference(admitted.run.id, admitted.run.executionGeneration),
+        run_status: "cancelled",
+        cancel_status: "confirmed",
+      },
+    };
+  }
   launchRun({ runId: admitted.run.id, ownerId: input.ownerId });
   return { status: 202, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
 }
@@ -89,6 +120,7 @@ function fingerprintOf(body: StartRunBody): string {
     message: body.message,
     attachments: [...body.attachments].sort(),
     options: body.options,
+    ...(body.replaces_run_id ? { replaces_run_id: body.replaces_run_id } : {}),
   });
   return createHash("sha256").update(canonical).digest("hex");
 }

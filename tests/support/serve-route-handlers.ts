@@ -5,10 +5,12 @@ type Handler = (request: Request) => Promise<Response>;
 
 /**
  * Serves Next route handlers on a real loopback HTTP server, so a client (the official MCP
- * client, fetch) talks to them over the wire exactly as it would to `next start`.
+ * client, fetch) talks to them over the wire exactly as it would to `next start` — including
+ * `request.signal`, which aborts when the client disconnects before the response is complete.
  */
 export async function serveRouteHandlers(handlers: Partial<Record<string, Handler>>) {
   const server = http.createServer(async (incoming, outgoing) => {
+    const disconnected = abortOnEarlyClose(outgoing);
     try {
       const handler = handlers[incoming.method ?? "GET"];
       if (!handler) {
@@ -27,6 +29,7 @@ export async function serveRouteHandlers(handlers: Partial<Record<string, Handle
         method: incoming.method,
         headers,
         body: incoming.method === "GET" || incoming.method === "HEAD" ? undefined : body,
+        signal: disconnected,
       });
       const response = await handler(request);
       outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries()));
@@ -38,7 +41,9 @@ export async function serveRouteHandlers(handlers: Partial<Record<string, Handle
       }
       outgoing.end();
     } catch (error) {
-      outgoing.writeHead(500).end(String(error));
+      // Headers already sent (or the client gone): all that is left is to drop the connection.
+      if (outgoing.headersSent) outgoing.destroy();
+      else outgoing.writeHead(500).end(String(error));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -47,4 +52,18 @@ export async function serveRouteHandlers(handlers: Partial<Record<string, Handle
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A signal that aborts when the connection closes before the response was finished, as Next
+ * does for route handlers (`signalFromNodeResponse`). The response's 'close' is the one to
+ * watch: the request's own 'close' fires once its body has been read on current Node versions,
+ * long before a slow handler answers.
+ */
+function abortOnEarlyClose(outgoing: http.ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) controller.abort(new Error("The client disconnected."));
+  });
+  return controller.signal;
 }

@@ -8,6 +8,8 @@ import { createMcpServer } from "@/lib/mcp/create-mcp-server";
 async function handle(request: Request): Promise<Response> {
   try {
     if (!isValidInternalKey(request.headers.get("x-internal-key"))) throw new UnauthorizedError();
+    // request.signal aborts when the client disconnects before the response is done (next
+    // start: the route's Request gets a signal fed by the Node response's early 'close').
     const server = createMcpServer({ headers: request.headers });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -59,7 +59,7 @@ export async function getGraphView(input: {
       )
     : graph.nodeIds;
   const cut = extractSubgraph({ graph, csr: loaded.csr, ids: loaded.ids, nodeIds, limit });
-  const document = layoutSubgraph({
+  const document = await layoutSubgraph({
     graph: cut.graph,
     title: `${dataset.name} · revision ${construction.revision}`,
     colorBy,

@@ -21,6 +21,8 @@ export async function getSessionSnapshot(input: { ownerId: string; sessionId: st
     execution_stopped: run.executionStopped,
     terminal_persisted: run.terminalPersisted,
     error_code: run.errorCode,
+    replaces_run_id: run.replacesRunId,
+    replaced_by_run_id: run.replacedBy[0]?.id ?? null,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   }));
@@ -33,6 +35,8 @@ export async function getSessionSnapshot(input: { ownerId: string; sessionId: st
       tool_call_id: approval.toolCallId,
       tool_name: approval.toolName,
       args: approval.proposedArgs,
+      preview: approval.preview ?? null,
+      execution_generation: approval.executionGeneration,
       created_at: approval.createdAt.toISOString(),
     })),
   );

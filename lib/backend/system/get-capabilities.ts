@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { runControlStatus } from "@/lib/runs/run-control-enabled";
 
 /**
  * What this build can really do (RC-1). Features that are not built yet report false with the
@@ -8,20 +9,19 @@ import { getEnv } from "@/lib/env";
 export function getCapabilities() {
   const env = getEnv();
   const notBuilt = "not available in this version yet";
+  const runControl = runControlStatus();
   return {
-    run_cancel_v1: false,
+    run_cancel_v1: runControl.enabled,
     job_cancel_v1: false,
-    edit_latest_turn_v1: false,
+    edit_latest_turn_v1: runControl.enabled,
     learned_knowledge: false,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
     upload_kinds: ["csv", "txt", "sql"],
     details: {
-      run_cancel_v1: env.IGRAPH_RUN_CANCEL_ENABLED
-        ? `IGRAPH_RUN_CANCEL_ENABLED is set, but run control is ${notBuilt}`
-        : "IGRAPH_RUN_CANCEL_ENABLED is off",
+      run_cancel_v1: runControl.reason,
       job_cancel_v1: `background jobs are ${notBuilt}`,
-      edit_latest_turn_v1: `editing the latest turn is ${notBuilt}`,
+      edit_latest_turn_v1: runControl.reason,
       learned_knowledge: `the knowledge store is ${notBuilt}`,
       reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
         ? "visualize_subgraph and create_analysis_report are offered by the graph engine"

@@ -1,10 +1,8 @@
 import "server-only";
 import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/database-connection";
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
-import { interruptAbandonedRuns } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
-import { executorId } from "@/lib/runs/executor-id";
-import { runHeartbeatMs } from "@/lib/runs/launch-run";
+import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
 
@@ -19,14 +17,15 @@ export async function startServer(): Promise<void> {
   // A build that was running when the last process died can never finish: say so.
   const { count } = await failAbandonedConstructions();
   if (count > 0) console.info(`workbench: marked ${count} interrupted construction(s) as failed`);
-  // Runs whose executor died (this process restarted, or another one stopped heartbeating) can
-  // never finish; they would keep their session busy forever. Nothing is resumed (PS-4).
-  const runs = await interruptAbandonedRuns({
-    executorId: executorId(),
-    staleAfterMs: 3 * runHeartbeatMs,
-  });
-  if (runs.count > 0)
-    console.info(`workbench: marked ${runs.count} abandoned run(s) as interrupted`);
+  // Staged final states are saved, runs whose executor died (this process restarted, or another
+  // one stopped heartbeating) are interrupted instead of keeping their session busy forever.
+  // Nothing is resumed (PS-4).
+  const runs = await reconcileRuns();
+  if (runs.repaired + runs.interrupted + runs.cancelled > 0) {
+    console.info(
+      `workbench: runs reconciled — ${runs.repaired} saved from staging, ${runs.interrupted} interrupted, ${runs.cancelled} paused run(s) cancelled`,
+    );
+  }
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

@@ -1,5 +1,7 @@
 import type { Prisma, RunStatus, ToolCallStatus } from "@/generated/prisma/client";
 import { getDb } from "../client";
+import { hasStartCancelIntent } from "./cancel-intents";
+import { lockSession, lockStartRequest } from "./session-lock";
 
 /** Runs whose state keeps the session from accepting a new message (RC-2, PS-3). */
 export const busyRunFilter = {
@@ -24,10 +26,14 @@ export async function admitRun(input: {
   modelName: string;
   messageParts: Prisma.InputJsonValue;
   executorId: string;
+  /** Edit latest turn: the session's latest finished run this one replaces. */
+  replacesRunId?: string;
 }) {
   const db = await getDb();
   return db.$transaction(async (transaction) => {
-    await transaction.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`session:${input.ownerId}:${input.sessionId}`}))`;
+    // Start lock first, then the session lock: the same order as a cancel by start_request_id.
+    await lockStartRequest(transaction, input.ownerId, input.startRequestId);
+    await lockSession(transaction, input.ownerId, input.sessionId);
     const existing = await transaction.run.findUnique({
       where: {
         sessionId_startRequestId: {
@@ -38,11 +44,17 @@ export async function admitRun(input: {
       select: { id: true, requestFingerprint: true, executionGeneration: true },
     });
     if (existing) return { kind: "existing" as const, run: existing };
+    // A cancel sent before this start (RC-3) wins: the run is recorded as cancelled, nothing runs.
+    const cancelledBeforeStart = await hasStartCancelIntent(transaction, input);
     const busy = await transaction.run.findFirst({
       where: { sessionId: input.sessionId, ...busyRunFilter },
       select: { id: true, runStatus: true, terminalPersisted: true },
     });
-    if (busy) return { kind: "busy" as const, run: busy };
+    if (busy && !cancelledBeforeStart) return { kind: "busy" as const, run: busy };
+    if (input.replacesRunId && !cancelledBeforeStart) {
+      const refusal = await checkReplaceableRun(transaction, input.sessionId, input.replacesRunId);
+      if (refusal) return { kind: "not_replaceable" as const, reason: refusal };
+    }
     const last = await transaction.message.aggregate({
       where: { sessionId: input.sessionId },
       _max: { position: true },
@@ -57,19 +69,34 @@ export async function admitRun(input: {
         options: input.options,
         attachments: input.attachments,
         modelName: input.modelName,
-        runStatus: "preparing",
+        replacesRunId: input.replacesRunId,
         executorId: input.executorId,
         heartbeatAt: new Date(),
+        ...(cancelledBeforeStart
+          ? {
+              runStatus: "cancelled" as const,
+              cancelStatus: "confirmed" as const,
+              executionStopped: true,
+              terminalPersisted: true,
+              finishedAt: new Date(),
+            }
+          : { runStatus: "preparing" as const }),
       },
       select: { id: true, executionGeneration: true },
     });
+    if (cancelledBeforeStart) {
+      await transaction.cancelIntent.updateMany({
+        where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
+        data: { status: "confirmed", confirmedAt: new Date(), evidence: { run_id: run.id } },
+      });
+    }
     await transaction.runStartRequest.create({
       data: {
         ownerId: input.ownerId,
         sessionId: input.sessionId,
         startRequestId: input.startRequestId,
         fingerprint: input.fingerprint,
-        status: "started",
+        status: cancelledBeforeStart ? "cancelled" : "started",
         runId: run.id,
       },
     });
@@ -86,8 +113,28 @@ export async function admitRun(input: {
       where: { id: input.sessionId },
       data: { lastRunAt: new Date() },
     });
-    return { kind: "created" as const, run };
+    return { kind: cancelledBeforeStart ? ("cancelled" as const) : ("created" as const), run };
   });
+}
+
+const finishedStatuses: RunStatus[] = ["completed", "cancelled", "error", "interrupted"];
+
+// Only the latest run of the session, finished and saved, and not replaced yet, can be edited.
+async function checkReplaceableRun(
+  transaction: Prisma.TransactionClient,
+  sessionId: string,
+  runId: string,
+): Promise<string | null> {
+  const latest = await transaction.run.findFirst({
+    where: { sessionId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, runStatus: true, terminalPersisted: true },
+  });
+  if (!latest || latest.id !== runId) return "Only the latest turn of this session can be edited.";
+  if (!finishedStatuses.includes(latest.runStatus) || !latest.terminalPersisted) {
+    return "The latest turn is still working; stop it or wait before editing it.";
+  }
+  return null;
 }
 
 /** Moves a run to a new status, bumping its control revision. */
@@ -187,6 +234,7 @@ export async function findRunSnapshotForOwner(input: { ownerId: string; runId: s
       },
       approvals: { where: { pendingRunId: { not: null } } },
       jobs: { select: { id: true, kind: true, status: true } },
+      replacedBy: { select: { id: true }, take: 1 },
     },
   });
 }
@@ -203,7 +251,12 @@ export async function listRecentRunsWithMessages(input: {
     select: { createdAt: true },
   });
   const runs = await db.run.findMany({
-    where: { sessionId: input.sessionId, createdAt: { lt: current.createdAt } },
+    // A replaced turn (edit latest turn) stays in the record but not in the model's history.
+    where: {
+      sessionId: input.sessionId,
+      createdAt: { lt: current.createdAt },
+      replacedBy: { none: {} },
+    },
     orderBy: { createdAt: "desc" },
     take: input.limit,
     select: {
@@ -213,18 +266,6 @@ export async function listRecentRunsWithMessages(input: {
     },
   });
   return runs.reverse();
-}
-
-/** Records the durable pause of a run at an approval-gated call (AP-1): one pending per run. */
-export async function insertPendingApproval(input: {
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  proposedArgs: Prisma.InputJsonValue;
-  executionGeneration: number;
-}) {
-  const db = await getDb();
-  return db.approval.create({ data: { ...input, pendingRunId: input.runId } });
 }
 
 /** Refreshes a running run's liveness evidence (PS-4: liveness by heartbeat + executor id). */
@@ -242,19 +283,35 @@ export async function touchRunHeartbeat(input: { runId: string; executorId: stri
 
 /**
  * Marks runs whose executor is gone as `interrupted` (PS-4): still preparing/running, owned by
- * another executor, and silent for longer than `staleAfterMs`. Inputs, tool facts and partial
- * text stay; nothing is resumed. Paused runs are stable and left alone.
+ * another executor, and either silent for longer than `staleAfterMs` or proven dead by
+ * `isExecutorGone` (e.g. its process no longer exists on this host). Inputs, tool facts and
+ * partial text stay; nothing is resumed. Paused runs are stable and left alone.
  */
-export async function interruptAbandonedRuns(input: { executorId: string; staleAfterMs: number }) {
+export async function interruptAbandonedRuns(input: {
+  executorId: string;
+  staleAfterMs: number;
+  isExecutorGone?: (executorId: string) => boolean;
+}) {
   const db = await getDb();
-  return db.run.updateMany({
+  const candidates = await db.run.findMany({
     where: {
       runStatus: { in: ["preparing", "running"] },
       NOT: { executorId: input.executorId },
-      OR: [
-        { heartbeatAt: null },
-        { heartbeatAt: { lt: new Date(Date.now() - input.staleAfterMs) } },
-      ],
+    },
+    select: { id: true, executorId: true, heartbeatAt: true },
+  });
+  const staleBefore = Date.now() - input.staleAfterMs;
+  const abandoned = candidates.filter(
+    (run) =>
+      !run.heartbeatAt ||
+      run.heartbeatAt.getTime() < staleBefore ||
+      (run.executorId !== null && input.isExecutorGone?.(run.executorId) === true),
+  );
+  if (abandoned.length === 0) return { count: 0, runIds: [] as string[] };
+  const { count } = await db.run.updateMany({
+    where: {
+      id: { in: abandoned.map((run) => run.id) },
+      runStatus: { in: ["preparing", "running"] },
     },
     data: {
       runStatus: "interrupted",
@@ -266,5 +323,70 @@ export async function interruptAbandonedRuns(input: { executorId: string; staleA
       finishedAt: new Date(),
       revision: { increment: 1 },
     },
+  });
+  // A stop that was on its way to the dead executor is settled by this write.
+  await db.run.updateMany({
+    where: {
+      id: { in: abandoned.map((run) => run.id) },
+      cancelStatus: { in: ["requested", "stopping"] },
+    },
+    data: { cancelStatus: "confirmed" },
+  });
+  return { count, runIds: abandoned.map((run) => run.id) };
+}
+
+/** Saved pauses whose stop was asked but not applied are saved as cancelled (PS-4). */
+export async function cancelPausedRunsWithStopAsked() {
+  const db = await getDb();
+  const runs = await db.run.findMany({
+    where: { runStatus: "paused", cancelStatus: { in: ["requested", "stopping"] } },
+    select: { id: true },
+  });
+  for (const run of runs) {
+    await db.$transaction([
+      db.approval.updateMany({ where: { pendingRunId: run.id }, data: { pendingRunId: null } }),
+      db.run.update({
+        where: { id: run.id },
+        data: {
+          runStatus: "cancelled",
+          cancelStatus: "confirmed",
+          executionStopped: true,
+          terminalPersisted: true,
+          finishedAt: new Date(),
+          revision: { increment: 1 },
+        },
+      }),
+    ]);
+  }
+  return runs.length;
+}
+
+/** Starts a phase: preparing → running, only for the generation that is current (RC-4). */
+export async function markRunPhaseRunning(input: { runId: string; generation: number }) {
+  const db = await getDb();
+  const { count } = await db.run.updateMany({
+    where: { id: input.runId, executionGeneration: input.generation },
+    data: {
+      runStatus: "running",
+      startedAt: new Date(),
+      heartbeatAt: new Date(),
+      revision: { increment: 1 },
+    },
+  });
+  return count === 1;
+}
+
+/** Whether someone asked this run to stop (a cancel may reach another process's executor). */
+export async function isRunStopRequested(runId: string): Promise<boolean> {
+  const db = await getDb();
+  const run = await db.run.findUnique({ where: { id: runId }, select: { cancelStatus: true } });
+  return run?.cancelStatus === "requested" || run?.cancelStatus === "stopping";
+}
+
+/** The decided approval a continued phase applies: the one of the previous generation. */
+export async function findDecidedApproval(input: { runId: string; generation: number }) {
+  const db = await getDb();
+  return db.approval.findFirst({
+    where: { runId: input.runId, executionGeneration: input.generation, decision: { not: null } },
   });
 }

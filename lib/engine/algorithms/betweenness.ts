@@ -4,7 +4,7 @@ import { EngineError } from "../engine-error";
 import { accumulateUnweighted, accumulateWeighted, BrandesScratch } from "./brandes-kernels";
 import { assertNonNegativeWeights } from "./link-weights";
 import { createRandom, randomPermutation } from "./seeded-random";
-import { checkpoint } from "./work-checkpoint";
+import { WorkPacer } from "./work-pacer";
 
 /** Betweenness scores and which sources were used (all, or a seeded sample). */
 export type BetweennessResult = {
@@ -19,9 +19,10 @@ export type BetweennessResult = {
  * estimated from `sampleSize` seeded random sources, scaled exactly as NetworkX 3.6 does
  * (normalized by the number of ordered pairs; halved when undirected and not normalized;
  * sampled scores rescaled with separate factors for sampled and other nodes). Endpoints are
- * not counted. Parallel edges count once, as in a simple graph.
+ * not counted. Parallel edges count once, as in a simple graph. Yields to the event loop
+ * between sources (one source is a BFS or Dijkstra plus its accumulation).
  */
-export function betweennessCentrality({
+export async function betweennessCentrality({
   csr,
   normalized = true,
   weighted = false,
@@ -36,7 +37,7 @@ export function betweennessCentrality({
   sampleSize?: number;
   seed?: number;
   control?: WorkControl;
-}): BetweennessResult {
+}): Promise<BetweennessResult> {
   const n = csr.nodeCount;
   const useWeights = weighted && csr.outgoing.distances !== null;
   if (useWeights) assertNonNegativeWeights(csr.outgoing.distances, "Weighted betweenness");
@@ -58,8 +59,9 @@ export function betweennessCentrality({
   const scores = new Float64Array(n);
   const scratch = new BrandesScratch(n);
   const step = useWeights ? accumulateWeighted : accumulateUnweighted;
+  const pacer = new WorkPacer(control);
   for (let k = 0; k < sources.length; k++) {
-    checkpoint(control, k / sources.length, "betweenness");
+    await pacer.checkpoint(k / sources.length, "betweenness");
     step(csr, sources[k], scratch, scores);
   }
   rescale(scores, { n, normalized, directed: csr.directed, sources: sampled ? sources : null });

@@ -37,96 +37,102 @@ const disconnected = csrFromEdges({
 });
 
 describe("centralities on small graphs, against NetworkX", () => {
-  it("PageRank of a directed graph with a dangling node, weighted and not", () => {
+  it("PageRank of a directed graph with a dangling node, weighted and not", async () => {
     const { graph, csr } = directed;
-    const plain = pageRank({ csr, tolerance: 1e-13 });
+    const plain = await pageRank({ csr, tolerance: 1e-13 });
     expect(maxDifferenceById(graph, plain.scores, expected("directed_pagerank"))).toBeLessThan(
       1e-9,
     );
-    const weighted = pageRank({ csr, tolerance: 1e-13, weighted: true });
+    const weighted = await pageRank({ csr, tolerance: 1e-13, weighted: true });
     expect(
       maxDifferenceById(graph, weighted.scores, expected("directed_pagerank_weighted")),
     ).toBeLessThan(1e-9);
   });
 
-  it("weighted PageRank of an undirected graph with an isolated node", () => {
+  it("weighted PageRank of an undirected graph with an isolated node", async () => {
     const { graph, csr } = disconnected;
-    const { scores } = pageRank({ csr, tolerance: 1e-13, weighted: true });
+    const { scores } = await pageRank({ csr, tolerance: 1e-13, weighted: true });
     expect(maxDifferenceById(graph, scores, expected("undirected_pagerank_weighted"))).toBeLessThan(
       1e-9,
     );
   });
 
-  it("PageRank stops on the total change, so a loose tolerance stops early", () => {
-    const loose = pageRank({ csr: directed.csr, tolerance: 1e-2 });
-    const tight = pageRank({ csr: directed.csr, tolerance: 1e-12 });
+  it("PageRank stops on the total change, so a loose tolerance stops early", async () => {
+    const loose = await pageRank({ csr: directed.csr, tolerance: 1e-2 });
+    const tight = await pageRank({ csr: directed.csr, tolerance: 1e-12 });
     expect(loose.iterations).toBeLessThan(tight.iterations);
     expect(loose.delta).toBeLessThan(1e-2);
-    const capped = pageRank({ csr: directed.csr, tolerance: 1e-15, maxIterations: 3 });
+    const capped = await pageRank({ csr: directed.csr, tolerance: 1e-15, maxIterations: 3 });
     expect(capped).toMatchObject({ converged: false, iterations: 3 });
   });
 
-  it("betweenness, directed and undirected, weighted and raw", () => {
+  it("betweenness, directed and undirected, weighted and raw", async () => {
     let { graph, csr } = directed;
     expect(
       maxDifferenceById(
         graph,
-        betweennessCentrality({ csr }).scores,
+        (await betweennessCentrality({ csr })).scores,
         expected("directed_betweenness"),
       ),
     ).toBeLessThan(1e-12);
     ({ graph, csr } = disconnected);
-    const weighted = betweennessCentrality({ csr, weighted: true }).scores;
+    const weighted = (await betweennessCentrality({ csr, weighted: true })).scores;
     expect(
       maxDifferenceById(graph, weighted, expected("undirected_betweenness_weighted")),
     ).toBeLessThan(1e-12);
-    const raw = betweennessCentrality({ csr, normalized: false }).scores;
+    const raw = (await betweennessCentrality({ csr, normalized: false })).scores;
     expect(maxDifferenceById(graph, raw, expected("undirected_betweenness_raw"))).toBeLessThan(
       1e-12,
     );
   });
 
-  it("sampled betweenness is seeded and equals the exact one when every node is sampled", () => {
+  it("sampled betweenness is seeded and equals the exact one when every node is sampled", async () => {
     const { csr } = disconnected;
-    const a = betweennessCentrality({ csr, sampleSize: 4, seed: 7 });
-    const b = betweennessCentrality({ csr, sampleSize: 4, seed: 7 });
+    const a = await betweennessCentrality({ csr, sampleSize: 4, seed: 7 });
+    const b = await betweennessCentrality({ csr, sampleSize: 4, seed: 7 });
     expect(a.sampled).toBe(true);
     expect(Array.from(a.scores)).toEqual(Array.from(b.scores));
-    const all = betweennessCentrality({ csr, sampleSize: csr.nodeCount, seed: 7 });
+    const all = await betweennessCentrality({ csr, sampleSize: csr.nodeCount, seed: 7 });
     expect(all.sampled).toBe(false);
-    expect(Array.from(all.scores)).toEqual(Array.from(betweennessCentrality({ csr }).scores));
+    expect(Array.from(all.scores)).toEqual(
+      Array.from((await betweennessCentrality({ csr })).scores),
+    );
   });
 
-  it("closeness with the Wasserman–Faust correction on a disconnected graph", () => {
+  it("closeness with the Wasserman–Faust correction on a disconnected graph", async () => {
     const { graph, csr } = disconnected;
     expect(
-      maxDifferenceById(graph, closenessCentrality({ csr }), expected("undirected_closeness")),
+      maxDifferenceById(
+        graph,
+        await closenessCentrality({ csr }),
+        expected("undirected_closeness"),
+      ),
     ).toBeLessThan(1e-12);
     expect(
       maxDifferenceById(
         graph,
-        closenessCentrality({ csr, wfImproved: false }),
+        await closenessCentrality({ csr, wfImproved: false }),
         expected("undirected_closeness_no_wf"),
       ),
     ).toBeLessThan(1e-12);
     expect(
       maxDifferenceById(
         graph,
-        closenessCentrality({ csr, weighted: true }),
+        await closenessCentrality({ csr, weighted: true }),
         expected("undirected_closeness_weighted"),
       ),
     ).toBeLessThan(1e-12);
   });
 
-  it("closeness of a directed graph uses incoming distances", () => {
+  it("closeness of a directed graph uses incoming distances", async () => {
     const { graph, csr } = directed;
     expect(
-      maxDifferenceById(graph, closenessCentrality({ csr }), expected("directed_closeness")),
+      maxDifferenceById(graph, await closenessCentrality({ csr }), expected("directed_closeness")),
     ).toBeLessThan(1e-12);
     expect(
       maxDifferenceById(
         graph,
-        closenessCentrality({ csr, weighted: true }),
+        await closenessCentrality({ csr, weighted: true }),
         expected("directed_closeness_weighted"),
       ),
     ).toBeLessThan(1e-12);
@@ -145,7 +151,7 @@ describe("centralities on small graphs, against NetworkX", () => {
     }
   });
 
-  it("degree counts parallel edges and self-loops twice, like a NetworkX MultiGraph", () => {
+  it("degree counts parallel edges and self-loops twice, like a NetworkX MultiGraph", async () => {
     const { graph, csr } = csrFromEdges({
       edges: [
         ["a", "b"],
@@ -157,7 +163,7 @@ describe("centralities on small graphs, against NetworkX", () => {
     expect(maxDifferenceById(graph, computeDegrees({ csr }), expected("multigraph_degree"))).toBe(
       0,
     );
-    const { scores } = pageRank({ csr, tolerance: 1e-13 });
+    const { scores } = await pageRank({ csr, tolerance: 1e-13 });
     expect(maxDifferenceById(graph, scores, expected("multigraph_pagerank"))).toBeLessThan(1e-9);
     const distribution = degreeDistribution({ csr, limit: 1 });
     expect(distribution).toMatchObject({ min: 2, max: 3 });
@@ -168,7 +174,7 @@ describe("centralities on small graphs, against NetworkX", () => {
     });
   });
 
-  it("eigenvector centrality: directed (in-edges) and weighted", () => {
+  it("eigenvector centrality: directed (in-edges) and weighted", async () => {
     const directedGraph = csrFromEdges({
       directed: true,
       edges: [
@@ -180,7 +186,7 @@ describe("centralities on small graphs, against NetworkX", () => {
         ["1", "3"],
       ],
     });
-    const a = eigenvectorCentrality({ csr: directedGraph.csr, tolerance: 1e-13 });
+    const a = await eigenvectorCentrality({ csr: directedGraph.csr, tolerance: 1e-13 });
     expect(a.converged).toBe(true);
     expect(
       maxDifferenceById(directedGraph.graph, a.scores, expected("directed_eigenvector")),
@@ -193,7 +199,11 @@ describe("centralities on small graphs, against NetworkX", () => {
         ["2", "3", 4],
       ],
     });
-    const b = eigenvectorCentrality({ csr: weightedGraph.csr, weighted: true, tolerance: 1e-13 });
+    const b = await eigenvectorCentrality({
+      csr: weightedGraph.csr,
+      weighted: true,
+      tolerance: 1e-13,
+    });
     expect(
       maxDifferenceById(weightedGraph.graph, b.scores, expected("weighted_eigenvector")),
     ).toBeLessThan(1e-9);

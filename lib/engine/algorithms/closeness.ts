@@ -3,7 +3,7 @@ import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
 import { IndexedMinHeap } from "./indexed-min-heap";
 import { assertNonNegativeWeights } from "./link-weights";
-import { checkpoint } from "./work-checkpoint";
+import { WorkPacer } from "./work-pacer";
 
 /**
  * Closeness centrality as NetworkX defines it: (r − 1) / (sum of distances to the r − 1 other
@@ -11,8 +11,9 @@ import { checkpoint } from "./work-checkpoint";
  * small components do not look central (`wfImproved`, default on). In a directed graph the
  * distances are those TO the node (incoming paths), as in NetworkX. One BFS (or Dijkstra when
  * `weighted`) per node: O(n·m), so restrict `nodes` on large graphs. Nodes not computed are 0.
+ * Yields to the event loop between nodes.
  */
-export function closenessCentrality({
+export async function closenessCentrality({
   csr,
   weighted = false,
   wfImproved = true,
@@ -25,7 +26,7 @@ export function closenessCentrality({
   /** Only these nodes (default: all). */
   nodes?: ArrayLike<number>;
   control?: WorkControl;
-}): Float64Array {
+}): Promise<Float64Array> {
   const n = csr.nodeCount;
   const scores = new Float64Array(n);
   const adjacency = csr.incoming;
@@ -36,10 +37,17 @@ export function closenessCentrality({
   const order = new Int32Array(n);
   const heap = new IndexedMinHeap(n);
   const total = nodes ? nodes.length : n;
+  const pacer = new WorkPacer(control);
   for (let k = 0; k < total; k++) {
     const u = nodes ? nodes[k] : k;
     if (!(u >= 0 && u < n)) throw new EngineError("INVALID_REQUEST", `No node index ${u}.`);
-    checkpoint(control, k / total, "closeness");
+    await pacer.checkpoint(k / total, "closeness");
+    scores[u] = closenessOf(u);
+  }
+  return scores;
+
+  // One node's search and score, synchronous so V8 optimises it apart from the async loop.
+  function closenessOf(u: number): number {
     let reached = 0;
     let sum = 0;
     if (useWeights) {
@@ -51,13 +59,10 @@ export function closenessCentrality({
       for (let i = 0; i < reached; i++) sum += hops[order[i]];
       for (let i = 0; i < reached; i++) hops[order[i]] = -1;
     }
-    if (sum > 0 && n > 1) {
-      let value = (reached - 1) / sum;
-      if (wfImproved) value *= (reached - 1) / (n - 1);
-      scores[u] = value;
-    }
+    if (!(sum > 0 && n > 1)) return 0;
+    const value = (reached - 1) / sum;
+    return wfImproved ? value * ((reached - 1) / (n - 1)) : value;
   }
-  return scores;
 
   function bfsFrom(offsets: Int32Array, neighbours: Int32Array, source: number): number {
     hops[source] = 0;

@@ -7,7 +7,7 @@ import { moveNodesLocally, renumber } from "./louvain-local-moving";
 import { refinePartition } from "./louvain-refinement";
 import { modularity } from "./modularity";
 import { createRandom } from "./seeded-random";
-import { checkpoint } from "./work-checkpoint";
+import { WorkPacer } from "./work-pacer";
 
 /** A partition into communities (numbered 0…count-1 by lowest member) and its modularity. */
 export type CommunityResult = {
@@ -38,8 +38,9 @@ const leidenEntryLimit = 250_000;
  * ~8%, as with NetworkX, to ~1%); "auto" (default) uses it on small graphs only; "none" is
  * plain Louvain. Directed graphs are partitioned on their undirected view. Modularity is
  * recomputed on the input graph at the end, so it is exact, not a sum of estimated gains.
+ * Yields to the event loop between sweeps and between the steps of a level.
  */
-export function louvain({
+export async function louvain({
   csr,
   resolution = 1,
   seed = 42,
@@ -57,12 +58,13 @@ export function louvain({
   maxLevels?: number;
   refinement?: LouvainRefinement;
   control?: WorkControl;
-}): LouvainResult {
+}): Promise<LouvainResult> {
   if (!(resolution > 0)) {
     throw new EngineError("INVALID_REQUEST", "Louvain resolution must be positive.");
   }
   if (weighted) assertNonNegativeWeights(linkWeights(csr.outgoing, true), "Louvain");
   const n = csr.nodeCount;
+  const pacer = new WorkPacer(control);
   let graph = levelGraphFromCsr(csr, weighted);
   if (graph.twiceTotal === 0)
     return { communityOf: identity(n), count: n, modularity: 0, levels: 0 };
@@ -77,14 +79,15 @@ export function louvain({
   let labels: Int32Array;
   let previous = levelModularity(graph, identity(graph.nodeCount), resolution);
   for (;;) {
-    checkpoint(control, graphs.length / maxLevels, "louvain");
-    const moved = moveNodesLocally(graph, resolution, random, control, initial);
+    await pacer.checkpoint(graphs.length / maxLevels, "louvain");
+    const moved = await moveNodesLocally(graph, resolution, random, pacer, initial);
     labels = moved.communityOf;
     if (moved.count === graph.nodeCount || graphs.length + 1 >= maxLevels) break;
     // NetworkX's stopping rule: a level that gains no more than `threshold` is the last one.
     const current = levelModularity(graph, labels, resolution);
     if (current - previous <= threshold) break;
     previous = current;
+    await pacer.pace();
     let groups = labels;
     let groupCount = moved.count;
     initial = undefined;
@@ -100,6 +103,7 @@ export function louvain({
     }
     graphs.push(graph);
     groupOf.push(groups);
+    await pacer.pace();
     graph = aggregateLevel(graph, groups, groupCount);
   }
   for (let level = graphs.length - 1; level >= 0; level--) {
@@ -108,9 +112,11 @@ export function louvain({
     labels = new Int32Array(groups.length);
     for (let u = 0; u < groups.length; u++) labels[u] = upper[groups[u]];
     if (refinement !== "none") {
-      labels = moveNodesLocally(graphs[level], resolution, random, control, labels).communityOf;
+      labels = (await moveNodesLocally(graphs[level], resolution, random, pacer, labels))
+        .communityOf;
     }
   }
+  await pacer.pace();
   const count = renumber(labels);
   return {
     communityOf: labels,

@@ -3,7 +3,7 @@ import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
 import { assertNonNegativeWeights, linkWeights } from "./link-weights";
 import { sumGathered, sumGatheredWeighted } from "./sum-gathered";
-import { checkpoint } from "./work-checkpoint";
+import { WorkPacer } from "./work-pacer";
 
 /** PageRank scores (summing to 1) and how the iteration ended. */
 export type PageRankResult = {
@@ -19,9 +19,10 @@ export type PageRankResult = {
  * mass of dangling nodes spread uniformly, edge weights normalised per source. It stops when
  * the TOTAL (L1) change of an iteration drops below `tolerance` — not N·tolerance as NetworkX
  * and graphology do, which on large graphs stops after an iteration or two, far from the
- * fixed point. Undirected edges count in both directions.
+ * fixed point. Undirected edges count in both directions. Yields to the event loop between
+ * iterations.
  */
-export function pageRank({
+export async function pageRank({
   csr,
   damping = 0.85,
   tolerance = 1e-10,
@@ -35,7 +36,7 @@ export function pageRank({
   maxIterations?: number;
   weighted?: boolean;
   control?: WorkControl;
-}): PageRankResult {
+}): Promise<PageRankResult> {
   if (!(damping >= 0 && damping <= 1)) {
     throw new EngineError("INVALID_REQUEST", "PageRank damping must be within [0, 1].");
   }
@@ -62,33 +63,57 @@ export function pageRank({
   const contribution = new Float64Array(n);
   let delta = Number.POSITIVE_INFINITY;
   let iterations = 0;
+  const pacer = new WorkPacer(control);
+  const step = { inverseOut, contribution, inOffsets, inNeighbours, inWeights, damping };
   while (iterations < maxIterations) {
-    checkpoint(control, iterations / maxIterations, "pagerank");
+    await pacer.checkpoint(iterations / maxIterations, "pagerank");
     iterations++;
-    let danglingMass = 0;
-    for (let u = 0; u < n; u++) {
-      // Pull formulation: each node sums its in-neighbours' share, so writes are sequential.
-      if (inverseOut[u] === 0) danglingMass += scores[u];
-      contribution[u] = scores[u] * inverseOut[u];
-    }
-    const base = (damping * danglingMass + (1 - damping)) / n;
-    delta = 0;
-    for (let v = 0; v < n; v++) {
-      let sum = 0;
-      const end = inOffsets[v + 1];
-      if (inWeights) {
-        sum = sumGatheredWeighted(contribution, inWeights, inNeighbours, inOffsets[v], end);
-      } else {
-        sum = sumGathered(contribution, inNeighbours, inOffsets[v], end);
-      }
-      const value = damping * sum + base;
-      next[v] = value;
-      delta += Math.abs(value - scores[v]);
-    }
+    delta = powerStep(step, scores, next);
     const swap = scores;
     scores = next;
     next = swap;
     if (delta < tolerance) return { scores, iterations, converged: true, delta };
   }
   return { scores, iterations, converged: false, delta };
+}
+
+/**
+ * One power iteration from `scores` into `next`; returns the L1 change. Synchronous and apart
+ * from the async loop, so V8 optimises the whole kernel as one function.
+ */
+function powerStep(
+  step: {
+    inverseOut: Float64Array;
+    contribution: Float64Array;
+    inOffsets: Int32Array;
+    inNeighbours: Int32Array;
+    inWeights: Float64Array | null;
+    damping: number;
+  },
+  scores: Float64Array,
+  next: Float64Array,
+): number {
+  const { inverseOut, contribution, inOffsets, inNeighbours, inWeights, damping } = step;
+  const n = scores.length;
+  let danglingMass = 0;
+  for (let u = 0; u < n; u++) {
+    // Pull formulation: each node sums its in-neighbours' share, so writes are sequential.
+    if (inverseOut[u] === 0) danglingMass += scores[u];
+    contribution[u] = scores[u] * inverseOut[u];
+  }
+  const base = (damping * danglingMass + (1 - damping)) / n;
+  let delta = 0;
+  for (let v = 0; v < n; v++) {
+    let sum = 0;
+    const end = inOffsets[v + 1];
+    if (inWeights) {
+      sum = sumGatheredWeighted(contribution, inWeights, inNeighbours, inOffsets[v], end);
+    } else {
+      sum = sumGathered(contribution, inNeighbours, inOffsets[v], end);
+    }
+    const value = damping * sum + base;
+    next[v] = value;
+    delta += Math.abs(value - scores[v]);
+  }
+  return delta;
 }

@@ -44,8 +44,8 @@ function spread(document: GraphLayoutDocument, prefix: string): number {
 }
 
 describe("layoutSubgraph", () => {
-  it("gives two communities two colours and clearly separated centroids", () => {
-    const document = layoutSubgraph({
+  it("gives two communities two colours and clearly separated centroids", async () => {
+    const document = await layoutSubgraph({
       ...base,
       graph: twoCliques(),
       colorBy: "community",
@@ -70,19 +70,19 @@ describe("layoutSubgraph", () => {
     ]);
   });
 
-  it("is deterministic for a seed", () => {
+  it("is deterministic for a seed", async () => {
     const input = { ...base, colorBy: "community" as const, sizeBy: "pagerank" as const, seed: 11 };
-    const first = layoutSubgraph({ ...input, graph: twoCliques() });
-    const second = layoutSubgraph({ ...input, graph: twoCliques() });
+    const first = await layoutSubgraph({ ...input, graph: twoCliques() });
+    const second = await layoutSubgraph({ ...input, graph: twoCliques() });
     expect(second).toEqual(first);
-    const other = layoutSubgraph({ ...input, seed: 12, graph: twoCliques() });
+    const other = await layoutSubgraph({ ...input, seed: 12, graph: twoCliques() });
     expect(other.nodes.map((node) => [node.x, node.y])).not.toEqual(
       first.nodes.map((node) => [node.x, node.y]),
     );
   });
 
-  it("fills the document: metadata, sizes in range from the centrality, edges", () => {
-    const document = layoutSubgraph({
+  it("fills the document: metadata, sizes in range from the centrality, edges", async () => {
+    const document = await layoutSubgraph({
       ...base,
       graph: twoCliques(),
       colorBy: "community",
@@ -118,11 +118,11 @@ describe("layoutSubgraph", () => {
     }
   });
 
-  it("folds parallel edges into one drawn edge with the summed weight", () => {
+  it("folds parallel edges into one drawn edge with the summed weight", async () => {
     const builder = new GraphBuilder({ directed: false });
     builder.addEdge("x", "y", { weight: 2 });
     builder.addEdge("y", "x", { weight: 3 });
-    const document = layoutSubgraph({
+    const document = await layoutSubgraph({
       ...base,
       graph: builder.build(),
       colorBy: "none",
@@ -133,11 +133,11 @@ describe("layoutSubgraph", () => {
     expect(new Set(document.nodes.map((node) => node.size))).toEqual(new Set([6]));
   });
 
-  it("colours by type, largest type first, pooling types beyond the palette", () => {
+  it("colours by type, largest type first, pooling types beyond the palette", async () => {
     const builder = new GraphBuilder({ directed: false });
     for (let t = 0; t < 14; t++) builder.addNode(`n${t}`, { type: `type-${t}` });
     builder.addNode("extra", { type: "type-5" });
-    const document = layoutSubgraph({
+    const document = await layoutSubgraph({
       ...base,
       graph: builder.build(),
       colorBy: "type",
@@ -159,9 +159,9 @@ describe("layoutSubgraph", () => {
     ).toBeGreaterThanOrEqual(12);
   });
 
-  it("handles an empty graph and stops when cancelled", () => {
+  it("handles an empty graph and stops when cancelled", async () => {
     const empty = new GraphBuilder({ directed: true }).build();
-    const document = layoutSubgraph({
+    const document = await layoutSubgraph({
       ...base,
       graph: empty,
       colorBy: "community",
@@ -171,7 +171,7 @@ describe("layoutSubgraph", () => {
     const controller = new AbortController();
     controller.abort();
     try {
-      layoutSubgraph({
+      await layoutSubgraph({
         ...base,
         graph: twoCliques(),
         colorBy: "community",

@@ -25,7 +25,7 @@ const defaultEdgeLimit = 50_000;
  * `community` field holds the type's rank (by node count); `-1` collects groups beyond the
  * palette, drawn grey.
  */
-export function layoutSubgraph({
+export async function layoutSubgraph({
   graph,
   title,
   colorBy,
@@ -52,10 +52,10 @@ export function layoutSubgraph({
   truncated: boolean;
   edgeLimit?: number;
   signal?: AbortSignal;
-}): GraphLayoutDocument {
+}): Promise<GraphLayoutDocument> {
   const n = graph.nodeIds.length;
   const csr = buildCsr({ graph });
-  const communities = louvain({ csr, seed, control: { signal } });
+  const communities = await louvain({ csr, seed, control: { signal } });
   const community = rankGroups({ groupOf: communities.communityOf, groupCount: communities.count });
   const edges = drawableEdges({ graph, limit: edgeLimit });
   const layout = forceLayout({
@@ -68,7 +68,7 @@ export function layoutSubgraph({
     signal,
   });
   const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
-  const scores = centralityScores({ csr, sizeBy, seed, signal });
+  const scores = await centralityScores({ csr, sizeBy, seed, signal });
   const sizes = scaleSizes({ scores });
   const colouring = colourGroups(graph, colorBy, community);
   return {

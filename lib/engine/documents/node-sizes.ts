@@ -17,7 +17,7 @@ const betweennessSample = 256;
 export type SizeMeasure = "pagerank" | "degree" | "betweenness" | "none";
 
 /** Per node, the centrality behind its size (all 0 for "none"). */
-export function centralityScores({
+export async function centralityScores({
   csr,
   sizeBy,
   seed,
@@ -27,20 +27,22 @@ export function centralityScores({
   sizeBy: SizeMeasure;
   seed: number;
   signal?: AbortSignal;
-}): Float64Array {
+}): Promise<Float64Array> {
   const control = { signal };
   switch (sizeBy) {
     case "pagerank":
-      return pageRank({ csr, control }).scores;
+      return (await pageRank({ csr, control })).scores;
     case "degree":
       return computeDegrees({ csr });
     case "betweenness":
-      return betweennessCentrality({
-        csr,
-        seed,
-        control,
-        sampleSize: csr.nodeCount > exactBetweennessLimit ? betweennessSample : undefined,
-      }).scores;
+      return (
+        await betweennessCentrality({
+          csr,
+          seed,
+          control,
+          sampleSize: csr.nodeCount > exactBetweennessLimit ? betweennessSample : undefined,
+        })
+      ).scores;
     case "none":
       return new Float64Array(csr.nodeCount);
   }

@@ -35,7 +35,7 @@ export const communityDetectionTool = defineTool({
     const control = { signal };
     const partition =
       args.algorithm === "louvain"
-        ? louvain({
+        ? await louvain({
             csr,
             resolution: args.resolution,
             seed: args.seed,
@@ -43,7 +43,7 @@ export const communityDetectionTool = defineTool({
             control,
           })
         : args.algorithm === "label_propagation"
-          ? labelPropagation({ csr, seed: args.seed, weighted: args.weighted, control })
+          ? await labelPropagation({ csr, seed: args.seed, weighted: args.weighted, control })
           : (() => {
               const components = connectedComponents({ csr, control });
               return {

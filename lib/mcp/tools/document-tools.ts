@@ -56,7 +56,7 @@ export const documentTools = [
         depth: args.depth,
         limit: args.limit,
       });
-      const document = layoutSubgraph({
+      const document = await layoutSubgraph({
         graph: cut.graph,
         title: args.title ?? "Graph view",
         colorBy: args.color_by,

@@ -47,11 +47,11 @@ type Scored = {
   candidates?: ArrayLike<number>;
 };
 
-function score(
+async function score(
   loaded: LoadedGraph,
   args: z.infer<typeof inputSchema>,
   signal: AbortSignal,
-): Scored {
+): Promise<Scored> {
   // In a directed relational graph (orders → customers) directed paths rarely pass through a
   // node, so "who connects groups" is asked on the undirected view.
   const csr = args.undirected && loaded.csr.directed ? undirectedViewOf(loaded.csr) : loaded.csr;
@@ -60,14 +60,19 @@ function score(
     case "degree":
       return { scores: degreeCentrality({ csr }), notes: { normalized: true } };
     case "pagerank": {
-      const result = pageRank({ csr, damping: args.damping, weighted: args.weighted, control });
+      const result = await pageRank({
+        csr,
+        damping: args.damping,
+        weighted: args.weighted,
+        control,
+      });
       return {
         scores: result.scores,
         notes: { iterations: result.iterations, converged: result.converged },
       };
     }
     case "eigenvector": {
-      const result = eigenvectorCentrality({ csr, weighted: args.weighted, control });
+      const result = await eigenvectorCentrality({ csr, weighted: args.weighted, control });
       return {
         scores: result.scores,
         notes: { iterations: result.iterations, converged: result.converged },
@@ -77,7 +82,7 @@ function score(
       const sampleSize =
         args.sample ??
         (csr.nodeCount > exactBetweennessLimit ? defaultBetweennessSample : undefined);
-      const result = betweennessCentrality({
+      const result = await betweennessCentrality({
         csr,
         weighted: args.weighted,
         sampleSize,
@@ -92,7 +97,7 @@ function score(
     case "closeness": {
       if (csr.nodeCount <= exactClosenessLimit) {
         return {
-          scores: closenessCentrality({ csr, weighted: args.weighted, control }),
+          scores: await closenessCentrality({ csr, weighted: args.weighted, control }),
           notes: { exact: true },
         };
       }
@@ -101,7 +106,12 @@ function score(
         (item) => item.node,
       );
       return {
-        scores: closenessCentrality({ csr, weighted: args.weighted, nodes: candidates, control }),
+        scores: await closenessCentrality({
+          csr,
+          weighted: args.weighted,
+          nodes: candidates,
+          control,
+        }),
         candidates,
         notes: {
           exact: false,
@@ -122,7 +132,7 @@ export const nodeCentralityTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = sessionGraphs().currentOrThrow(scope);
-    const { scores, notes, candidates } = score(loaded, args, signal);
+    const { scores, notes, candidates } = await score(loaded, args, signal);
     const top = selectTopK({ scores, k: args.top_k, candidates });
     return {
       data: {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { RunSummary, SessionSnapshot } from "@/hooks/api/session-schema";
+import { busyReason } from "./busy-reason";
+
+const run: RunSummary = {
+  run_id: "r1",
+  run_status: "running",
+  execution_generation: 1,
+  revision: 1,
+  cancel_status: "none",
+  execution_stopped: false,
+  terminal_persisted: false,
+  created_at: "2026-01-01T00:00:00Z",
+};
+
+function snapshot(change: Partial<SessionSnapshot>): SessionSnapshot {
+  return {
+    session_id: "s1",
+    project_id: "p1",
+    title: "t",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
+    messages: [],
+    runs: [run],
+    can_send: false,
+    active_run: run,
+    ...change,
+  };
+}
+
+describe("busy reason", () => {
+  it("says why the box is off: approval, stopping, working, saving", () => {
+    expect(busyReason(snapshot({ can_send: true, active_run: null }))).toBeNull();
+    expect(
+      busyReason(
+        snapshot({
+          active_run: { ...run, run_status: "paused" },
+          pending_approval: { run_id: "r1", tool_call_id: "c1", tool_name: "clear_graph" },
+        }),
+      ),
+    ).toContain("waiting for your approval of clear_graph");
+    // A paused run being stopped is stopping, not waiting.
+    expect(
+      busyReason(
+        snapshot({ active_run: { ...run, run_status: "paused", cancel_status: "stopping" } }),
+      ),
+    ).toContain("Stopping the run");
+    expect(busyReason(snapshot({}))).toContain("still answering");
+    expect(busyReason(snapshot({ active_run: { ...run, run_status: "completed" } }))).toContain(
+      "Saving",
+    );
+  });
+});

@@ -1,0 +1,108 @@
+"use client";
+
+import { useId } from "react";
+import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
+import type { RunSnapshot } from "@/hooks/api/run-schema";
+import type { RunView } from "@/hooks/api/run-view";
+import { useStopRun } from "@/hooks/use-stop-run";
+import { secondaryButtonClass } from "../ui/button-styles";
+
+type StopState = "idle" | "stopping" | "stopped" | "failed" | "ended";
+
+const stoppableStatuses = new Set(["preparing", "running", "paused"]);
+
+/**
+ * Stop for a live run (shown only when the server reports `run_cancel_v1`, RC-1): "Stop" →
+ * "Stopping…" once the server accepted the stop → "Stopped" when the run says cancelled. A
+ * stop the server could not confirm (503 CANCEL_NOT_CONFIRMED, or `not_confirmed`) says so
+ * plainly and leaves the button usable: pressing it again retries the same stop request.
+ */
+export function StopRunButton({
+  runId,
+  view,
+  live,
+  onAccepted,
+  onSnapshot,
+}: {
+  runId: string;
+  view: RunView;
+  /** Whether the page follows the run live (its status may not be known yet). */
+  live: boolean;
+  /** The server accepted the stop; `wasPaused` when the run's stream had already ended. */
+  onAccepted: (wasPaused: boolean) => void;
+  onSnapshot: (snapshot: RunSnapshot) => void;
+}) {
+  const statusId = useId();
+  const stop = useStopRun({ runId, onSnapshot });
+  const status = view.runStatus;
+  const notConfirmed =
+    view.cancelStatus === "not_confirmed" ||
+    stop.data?.cancel_status === "not_confirmed" ||
+    (stop.error instanceof ApiRequestError && stop.error.code === "CANCEL_NOT_CONFIRMED");
+
+  let state: StopState;
+  if (status === "cancelled" || view.cancelStatus === "confirmed") state = "stopped";
+  else if (status !== null && !stoppableStatuses.has(status)) state = "ended";
+  else if (stop.isPending) state = "stopping";
+  else if (stop.isError || notConfirmed) state = "failed";
+  else if (stop.isSuccess) state = "stopping";
+  else state = "idle";
+
+  const requested = !stop.isIdle;
+  const stoppable = status === null ? live : stoppableStatuses.has(status);
+  if (!stoppable && !requested) return null;
+  // The run ended by itself before the stop took hold: nothing left to stop or to report.
+  if (state === "ended" && !stop.isSuccess) return null;
+
+  const failure = stop.isError ? describeError(stop.error) : null;
+  const label =
+    state === "stopping"
+      ? "Stopping…"
+      : state === "stopped"
+        ? "Stopped"
+        : state === "failed"
+          ? "Stop (try again)"
+          : "Stop";
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="stop-run">
+      {state !== "ended" ? (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} border-red-300 text-red-800 hover:bg-red-50`}
+          disabled={state === "stopping" || state === "stopped"}
+          aria-busy={state === "stopping"}
+          aria-describedby={failure || notConfirmed ? statusId : undefined}
+          onClick={() =>
+            stop.mutate(undefined, { onSuccess: () => onAccepted(status === "paused") })
+          }
+          data-testid="stop-run-button"
+          data-state={state}
+        >
+          {state === "idle" || state === "failed" ? (
+            <span aria-hidden="true" className="size-2.5 rounded-[2px] bg-red-700" />
+          ) : null}
+          {label}
+        </button>
+      ) : null}
+      <p
+        id={statusId}
+        role={state === "failed" ? "alert" : "status"}
+        className={`text-xs ${state === "failed" ? "text-red-800" : "text-slate-600"}`}
+        data-testid="stop-run-status"
+      >
+        {state === "stopping"
+          ? "Stopping the run: waiting for the agent and its tools to exit…"
+          : state === "stopped"
+            ? "The run was stopped; what it produced so far is kept."
+            : state === "ended"
+              ? `The run ended (${status}) before the stop took hold.`
+              : state === "failed"
+                ? notConfirmed
+                  ? "Could not confirm the stop: the server could not record it (CANCEL_NOT_CONFIRMED), so the run may still be working. Try again."
+                  : `The stop was not accepted: ${failure?.message ?? ""} (${failure?.code ?? ""}). Try again.`
+                : ""}
+      </p>
+    </div>
+  );
+}

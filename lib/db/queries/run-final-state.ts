@@ -1,0 +1,162 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { StagedRunState, StagedToolCall } from "@/lib/runs/staged-run-state";
+import { getDb } from "../client";
+import { lockSession } from "./session-lock";
+
+function json(value: unknown): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;
+}
+
+function toolCallUpsert(runId: string, call: StagedToolCall) {
+  const fields = {
+    executionGeneration: call.executionGeneration,
+    turnIndex: call.turnIndex,
+    batchIndex: call.batchIndex,
+    toolName: call.toolName,
+    args: json(call.args),
+    status: call.status,
+    success: call.envelope?.success ?? null,
+    result: call.envelope ? json(call.envelope) : undefined,
+    summary: call.summary,
+    errorCode: call.errorCode ?? null,
+    blockedBy: call.blockedBy ?? [],
+    startedAt: call.startedAt ? new Date(call.startedAt) : null,
+    finishedAt: call.finishedAt ? new Date(call.finishedAt) : null,
+    durationMs: call.durationMs ?? null,
+  };
+  return {
+    where: { runId_toolCallId: { runId, toolCallId: call.toolCallId } },
+    create: { runId, toolCallId: call.toolCallId, ...fields },
+    update: fields,
+  };
+}
+
+/**
+ * Saves the tool calls of a finished batch while the run goes on, so a crash between tools keeps
+ * them (PS-4). Idempotent by run + tool call id; the final-state merge writes them again.
+ */
+export async function saveToolCallProgress(runId: string, calls: StagedToolCall[]) {
+  const db = await getDb();
+  await db.$transaction(calls.map((call) => db.toolCall.upsert(toolCallUpsert(runId, call))));
+}
+
+/**
+ * Merges one run phase's staged final state into the session record (PS-1, PS-2): one short
+ * transaction under the session lock, merge-only and idempotent — tool calls by id, the answer
+ * once per generation, the pause record once — so a retry after an unacknowledged commit never
+ * makes a second copy. A state from an older generation changes nothing (RC-4).
+ * `beforeCommit` runs last inside the transaction (fault tests make it throw).
+ */
+export async function mergeRunFinalState(
+  state: StagedRunState,
+  options: { beforeCommit?: () => void } = {},
+): Promise<{ outcome: "merged"; status: StagedRunState["status"] } | { outcome: "stale" }> {
+  const db = await getDb();
+  return db.$transaction(async (transaction) => {
+    await lockSession(transaction, state.ownerId, state.sessionId);
+    const run = await transaction.run.findFirst({
+      where: { id: state.runId, ownerId: state.ownerId },
+      select: { executionGeneration: true, cancelStatus: true },
+    });
+    if (!run || run.executionGeneration !== state.generation) return { outcome: "stale" };
+    // A stop asked for while this phase ran is confirmed by this write: the executor has exited
+    // and its final state is saved (RC-6), whatever status the phase ended with.
+    const stopAsked = run.cancelStatus === "requested" || run.cancelStatus === "stopping";
+    // A pause reached while a stop was on its way (e.g. sent to another process) is not left
+    // waiting for a decision: it is saved as cancelled.
+    const status = stopAsked && state.status === "paused" ? "cancelled" : state.status;
+    for (const call of state.toolCalls) {
+      await transaction.toolCall.upsert(toolCallUpsert(state.runId, call));
+    }
+    if (state.answer) {
+      const saved = await transaction.message.findFirst({
+        where: { runId: state.runId, role: "assistant", executionGeneration: state.generation },
+        select: { id: true },
+      });
+      if (!saved) {
+        const last = await transaction.message.aggregate({
+          where: { sessionId: state.sessionId },
+          _max: { position: true },
+        });
+        await transaction.message.create({
+          data: {
+            sessionId: state.sessionId,
+            runId: state.runId,
+            role: "assistant",
+            parts: [{ type: "text", text: state.answer }],
+            executionGeneration: state.generation,
+            position: (last._max.position ?? -1) + 1,
+          },
+        });
+      }
+    }
+    const pending = status === "paused" ? state.pendingApproval : null;
+    if (pending) {
+      await transaction.approval.upsert({
+        where: {
+          runId_toolCallId_executionGeneration: {
+            runId: state.runId,
+            toolCallId: pending.toolCallId,
+            executionGeneration: state.generation,
+          },
+        },
+        create: {
+          runId: state.runId,
+          pendingRunId: state.runId,
+          toolCallId: pending.toolCallId,
+          toolName: pending.toolName,
+          proposedArgs: json(pending.proposedArgs),
+          inputSchema: pending.inputSchema ? json(pending.inputSchema) : undefined,
+          preview: pending.preview === undefined ? undefined : json(pending.preview),
+          executionGeneration: state.generation,
+        },
+        update: {},
+      });
+    }
+    const cancelled = status === "cancelled";
+    await transaction.run.update({
+      where: { id: state.runId },
+      data: {
+        runStatus: status,
+        partialText: state.answer,
+        finalText: state.status === "completed" ? state.answer : null,
+        errorCode: state.errorCode,
+        errorMessage: state.errorMessage,
+        checkpoint: state.checkpoint ? json(state.checkpoint) : undefined,
+        lastEventSeq: state.lastEventSeq,
+        executionStopped: true,
+        terminalPersisted: true,
+        revision: { increment: 1 },
+        ...(cancelled || stopAsked ? { cancelStatus: "confirmed" as const } : {}),
+        ...(status === "paused" ? {} : { finishedAt: new Date() }),
+      },
+    });
+    if (cancelled || stopAsked) {
+      await transaction.cancelIntent.updateMany({
+        where: {
+          ownerId: state.ownerId,
+          status: { not: "confirmed" },
+          OR: [{ runId: state.runId }, { startRequestId: state.startRequestId }],
+        },
+        data: { status: "confirmed", confirmedAt: new Date() },
+      });
+    }
+    options.beforeCommit?.();
+    return { outcome: "merged" as const, status };
+  });
+}
+
+/** What the read-back compares with the staged state. */
+export async function readRunControlState(runId: string) {
+  const db = await getDb();
+  return db.run.findUnique({
+    where: { id: runId },
+    select: {
+      runStatus: true,
+      executionGeneration: true,
+      terminalPersisted: true,
+      executionStopped: true,
+      _count: { select: { toolCalls: true } },
+    },
+  });
+}

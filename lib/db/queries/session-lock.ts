@@ -1,0 +1,25 @@
+import type { Prisma } from "@/generated/prisma/client";
+
+/**
+ * Serialises the state changes of one user's session (PS-1): admission, approval decisions,
+ * cancels and final-state merges take this transaction-scoped advisory lock first.
+ */
+export async function lockSession(
+  transaction: Prisma.TransactionClient,
+  ownerId: string,
+  sessionId: string,
+): Promise<void> {
+  await transaction.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`session:${ownerId}:${sessionId}`}))`;
+}
+
+/**
+ * Serialises a start and a cancel that name the same start_request_id (RC-3), taken before the
+ * session lock wherever both are needed, so the two never wait on each other in a cycle.
+ */
+export async function lockStartRequest(
+  transaction: Prisma.TransactionClient,
+  ownerId: string,
+  startRequestId: string,
+): Promise<void> {
+  await transaction.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`start:${ownerId}:${startRequestId}`}))`;
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
+import {
+  type CancelRecordResult,
+  markRunStopping,
+  recordRunCancel,
+  recordStartCancel,
+} from "@/lib/db/queries/cancel-intents";
+import { ApiError } from "@/lib/errors/api-error";
+import { NotFoundError } from "@/lib/errors/http-errors";
+import type { CancelBody } from "./cancel-body-schema";
+import { runScope } from "./launch-run";
+import { runControlStatus } from "./run-control-enabled";
+import { runEventLog } from "./run-event-log";
+
+/**
+ * POST /api/runs/cancel (RC-3…RC-6). The intent is recorded first (bound to its one target);
+ * a live run's scope is then aborted at once — preparation, model stream and tool calls share
+ * it — and the answer says how far the stop is: `requested`, `stopping`, or `confirmed` once the
+ * executor exited and saved its final state. With the database down the local work is stopped
+ * anyway and the answer is CANCEL_NOT_CONFIRMED, never a confirmation nobody saved.
+ */
+export async function cancelRun(input: { ownerId: string; body: CancelBody }) {
+  const { body } = input;
+  const control = runControlStatus();
+  if (!control.enabled) {
+    throw new ApiError({
+      code: "INVALID_REQUEST",
+      status: 400,
+      message: "Stopping runs is turned off on this server.",
+      details: { capability: "run_cancel_v1", reason: control.reason },
+    });
+  }
+  if ((body.run_id === undefined) === (body.start_request_id === undefined)) {
+    throw new ApiError({
+      code: "INVALID_CANCEL_TARGET",
+      status: 400,
+      message: "Give exactly one of run_id and start_request_id.",
+    });
+  }
+  let result: CancelRecordResult;
+  try {
+    result = body.run_id
+      ? await recordRunCancel({
+          ownerId: input.ownerId,
+          runId: body.run_id,
+          cancelRequestId: body.cancel_request_id,
+        })
+      : await recordStartCancel({
+          ownerId: input.ownerId,
+          startRequestId: body.start_request_id as string,
+          cancelRequestId: body.cancel_request_id,
+        });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // Best effort (RC-6): stop what runs here; its final state is staged and repaired later.
+    const scope = body.run_id ? runScope(body.run_id, input.ownerId) : undefined;
+    scope?.abort();
+    throw new ApiError({
+      code: "CANCEL_NOT_CONFIRMED",
+      status: 503,
+      message:
+        "The database cannot be reached, so the stop could not be recorded or confirmed. Work in this server was stopped where possible; try again.",
+      details: { run_id: body.run_id ?? null, local_stop: Boolean(scope) },
+    });
+  }
+  if (result.kind === "not_found") throw new NotFoundError("Run", { run_id: body.run_id });
+  if (result.kind === "conflict") {
+    throw new ApiError({
+      code: "CANCEL_ID_CONFLICT",
+      status: 409,
+      message: "This cancel_request_id was already used for another target.",
+      details: result.details,
+    });
+  }
+  const settled = [];
+  for (const run of result.runs) {
+    let cancelStatus = run.cancelStatus;
+    if (run.pausedRunCancelled) runEventLog(run.runId)?.append({ type: "run_cancelled" });
+    if (run.needsSignal) {
+      const scope = runScope(run.runId, input.ownerId);
+      if (scope) {
+        scope.abort();
+        await markRunStopping(run.runId);
+        cancelStatus = "stopping";
+      }
+    }
+    settled.push({ run_id: run.runId, run_status: run.runStatus, cancel_status: cancelStatus });
+  }
+  const first = settled[0];
+  return {
+    // No run yet for this start_request_id: the intent waits and refuses the late start.
+    cancel_status: first?.cancel_status ?? "requested",
+    run_id: first?.run_id ?? null,
+    run_status: first?.run_status ?? null,
+    ...(settled.length > 1 ? { runs: settled } : {}),
+  };
+}

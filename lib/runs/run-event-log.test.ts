@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { RunEventLog, runEventLog } from "./run-event-log";
+import { streamRunEvents } from "./stream-run-events";
+
+// The stream checks ownership in PostgreSQL first; here every run belongs to the caller, so the
+// window logic is tested without a database (the integration suite covers ownership).
+vi.mock("@/lib/db/queries/runs", () => ({
+  findRunForOwner: async (input: { runId: string }) => ({ id: input.runId }),
+}));
+
+const saved = { ...process.env };
+
+beforeEach(() => {
+  // 100 is the smallest window the configuration allows.
+  process.env.RUN_EVENT_BUFFER_MAX_EVENTS = "100";
+  process.env.RUN_EVENT_BUFFER_MAX_AGE_SECONDS = "60";
+  resetEnvForTests();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  process.env = { ...saved };
+  resetEnvForTests();
+});
+
+function appendTextDeltas(log: RunEventLog, count: number) {
+  for (let index = 0; index < count; index++) log.append({ type: "text_delta", text: `${index}` });
+}
+
+/** Reads an SSE body to its end: `id`, `event` and parsed `data` of every block. */
+async function readSse(response: Response) {
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .filter((block) => block.includes("data: "))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .find((line) => line.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
+      return {
+        id: field("id"),
+        event: field("event"),
+        data: JSON.parse(field("data") ?? "null") as { seq?: number },
+      };
+    });
+}
+
+describe("RunEventLog window (EV-2)", () => {
+  it("numbers events from 0 without gaps and replays everything after a cursor", () => {
+    const log = new RunEventLog("run-a");
+    log.append({ type: "run_started" });
+    appendTextDeltas(log, 4);
+    expect(log.readAfter(-1)?.map((event) => event.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(log.readAfter(2)?.map((event) => event.seq)).toEqual([3, 4]);
+    // A reader that has everything gets nothing, not an error; a cursor past the end is refused.
+    expect(log.readAfter(4)).toEqual([]);
+    expect(log.readAfter(5)).toBeNull();
+  });
+
+  it("keeps the newest RUN_EVENT_BUFFER_MAX_EVENTS events and refuses cursors below them", () => {
+    const log = new RunEventLog("run-b");
+    appendTextDeltas(log, 150);
+    // seq 50…149 remain: a cursor must be at least 49 for its next event to be in the window.
+    expect(log.readAfter(-1)).toBeNull();
+    expect(log.readAfter(48)).toBeNull();
+    const kept = log.readAfter(49);
+    expect(kept?.map((event) => event.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 50 + i));
+    expect(log.readAfter(148)?.map((event) => event.seq)).toEqual([149]);
+  });
+
+  it("drops events older than RUN_EVENT_BUFFER_MAX_AGE_SECONDS but always keeps the newest", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
+    const log = new RunEventLog("run-c");
+    appendTextDeltas(log, 3);
+    vi.setSystemTime(new Date("2026-01-01T00:01:01Z"));
+    log.append({ type: "run_completed" });
+    expect(log.readAfter(-1)).toBeNull();
+    expect(log.readAfter(2)?.map((event) => event.type)).toEqual(["run_completed"]);
+    expect(log.isFinished).toBe(true);
+  });
+});
+
+describe("streamRunEvents over a moving window (EV-2)", () => {
+  it("answers 410 REPLAY_UNAVAILABLE before streaming when the cursor left the window", async () => {
+    const runId = randomUUID();
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    appendTextDeltas(log, 120);
+    log.append({ type: "run_completed" });
+    const refused = streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: "REPLAY_UNAVAILABLE",
+      status: 410,
+      details: { run_id: runId, after_seq: -1, snapshot_url: `/api/runs/${runId}` },
+    });
+    // The oldest kept event is seq 21, so a reader at 20 still gets everything it is missing.
+    const response = await streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: 20,
+      signal: new AbortController().signal,
+    });
+    const events = await readSse(response);
+    expect(events.map((event) => event.data.seq)).toEqual(
+      Array.from({ length: 100 }, (_, i) => 21 + i),
+    );
+    expect(events.at(-1)?.event).toBe("run_completed");
+  });
+
+  it("never lets a live reader skip events when the window moves past its start", async () => {
+    const runId = randomUUID();
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    log.append({ type: "run_started" });
+    const response = await streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    });
+    // 250 more events go by before the reader reads anything: seq 0 leaves the window.
+    appendTextDeltas(log, 249);
+    log.append({ type: "run_completed" });
+    expect(log.readAfter(-1)).toBeNull();
+    const events = await readSse(response);
+    // Whatever the stream does when it falls behind, it must not leave a gap: every event it
+    // delivers is the next one, and if it gives up it says so with replay_unavailable last.
+    const delivered = events.filter((event) => event.event !== "replay_unavailable");
+    expect(delivered.map((event) => event.data.seq)).toEqual(delivered.map((_, index) => index));
+    expect(delivered.every((event) => event.id === String(event.data.seq))).toBe(true);
+    const last = events.at(-1);
+    if (last?.event === "replay_unavailable") {
+      expect(last.data.seq).toBe(delivered.length);
+    } else {
+      // Today's stream queues for its reader, so it receives the whole run.
+      expect(delivered).toHaveLength(251);
+      expect(last?.event).toBe("run_completed");
+    }
+  });
+
+  it("stops following a run when the reader disconnects, without affecting the log", async () => {
+    const runId = randomUUID();
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    log.append({ type: "run_started" });
+    const disconnect = new AbortController();
+    const response = await streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: disconnect.signal,
+    });
+    disconnect.abort();
+    appendTextDeltas(log, 2);
+    // The stream ended at the disconnect, with what it had: the later events are not in it.
+    const events = await readSse(response);
+    expect(events.map((event) => event.data.seq)).toEqual([0]);
+    expect(log.readAfter(-1)?.map((event) => event.seq)).toEqual([0, 1, 2]);
+  });
+});

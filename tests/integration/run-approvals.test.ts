@@ -1,0 +1,230 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "@/lib/backend/sessions/create-session";
+import type { RunEvent } from "@/lib/runs/run-event";
+import { fixturesDirectory, type RunHarness, startRunHarness } from "../support/run-harness";
+
+let harness: RunHarness;
+
+beforeAll(async () => {
+  harness = await startRunHarness();
+}, 60_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Starts "Clear the graph" (local-rules asks for clear_graph, which needs approval: AP-1). */
+async function pausedClearRun() {
+  const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+  const started = await harness.startRun(session.session_id, "Clear the graph");
+  expect(started.status).toBe(202);
+  const runId: string = started.body.run_id;
+  const events = await harness.events(runId);
+  expect(events.at(-1)?.type).toBe("run_paused");
+  const approval = events.find((event) => event.type === "approval_required") as Extract<
+    RunEvent,
+    { type: "approval_required" }
+  >;
+  expect(approval.tool_name).toBe("clear_graph");
+  return { sessionId: session.session_id, runId, events, toolCallId: approval.tool_call_id };
+}
+
+const countOf = (calls: string[], name: string) => calls.filter((call) => call === name).length;
+
+describe("approval pause and continue (AP-1…AP-4)", () => {
+  it("keeps the pause durable, refuses a wrong card, runs an approval once, and continues the same run in generation 2", async () => {
+    const { sessionId, runId, events, toolCallId } = await pausedClearRun();
+    const paused = await harness.snapshot(runId);
+    expect(paused).toMatchObject({
+      run_status: "paused",
+      execution_generation: 1,
+      execution_stopped: true,
+      terminal_persisted: true,
+      can_send: false,
+      pending_approval: { tool_call_id: toolCallId, tool_name: "clear_graph", args: {} },
+    });
+    const earlier = paused.tool_calls.filter(
+      (call: { status: string }) => call.status === "succeeded",
+    );
+    // The session refuses a new message while the run waits (RC-2).
+    expect((await harness.startRun(sessionId, "hello")).body.error.code).toBe("SESSION_BUSY");
+
+    // A stale / mismatched card changes nothing.
+    const wrongId = await harness.decide(runId, {
+      tool_call_id: "not-this-call",
+      tool_name: "clear_graph",
+      decision: "approve",
+    });
+    expect(wrongId.status).toBe(409);
+    expect(wrongId.body.error.code).toBe("APPROVAL_CONFLICT");
+    const wrongName = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "delete_graph_session",
+      decision: "approve",
+    });
+    expect(wrongName.body.error.code).toBe("APPROVAL_CONFLICT");
+    // Patched arguments that do not fit clear_graph's schema: 400, and the run stays paused.
+    const invalid = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "modify",
+      patched_args: { everything: "yes please" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe("INVALID_REQUEST");
+    expect(await harness.snapshot(runId)).toMatchObject({
+      run_status: "paused",
+      execution_generation: 1,
+      pending_approval: { tool_call_id: toolCallId },
+    });
+
+    // Two identical approvals at once: both 2xx, one execution.
+    const clearsBefore = countOf(harness.toolCalls, "clear_graph");
+    const decision = { tool_call_id: toolCallId, tool_name: "clear_graph", decision: "approve" };
+    const [first, second] = await Promise.all([
+      harness.decide(runId, decision),
+      harness.decide(runId, decision),
+    ]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(
+      [first.body.status, second.body.status].sort((a: string, b: string) => a.localeCompare(b)),
+    ).toEqual(expect.arrayContaining(["accepted"]));
+    expect(first.body.execution_generation).toBe(2);
+    expect(second.body.execution_generation).toBe(2);
+
+    // The same stream goes on from the pause, numbered on without a gap.
+    const lastSeq = events.at(-1)?.seq ?? -1;
+    const continued = await harness.events(runId, lastSeq);
+    expect(continued[0].seq).toBe(lastSeq + 1);
+    continued.forEach((event, index) => {
+      expect(event.seq).toBe(lastSeq + 1 + index);
+      expect(event.execution_generation).toBe(2);
+    });
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    expect(continued).toContainEqual(
+      expect.objectContaining({
+        type: "tool_completed",
+        tool_call_id: toolCallId,
+        tool_name: "clear_graph",
+        success: true,
+      }),
+    );
+    expect(countOf(harness.toolCalls, "clear_graph") - clearsBefore).toBe(1);
+
+    const done = await harness.snapshot(runId);
+    expect(done).toMatchObject({
+      run_id: runId,
+      run_status: "completed",
+      execution_generation: 2,
+      terminal_persisted: true,
+      can_send: true,
+      pending_approval: null,
+    });
+    // Earlier results are kept; the approved call is a fact of generation 2.
+    for (const call of earlier) {
+      expect(done.tool_calls).toContainEqual(
+        expect.objectContaining({ tool_call_id: call.tool_call_id, status: "succeeded" }),
+      );
+    }
+    expect(done.tool_calls).toContainEqual(
+      expect.objectContaining({
+        tool_call_id: toolCallId,
+        status: "succeeded",
+        execution_generation: 2,
+      }),
+    );
+
+    // A late identical decision is a repeat; a different one is a conflict. Neither executes.
+    const repeat = await harness.decide(runId, decision);
+    expect(repeat).toMatchObject({ status: 202, body: { status: "accepted", execution_generation: 2 } });
+    const late = await harness.decide(runId, { ...decision, decision: "reject" });
+    expect(late.body.error.code).toBe("APPROVAL_CONFLICT");
+    expect(countOf(harness.toolCalls, "clear_graph") - clearsBefore).toBe(1);
+  });
+
+  it("records a rejection as the call's result, runs nothing, and the answer says so", async () => {
+    const { runId, events, toolCallId } = await pausedClearRun();
+    const clearsBefore = countOf(harness.toolCalls, "clear_graph");
+    const rejected = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "reject",
+      reason: "keep the graph",
+    });
+    expect(rejected.status).toBe(202);
+    const continued = await harness.events(runId, events.at(-1)?.seq ?? -1);
+    expect(continued).toContainEqual(
+      expect.objectContaining({
+        type: "tool_completed",
+        tool_call_id: toolCallId,
+        success: false,
+        error_code: "APPROVAL_REJECTED",
+      }),
+    );
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    expect(countOf(harness.toolCalls, "clear_graph")).toBe(clearsBefore);
+    const done = await harness.snapshot(runId);
+    expect(done.tool_calls).toContainEqual(
+      expect.objectContaining({ tool_call_id: toolCallId, status: "failed", error_code: "APPROVAL_REJECTED" }),
+    );
+    const answer = done.messages.filter((message: { role: string }) => message.role === "assistant");
+    expect(JSON.stringify(answer.at(-1).parts)).toContain("keep the graph");
+  });
+
+  it("shows the preview's effect beside an optimisation commit and commits the approved operations (AP-5)", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const started = await harness.startRun(
+      session.session_id,
+      "Remove node n12 and drop isolated nodes",
+    );
+    const events = await harness.events(started.body.run_id);
+    expect(events.at(-1)?.type).toBe("run_paused");
+    const paused = await harness.snapshot(started.body.run_id);
+    expect(paused.pending_approval.tool_name).toBe("commit_graph_optimization");
+    const effect = paused.pending_approval.preview.data.effect;
+    expect(effect.before).toEqual({ nodes: 34, edges: 78 });
+    // Counted from the fixture itself: removing node n12 removes every edge that touches it.
+    const rows = (await readFile(path.join(fixturesDirectory, "karate_edges.csv"), "utf8"))
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(",").slice(0, 2));
+    const touching = rows.filter((pair) => pair.includes("n12")).length;
+    expect(touching).toBeGreaterThan(0);
+    expect(effect.after).toEqual({ nodes: 33, edges: 78 - touching });
+    const approved = await harness.decide(started.body.run_id, {
+      tool_call_id: paused.pending_approval.tool_call_id,
+      tool_name: "commit_graph_optimization",
+      decision: "approve",
+    });
+    expect(approved.status).toBe(202);
+    const continued = await harness.events(started.body.run_id, events.at(-1)?.seq ?? -1);
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    const done = await harness.snapshot(started.body.run_id);
+    const commit = done.tool_calls.find(
+      (call: { tool_name: string }) => call.tool_name === "commit_graph_optimization",
+    );
+    expect(commit).toMatchObject({ status: "succeeded", execution_generation: 2 });
+  });
+
+  it("cancels a saved pause without building an agent (PS-4)", async () => {
+    const { runId, toolCallId } = await pausedClearRun();
+    const cancelled = await harness.cancel({ cancel_request_id: crypto.randomUUID(), run_id: runId });
+    expect(cancelled).toMatchObject({ status: 202, body: { cancel_status: "confirmed", run_id: runId } });
+    expect(await harness.snapshot(runId)).toMatchObject({
+      run_status: "cancelled",
+      cancel_status: "confirmed",
+      terminal_persisted: true,
+      pending_approval: null,
+      can_send: true,
+    });
+    const late = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "approve",
+    });
+    expect(late.body.error.code).toBe("APPROVAL_CONFLICT");
+  });
+});
