@@ -25,6 +25,9 @@ const serverEnvironment: Record<string, string> = {
   INTERNAL_SERVICE_KEY: "e2e-internal-service-key-0123456789",
   PORT: String(port),
   EMBEDDED_POSTGRES_PORT: "54339",
+  // Run control on (with the internal key above): Stop, approval continue and edit-latest-turn
+  // are offered, as in `.env.example` (RC-1).
+  IGRAPH_RUN_CANCEL_ENABLED: "true",
 };
 if (process.env.TEST_DATABASE_URL) serverEnvironment.DATABASE_URL = process.env.TEST_DATABASE_URL;
 

@@ -48,8 +48,9 @@ function prettyJson(value: unknown): string {
  * The step a paused run waits on (AP-2): tool, recorded arguments, the previewed effect of an
  * optimisation, and Approve / Reject (with an optional reason) / Modify (argument editor with a
  * diff). Buttons are off while a decision is on its way and after it was accepted. A stale card
- * (409 APPROVAL_CONFLICT: decided elsewhere, or the run moved on) says so and has the run
- * re-read; arguments that do not fit the tool (400) are shown beside the editor.
+ * (409 APPROVAL_CONFLICT: decided elsewhere, or the run moved on) calls `onStale`, which has the
+ * run re-read and says so outside the card (the card goes once the run has moved on);
+ * arguments that do not fit the tool (400) are shown beside the editor.
  */
 export function ApprovalCard({
   runId,
@@ -79,7 +80,8 @@ export function ApprovalCard({
     pendingDecision === "modify" &&
     error instanceof ApiRequestError &&
     error.code === "INVALID_REQUEST";
-  const locked = busy || accepted || stale;
+  // A stale card stays usable: the re-read run may still wait on this very step.
+  const locked = busy || accepted;
   const args = approval.args ?? {};
 
   const decide = (input: ApprovalDecisionInput) => {
@@ -175,7 +177,7 @@ export function ApprovalCard({
         </button>
       </fieldset>
       <div id={panelId}>
-        {panel === "modify" && !accepted && !stale ? (
+        {panel === "modify" && !accepted ? (
           <ApprovalArgsEditor
             proposed={args}
             busy={busy}
@@ -184,7 +186,7 @@ export function ApprovalCard({
             onCancel={() => setPanel(null)}
           />
         ) : null}
-        {panel === "reject" && !accepted && !stale ? (
+        {panel === "reject" && !accepted ? (
           <ApprovalRejectForm
             busy={busy}
             onSubmit={(reason) => decide({ decision: "reject", reason: reason || undefined })}
@@ -203,17 +205,7 @@ export function ApprovalCard({
             ? acceptedText[pendingDecision]
             : ""}
       </p>
-      {stale ? (
-        <div
-          role="alert"
-          className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950"
-          data-testid="approval-stale"
-        >
-          This approval is no longer current: the step was already decided (perhaps in another tab)
-          or the run has moved on. The run is being reloaded.{" "}
-          <code className="rounded bg-amber-100 px-1 py-0.5">APPROVAL_CONFLICT</code>
-        </div>
-      ) : error && !refusedArgs ? (
+      {error && !stale && !refusedArgs ? (
         <div
           role="alert"
           className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-900"

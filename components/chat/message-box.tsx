@@ -6,6 +6,7 @@ import {
   type RefObject,
   useEffect,
   useId,
+  useRef,
   useState,
 } from "react";
 import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
@@ -100,11 +101,21 @@ export function MessageBox({
     if (autoFocus) textareaRef.current?.focus();
   }, [autoFocus, textareaRef]);
 
-  // Editing a turn starts from the datasets its message had attached.
+  // Editing a turn starts from the datasets its message had attached; leaving the edit without
+  // sending gives back the ones chosen before.
   const editingRunId = editing?.runId ?? null;
   const editingAttachments = editing?.attachments;
+  const attachmentsBeforeEdit = useRef<string[] | null>(null);
   useEffect(() => {
-    if (editingRunId && editingAttachments) setAttachments(editingAttachments);
+    if (editingRunId && editingAttachments) {
+      setAttachments((current) => {
+        attachmentsBeforeEdit.current ??= current;
+        return editingAttachments;
+      });
+    } else if (!editingRunId && attachmentsBeforeEdit.current) {
+      setAttachments(attachmentsBeforeEdit.current);
+      attachmentsBeforeEdit.current = null;
+    }
   }, [editingRunId, editingAttachments]);
 
   // Give the keyboard back to the box when the answer is done, unless focus moved elsewhere.
@@ -126,6 +137,7 @@ export function MessageBox({
       {
         onSuccess: () => {
           onDraftChange("");
+          attachmentsBeforeEdit.current = null;
           setAttachments([]);
           setSentCount((count) => count + 1);
           onSent?.();

@@ -40,6 +40,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
   const capabilities = useCapabilities();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [decided, setDecided] = useState<AcceptedDecision | null>(null);
+  const [staleApproval, setStaleApproval] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -75,12 +76,14 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
   const continueAfterDecision = useCallback(
     (decision: AcceptedDecision) => {
       setDecided(decision);
+      setStaleApproval(false);
       resume();
     },
     [resume],
   );
   // A stale card: re-read the run; if it moved on (decided elsewhere), follow it again.
   const reloadAfterConflict = useCallback(() => {
+    setStaleApproval(true);
     void fetchRunSnapshot({ runId })
       .then((snapshot) => {
         mergeSnapshot(snapshot);
@@ -146,6 +149,18 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
         </ol>
       ) : null}
       {pendingHasCard ? null : approvalCard}
+      {staleApproval ? (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-xs text-amber-950"
+          data-testid="approval-stale"
+        >
+          That approval was no longer current: the step was already decided (perhaps in another tab)
+          or the run had moved on, so your decision was not applied. The run was reloaded and is
+          shown as it is now.{" "}
+          <code className="rounded bg-amber-100 px-1 py-0.5">APPROVAL_CONFLICT</code>
+        </div>
+      ) : null}
       {view.jobs.map((job) => (
         <div
           key={job.jobId}

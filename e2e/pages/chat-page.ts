@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { createBuiltProjectViaApi } from "../support/built-project";
 import { WorkbenchPage } from "./workbench-page";
 
 /** The Chat page: conversations, the message box with its pickers, runs with tool cards. */
@@ -133,6 +134,55 @@ export class ChatPage extends WorkbenchPage {
     return this.run(runId).getByTestId("assistant-answer");
   }
 
+  /** The approval card of a paused run (there is at most one per run). */
+  approvalCard(runId: string): Locator {
+    return this.run(runId).getByTestId("approval-card");
+  }
+
+  stopButton(runId: string): Locator {
+    return this.run(runId).getByTestId("stop-run-button");
+  }
+
+  stopStatus(runId: string): Locator {
+    return this.run(runId).getByTestId("stop-run-status");
+  }
+
+  editTurnButton(runId: string): Locator {
+    return this.turn(runId).getByTestId("edit-turn-button");
+  }
+
+  get editingNotice(): Locator {
+    return this.page.getByTestId("editing-notice");
+  }
+
+  get cancelEditButton(): Locator {
+    return this.page.getByTestId("cancel-edit-button");
+  }
+
+  /** Waits until the run is paused at an approval card for `toolName`. */
+  async expectPausedForApproval(runId: string, toolName: string): Promise<Locator> {
+    const card = this.approvalCard(runId);
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toHaveAttribute("data-tool-name", toolName);
+    await expect(card).toHaveAttribute("data-state", "waiting");
+    await expect(this.run(runId)).toHaveAttribute("data-run-status", "paused");
+    await expect(this.toolCard(runId, toolName)).toHaveAttribute(
+      "data-status",
+      "awaiting_approval",
+    );
+    await expect(this.messageBox).toHaveAttribute("data-can-send", "false");
+    return card;
+  }
+
+  /** Waits until the run has ended by itself or by a stop, saved and settled. */
+  async expectRunStatus(runId: string, status: string, timeout = 60_000): Promise<void> {
+    const run = this.run(runId);
+    await expect(run).toHaveAttribute("data-run-status", status, { timeout });
+    await expect(run).toHaveAttribute("data-connection", "settled", { timeout });
+    await expect(this.messageBox).toHaveAttribute("data-can-send", "true", { timeout });
+    await expect(this.messageInput).toBeEnabled();
+  }
+
   figureLinks(runId: string): Locator {
     return this.answer(runId).getByTestId("figure-link");
   }
@@ -172,6 +222,35 @@ export async function readRunEventsViaApi(
 }
 
 /**
+ * Reads a run's events across its pauses: the stream ends at every terminal event (run_paused
+ * too), so reading goes on from the last seq until the run's final event.
+ */
+export async function readAllRunEventsViaApi(
+  request: APIRequestContext,
+  runId: string,
+): Promise<RunEventRecord[]> {
+  const events: RunEventRecord[] = [];
+  for (let read = 0; read < 10; read++) {
+    const afterSeq = events.at(-1)?.seq ?? -1;
+    const response = await request.get(`/api/runs/${runId}/events?after_seq=${afterSeq}`);
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    for (const block of text.split(/\n\n/)) {
+      const type = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      if (!type || !data) continue;
+      const parsed = JSON.parse(data) as Record<string, unknown>;
+      if (Number(parsed.seq) > (events.at(-1)?.seq ?? -1)) {
+        events.push({ seq: Number(parsed.seq), type, data: parsed });
+      }
+    }
+    const last = events.at(-1)?.type;
+    if (last === "run_completed" || last === "run_cancelled" || last === "run_error") break;
+  }
+  return events;
+}
+
+/**
  * A project with shop.sql uploaded and built, set up through the API: for specs about the chat
  * itself (the SS-5 spec does the same through the Datasets page).
  */
@@ -179,34 +258,9 @@ export async function createBuiltShopProjectViaApi(
   request: APIRequestContext,
   { projectName, shopSqlPath }: { projectName: string; shopSqlPath: string },
 ): Promise<{ projectId: string; datasetId: string }> {
-  const project = await request.post("/api/projects", { data: { name: projectName } });
-  expect(project.status()).toBe(201);
-  const { project_id: projectId } = (await project.json()) as { project_id: string };
-  const upload = await request.post(`/api/projects/${projectId}/datasets`, {
-    multipart: {
-      file: {
-        name: "shop.sql",
-        mimeType: "application/sql",
-        buffer: await readFile(shopSqlPath),
-      },
-    },
+  return createBuiltProjectViaApi(request, {
+    projectName,
+    file: { name: "shop.sql", mimeType: "application/sql", buffer: await readFile(shopSqlPath) },
+    buildTimeoutMs: 60_000,
   });
-  expect(upload.status()).toBe(201);
-  const { dataset_id: datasetId } = (await upload.json()) as { dataset_id: string };
-  const construct = await request.post(`/api/datasets/${datasetId}/construct`, { data: {} });
-  expect([200, 202]).toContain(construct.status());
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/projects/${projectId}/datasets`);
-        const body = (await list.json()) as {
-          datasets: { dataset_id: string; construction_status: string }[];
-        };
-        return body.datasets.find((dataset) => dataset.dataset_id === datasetId)
-          ?.construction_status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe("ready");
-  return { projectId, datasetId };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { getRequestActor } from "@/lib/backend/identity/request-actor";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import {
   type CancelRecordResult,
@@ -13,6 +14,23 @@ import { runScope } from "./launch-run";
 import { runControlStatus } from "./run-control-enabled";
 import { runEventLog } from "./run-event-log";
 
+const databaseDown = Object.assign(new Error("the database is unavailable"), {
+  code: "ECONNREFUSED",
+});
+
+// Who cancels. If the database is down while the actor is resolved, an internal caller's
+// X-User-ID (its key already checked) still lets this process stop that user's local work.
+async function resolveOwner(request: Request, body: CancelBody): Promise<string | null> {
+  try {
+    return (await getRequestActor(request)).userId;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const claimed = request.headers.get("x-user-id");
+    const scope = claimed && body.run_id ? runScope(body.run_id, claimed) : undefined;
+    return scope ? claimed : null;
+  }
+}
+
 /**
  * POST /api/runs/cancel (RC-3…RC-6). The intent is recorded first (bound to its one target);
  * a live run's scope is then aborted at once — preparation, model stream and tool calls share
@@ -20,8 +38,9 @@ import { runEventLog } from "./run-event-log";
  * executor exited and saved its final state. With the database down the local work is stopped
  * anyway and the answer is CANCEL_NOT_CONFIRMED, never a confirmation nobody saved.
  */
-export async function cancelRun(input: { ownerId: string; body: CancelBody }) {
+export async function cancelRun(input: { request: Request; body: CancelBody }) {
   const { body } = input;
+  const ownerId = await resolveOwner(input.request, body);
   const control = runControlStatus();
   if (!control.enabled) {
     throw new ApiError({
@@ -40,21 +59,22 @@ export async function cancelRun(input: { ownerId: string; body: CancelBody }) {
   }
   let result: CancelRecordResult;
   try {
+    if (ownerId === null) throw databaseDown;
     result = body.run_id
       ? await recordRunCancel({
-          ownerId: input.ownerId,
+          ownerId: ownerId,
           runId: body.run_id,
           cancelRequestId: body.cancel_request_id,
         })
       : await recordStartCancel({
-          ownerId: input.ownerId,
+          ownerId: ownerId,
           startRequestId: body.start_request_id as string,
           cancelRequestId: body.cancel_request_id,
         });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // Best effort (RC-6): stop what runs here; its final state is staged and repaired later.
-    const scope = body.run_id ? runScope(body.run_id, input.ownerId) : undefined;
+    const scope = body.run_id && ownerId ? runScope(body.run_id, ownerId) : undefined;
     scope?.abort();
     throw new ApiError({
       code: "CANCEL_NOT_CONFIRMED",
@@ -78,7 +98,7 @@ export async function cancelRun(input: { ownerId: string; body: CancelBody }) {
     let cancelStatus = run.cancelStatus;
     if (run.pausedRunCancelled) runEventLog(run.runId)?.append({ type: "run_cancelled" });
     if (run.needsSignal) {
-      const scope = runScope(run.runId, input.ownerId);
+      const scope = runScope(run.runId, ownerId);
       if (scope) {
         scope.abort();
         await markRunStopping(run.runId);

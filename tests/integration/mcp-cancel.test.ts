@@ -55,8 +55,7 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1e6;
 }
 
-const sleep = (milliseconds: number) =>
-  new Promise((resolve) => setTimeout(resolve, milliseconds));
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 beforeAll(async () => {
   // One server, two routes, as under `next start`: the health check shares the event loop (and
@@ -143,7 +142,13 @@ describe("a long graph algorithm behind the MCP endpoint", () => {
     await sleep(1000);
     // Still computing, this second would cost about as much CPU as the ones before it.
     const idle = cpuSeconds(cpuAfterAbort);
-    console.log("MEASURE", { health: health.milliseconds, info: info.milliseconds, health2: health2.milliseconds, busy, idle });
+    console.log("MEASURE", {
+      health: health.milliseconds,
+      info: info.milliseconds,
+      health2: health2.milliseconds,
+      busy,
+      idle,
+    });
     expect(idle).toBeLessThan(Math.min(0.25, busy / 3));
 
     // The session graph is untouched and usable.

@@ -138,7 +138,10 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
 
     // A late identical decision is a repeat; a different one is a conflict. Neither executes.
     const repeat = await harness.decide(runId, decision);
-    expect(repeat).toMatchObject({ status: 202, body: { status: "accepted", execution_generation: 2 } });
+    expect(repeat).toMatchObject({
+      status: 202,
+      body: { status: "accepted", execution_generation: 2 },
+    });
     const late = await harness.decide(runId, { ...decision, decision: "reject" });
     expect(late.body.error.code).toBe("APPROVAL_CONFLICT");
     expect(countOf(harness.toolCalls, "clear_graph") - clearsBefore).toBe(1);
@@ -167,9 +170,15 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
     expect(countOf(harness.toolCalls, "clear_graph")).toBe(clearsBefore);
     const done = await harness.snapshot(runId);
     expect(done.tool_calls).toContainEqual(
-      expect.objectContaining({ tool_call_id: toolCallId, status: "failed", error_code: "APPROVAL_REJECTED" }),
+      expect.objectContaining({
+        tool_call_id: toolCallId,
+        status: "failed",
+        error_code: "APPROVAL_REJECTED",
+      }),
     );
-    const answer = done.messages.filter((message: { role: string }) => message.role === "assistant");
+    const answer = done.messages.filter(
+      (message: { role: string }) => message.role === "assistant",
+    );
     expect(JSON.stringify(answer.at(-1).parts)).toContain("keep the graph");
   });
 
@@ -211,8 +220,14 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
 
   it("cancels a saved pause without building an agent (PS-4)", async () => {
     const { runId, toolCallId } = await pausedClearRun();
-    const cancelled = await harness.cancel({ cancel_request_id: crypto.randomUUID(), run_id: runId });
-    expect(cancelled).toMatchObject({ status: 202, body: { cancel_status: "confirmed", run_id: runId } });
+    const cancelled = await harness.cancel({
+      cancel_request_id: crypto.randomUUID(),
+      run_id: runId,
+    });
+    expect(cancelled).toMatchObject({
+      status: 202,
+      body: { cancel_status: "confirmed", run_id: runId },
+    });
     expect(await harness.snapshot(runId)).toMatchObject({
       run_status: "cancelled",
       cancel_status: "confirmed",

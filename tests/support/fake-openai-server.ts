@@ -22,6 +22,8 @@ export type FakeTurn = {
   argumentChunkSize?: number;
   /** Answer with this HTTP error instead of a completion. */
   error?: { status: number; message: string; code?: string };
+  /** Wait this long before answering (a slow or hanging model). */
+  delayMs?: number;
 };
 
 /** The body the client sent (the parts tests assert on; the rest is kept as sent). */
@@ -107,6 +109,7 @@ export async function startFakeOpenAIServer(options: Options = {}): Promise<Fake
       sendError(outgoing, { status: 500, message: "fake server: no scripted turn left" });
       return;
     }
+    if (turn.delayMs) await sleep(turn.delayMs);
     if (turn.error) {
       sendError(outgoing, turn.error);
       return;

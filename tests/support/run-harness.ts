@@ -81,7 +81,12 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
     async startRun(
       sessionId: string,
       message: string,
-      extra: { startRequestId?: string; attachments?: string[]; replacesRunId?: string; model?: string } = {},
+      extra: {
+        startRequestId?: string;
+        attachments?: string[];
+        replacesRunId?: string;
+        model?: string;
+      } = {},
     ) {
       const response = await startRunRoute.POST(
         post(`/api/sessions/${sessionId}/runs`, {
@@ -128,7 +133,7 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
       return { status: response.status, body: await response.json() };
     },
     async cancel(body: Record<string, unknown>) {
-      const response = await cancelRoute.POST(post("/api/runs/cancel", body), routeContext({}));
+      const response = await cancelRoute.POST(post("/api/runs/cancel", body));
       return { status: response.status, body: await response.json() };
     },
   };

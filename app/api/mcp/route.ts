@@ -10,7 +10,7 @@ async function handle(request: Request): Promise<Response> {
     if (!isValidInternalKey(request.headers.get("x-internal-key"))) throw new UnauthorizedError();
     // request.signal aborts when the client disconnects before the response is done (next
     // start: the route's Request gets a signal fed by the Node response's early 'close').
-    const server = createMcpServer({ headers: request.headers });
+    const server = createMcpServer({ headers: request.headers, signal: request.signal });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,9 +1,11 @@
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { withRoute } from "@/lib/http/with-route";
+import { withPublicRoute } from "@/lib/http/with-route";
 import { cancelBodySchema } from "@/lib/runs/cancel-body-schema";
 import { cancelRun } from "@/lib/runs/cancel-run";
 
-export const POST = withRoute(async ({ request, actor }) => {
+// The actor is resolved inside cancelRun: with the database down a cancel must still stop the
+// local work and answer CANCEL_NOT_CONFIRMED, not fail on the identity lookup first.
+export const POST = withPublicRoute(async ({ request }) => {
   const body = await parseJsonBody(request, cancelBodySchema);
-  return Response.json(await cancelRun({ ownerId: actor.userId, body }), { status: 202 });
+  return Response.json(await cancelRun({ request, body }), { status: 202 });
 });

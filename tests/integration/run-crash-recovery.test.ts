@@ -1,0 +1,247 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "@/lib/backend/sessions/create-session";
+import { admitRun, updateRunStatus } from "@/lib/db/queries/runs";
+import { armPersistenceFault } from "@/lib/runs/persistence-fault";
+import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import {
+  listStagedRunStates,
+  type StagedRunState,
+  stageRunState,
+} from "@/lib/runs/staged-run-state";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
+import { testInternalKey } from "../support/route-request";
+import { type RunHarness, startRunHarness } from "../support/run-harness";
+
+const modelKey = "sk-fake-crash-0123456789";
+let harness: RunHarness;
+let llm: FakeOpenAIServer;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  llm = await startFakeOpenAIServer({
+    apiKey: modelKey,
+    respond: (body) => {
+      const toolResults = (body.messages ?? []).filter((message) => message.role === "tool");
+      // First turn: load the graph. Second turn: a model that thinks far longer than the test.
+      if (toolResults.length === 0) {
+        return {
+          toolCalls: [
+            {
+              id: "load",
+              name: "load_constructed_graph",
+              arguments: { dataset_id: harness.karateId },
+            },
+          ],
+        };
+      }
+      return { text: "never sent", delayMs: 120_000 };
+    },
+  });
+  harness = await startRunHarness({
+    extraEnv: {
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: modelKey,
+      LLM_MODEL: "fake-gpt",
+      LLM_PROTOCOL: "openai_chat",
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), "workbench-crash-")),
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  await harness?.close();
+  await llm?.close();
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("durable final state across a crash (PS-2…PS-4)", () => {
+  it("kill -9 between tools: the run is interrupted with its finished tool results kept, and the session accepts a new run", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    child = spawn(
+      process.execPath,
+      // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the pid
+      // killed is the executor's own.
+      ["--import", "tsx", "--conditions=react-server", "tests/support/crash-child.mts"],
+      {
+        env: {
+          ...process.env,
+          INTERNAL_SERVICE_KEY: testInternalKey,
+          CRASH_OWNER_ID: harness.userId,
+          CRASH_SESSION_ID: session.session_id,
+          CRASH_DATASET_ID: harness.karateId,
+          CRASH_START_REQUEST_ID: randomUUID(),
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const report = await new Promise<{ run_id: string; pid: number }>((resolve, reject) => {
+      let output = "";
+      child?.stdout?.on("data", (chunk) => {
+        output += String(chunk);
+        const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
+        if (line) resolve(JSON.parse(line));
+      });
+      child?.once("exit", (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    const runId = report.run_id;
+    // Between tools: the load finished and was saved; the model is thinking.
+    const between = await waitFor(
+      () => harness.snapshot(runId),
+      (snapshot) =>
+        snapshot.tool_calls.some(
+          (call: { tool_call_id: string; status: string }) =>
+            call.tool_call_id === "load" && call.status === "succeeded",
+        ),
+      30_000,
+    );
+    expect(between.run_status).toBe("running");
+    expect(report.pid).toBe(child.pid);
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child?.once("exit", resolve));
+
+    // Before the restart's reconciliation the run still holds the session.
+    expect((await harness.session(session.session_id)).can_send).toBe(false);
+    const reconciled = await reconcileRuns();
+    expect(reconciled.interruptedRunIds).toContain(runId);
+
+    const after = await harness.snapshot(runId);
+    expect(after).toMatchObject({
+      run_status: "interrupted",
+      terminal_persisted: true,
+      execution_stopped: true,
+      can_send: true,
+    });
+    expect(after.tool_calls).toContainEqual(
+      expect.objectContaining({ tool_call_id: "load", status: "succeeded", success: true }),
+    );
+    expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
+    // Nothing was resumed: the model was asked exactly twice (the load turn and the hung turn).
+    const next = await harness.startRun(session.session_id, "rank the nodes by pagerank", {
+      model: "local-rules",
+    });
+    expect(next.status).toBe(202);
+    const events = await harness.events(next.body.run_id);
+    expect(events.at(-1)?.type).toBe("run_completed");
+  }, 90_000);
+
+  it("a database write that fails once is retried from the staged file: one copy of the run", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const started = await harness.startRun(session.session_id, "Clear the graph", {
+      model: "local-rules",
+    });
+    const first = await harness.events(started.body.run_id);
+    expect(first.at(-1)?.type).toBe("run_paused");
+    const paused = await harness.snapshot(started.body.run_id);
+    armPersistenceFault(started.body.run_id, 1);
+    await harness.decide(started.body.run_id, {
+      tool_call_id: paused.pending_approval.tool_call_id,
+      tool_name: "clear_graph",
+      decision: "approve",
+    });
+    const continued = await harness.events(started.body.run_id, first.at(-1)?.seq ?? -1);
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    const done = await harness.snapshot(started.body.run_id);
+    expect(done).toMatchObject({ run_status: "completed", terminal_persisted: true });
+    const assistant = done.messages.filter(
+      (message: { role: string }) => message.role === "assistant",
+    );
+    expect(assistant).toHaveLength(1);
+    const sessionView = await harness.session(session.session_id);
+    expect(sessionView.runs).toHaveLength(1);
+    expect(
+      done.tool_calls.filter((call: { tool_name: string }) => call.tool_name === "clear_graph"),
+    ).toHaveLength(1);
+    // The staged copy is gone once the read-back agreed.
+    expect((await listStagedRunStates()).map((state) => state.runId)).not.toContain(
+      started.body.run_id,
+    );
+  });
+
+  it("at start-up, a staged final state that never reached the database is saved (merge only)", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const startRequestId = randomUUID();
+    const admitted = await admitRun({
+      ownerId: harness.userId,
+      sessionId: session.session_id,
+      projectId: harness.projectId,
+      startRequestId,
+      fingerprint: "f",
+      options: {},
+      attachments: [],
+      modelName: "local-rules",
+      messageParts: [{ type: "text", text: "how many nodes?" }],
+      executorId: "gone-host:1:dead",
+    });
+    if (admitted.kind !== "created") throw new Error("not admitted");
+    const runId = admitted.run.id;
+    await updateRunStatus({ runId, runStatus: "running" });
+    const now = new Date().toISOString();
+    const staged: StagedRunState = {
+      version: 1,
+      runId,
+      ownerId: harness.userId,
+      sessionId: session.session_id,
+      startRequestId,
+      generation: 1,
+      status: "completed",
+      answer: "The graph has 34 nodes.",
+      errorCode: null,
+      errorMessage: null,
+      toolCalls: [
+        {
+          toolCallId: "info",
+          toolName: "get_graph_info",
+          args: {},
+          status: "succeeded",
+          envelope: { success: true, status: "completed", data: { nodes: 34 } },
+          startedAt: now,
+          finishedAt: now,
+          durationMs: 3,
+          executionGeneration: 1,
+          turnIndex: 0,
+          batchIndex: 0,
+          summary: "34 nodes",
+        },
+      ],
+      pendingApproval: null,
+      checkpoint: null,
+      lastEventSeq: 5,
+      stagedAt: now,
+    };
+    await stageRunState(staged);
+    const reconciled = await reconcileRuns();
+    expect(reconciled.repaired).toBeGreaterThanOrEqual(1);
+    const saved = await harness.snapshot(runId);
+    expect(saved).toMatchObject({
+      run_status: "completed",
+      terminal_persisted: true,
+      can_send: true,
+    });
+    expect(saved.tool_calls).toEqual([
+      expect.objectContaining({ tool_call_id: "info", status: "succeeded" }),
+    ]);
+    expect(saved.messages.at(-1).parts[0].text).toBe("The graph has 34 nodes.");
+    // The same staged state applied again (a repair that raced a late write) adds no copy.
+    await stageRunState(staged);
+    await reconcileRuns();
+    const again = await harness.snapshot(runId);
+    expect(again.tool_calls).toHaveLength(1);
+    expect(
+      again.messages.filter((message: { role: string }) => message.role === "assistant"),
+    ).toHaveLength(1);
+  });
+});
