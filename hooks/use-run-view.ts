@@ -43,7 +43,7 @@ const maxDelayMs = 8000;
 const maxReconnectAttempts = 6;
 const snapshotPollMs = 1500;
 const settlePollMs = 400;
-const maxSettleAttempts = 15;
+const maxSettleAttempts = 40;
 
 function backoffDelay(attempt: number): number {
   const base = Math.min(maxDelayMs, firstDelayMs * 2 ** (attempt - 1));
@@ -55,9 +55,15 @@ export function isSavedAndFinished(snapshot: RunSnapshot): boolean {
   return snapshot.terminal_persisted && !liveRunStatuses.has(snapshot.run_status);
 }
 
-/** Where reading the record may stop: finished and saved, or paused waiting for a person. */
+/**
+ * Where reading the record may stop: finished and saved, or paused and saved (only a saved,
+ * executor-stopped pause accepts a decision, AP-4).
+ */
 function isAtRest(snapshot: RunSnapshot): boolean {
-  return isSavedAndFinished(snapshot) || snapshot.run_status === "paused";
+  return (
+    isSavedAndFinished(snapshot) ||
+    (snapshot.run_status === "paused" && snapshot.terminal_persisted && snapshot.execution_stopped)
+  );
 }
 
 /**

@@ -55,13 +55,17 @@ function prettyJson(value: unknown): string {
 export function ApprovalCard({
   runId,
   approval,
+  ready,
   onAccepted,
   onStale,
 }: {
   runId: string;
   approval: PendingApproval;
+  /** The pause is saved; before that the server would refuse a decision. */
+  ready: boolean;
   onAccepted: (decision: AcceptedDecision) => void;
-  onStale: () => void;
+  /** The server's reason the card is stale (409 APPROVAL_CONFLICT). */
+  onStale: (message: string) => void;
 }) {
   const titleId = useId();
   const panelId = useId();
@@ -81,7 +85,7 @@ export function ApprovalCard({
     error instanceof ApiRequestError &&
     error.code === "INVALID_REQUEST";
   // A stale card stays usable: the re-read run may still wait on this very step.
-  const locked = busy || accepted;
+  const locked = busy || accepted || !ready;
   const args = approval.args ?? {};
 
   const decide = (input: ApprovalDecisionInput) => {
@@ -93,7 +97,9 @@ export function ApprovalCard({
           decision: input.decision,
         }),
       onError: (failure) => {
-        if (failure instanceof ApiRequestError && failure.code === "APPROVAL_CONFLICT") onStale();
+        if (failure instanceof ApiRequestError && failure.code === "APPROVAL_CONFLICT") {
+          onStale(failure.message);
+        }
       },
     });
   };
@@ -110,7 +116,17 @@ export function ApprovalCard({
       data-tool-call-id={approval.toolCallId}
       data-tool-name={approval.toolName}
       data-state={
-        stale ? "stale" : accepted ? "accepted" : busy ? "deciding" : error ? "error" : "waiting"
+        stale
+          ? "stale"
+          : accepted
+            ? "accepted"
+            : busy
+              ? "deciding"
+              : error
+                ? "error"
+                : ready
+                  ? "waiting"
+                  : "saving"
       }
       data-decision={accepted || busy ? (pendingDecision ?? "") : ""}
       className="space-y-3 rounded-lg border border-violet-300 bg-violet-50 p-3 text-sm text-slate-900 shadow-sm"
@@ -203,7 +219,9 @@ export function ApprovalCard({
           ? inFlightText[pendingDecision]
           : accepted && pendingDecision
             ? acceptedText[pendingDecision]
-            : ""}
+            : !ready
+              ? "Saving the pause… the decision buttons unlock in a moment."
+              : ""}
       </p>
       {error && !stale && !refusedArgs ? (
         <div

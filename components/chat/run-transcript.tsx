@@ -40,7 +40,8 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
   const capabilities = useCapabilities();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [decided, setDecided] = useState<AcceptedDecision | null>(null);
-  const [staleApproval, setStaleApproval] = useState(false);
+  // The server's reason a decision was refused as stale (409 APPROVAL_CONFLICT).
+  const [staleApproval, setStaleApproval] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -76,21 +77,24 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
   const continueAfterDecision = useCallback(
     (decision: AcceptedDecision) => {
       setDecided(decision);
-      setStaleApproval(false);
+      setStaleApproval(null);
       resume();
     },
     [resume],
   );
   // A stale card: re-read the run; if it moved on (decided elsewhere), follow it again.
-  const reloadAfterConflict = useCallback(() => {
-    setStaleApproval(true);
-    void fetchRunSnapshot({ runId })
-      .then((snapshot) => {
-        mergeSnapshot(snapshot);
-        if (snapshot.run_status === "running" || snapshot.run_status === "preparing") resume();
-      })
-      .catch(() => retry());
-  }, [runId, mergeSnapshot, resume, retry]);
+  const reloadAfterConflict = useCallback(
+    (message: string) => {
+      setStaleApproval(message);
+      void fetchRunSnapshot({ runId })
+        .then((snapshot) => {
+          mergeSnapshot(snapshot);
+          if (snapshot.run_status === "running" || snapshot.run_status === "preparing") resume();
+        })
+        .catch(() => retry());
+    },
+    [runId, mergeSnapshot, resume, retry],
+  );
   const continueAfterStop = useCallback(
     (wasPaused: boolean) => {
       // A paused run's stream has ended; its run_cancelled event comes on a new read.
@@ -105,6 +109,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
       key={`${pending.toolCallId}:${pending.executionGeneration ?? ""}`}
       runId={runId}
       approval={pending}
+      ready={view.pauseSaved}
       onAccepted={continueAfterDecision}
       onStale={reloadAfterConflict}
     />

@@ -127,6 +127,11 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       runStatus === "paused" ? (pendingFromSnapshot(snapshot) ?? view.pendingApproval) : null,
     executionGeneration: snapshot.execution_generation,
     cancelStatus: snapshot.cancel_status ?? view.cancelStatus,
+    pauseSaved:
+      runStatus === "paused" &&
+      snapshot.run_status === "paused" &&
+      snapshot.terminal_persisted &&
+      snapshot.execution_stopped,
     hasSnapshot: true,
   };
 }

@@ -273,6 +273,10 @@ describe("run view", () => {
     view = applyRunSnapshot(view, paused);
     expect(view.lastSeq).toBe(4);
     expect(view.pendingApproval?.preview).toEqual(preview);
+    // Not saved yet: the server would refuse a decision, so the card waits.
+    expect(view.pauseSaved).toBe(false);
+    view = applyRunSnapshot(view, { ...paused, terminal_persisted: true });
+    expect(view.pauseSaved).toBe(true);
     // From the snapshot alone (the events are gone) the same approval card is drawn.
     const fromSnapshot = applyRunSnapshot(initialRunView("r1"), paused);
     expect(fromSnapshot.lastSeq).toBe(-1);

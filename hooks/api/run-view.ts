@@ -50,6 +50,11 @@ export type RunView = {
   executionGeneration: number;
   /** `none` · `requested` · `stopping` · `confirmed` · `not_confirmed`, once a snapshot said. */
   cancelStatus: string | null;
+  /**
+   * The pause is saved and the executor stopped (the snapshot said so): only then does the
+   * server accept a decision (AP-4), so the approval card waits for it.
+   */
+  pauseSaved: boolean;
   /** Whether the saved snapshot (with result data) has been merged in. */
   hasSnapshot: boolean;
 };
@@ -66,6 +71,7 @@ export function initialRunView(runId: string): RunView {
     jobs: [],
     executionGeneration: 1,
     cancelStatus: null,
+    pauseSaved: false,
     hasSnapshot: false,
   };
 }
@@ -143,6 +149,7 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
     next = {
       ...next,
       pendingApproval: null,
+      pauseSaved: false,
       runStatus: view.runStatus === "paused" ? "running" : view.runStatus,
     };
   }

@@ -148,6 +148,38 @@ describe("streamRunEvents over a moving window (EV-2)", () => {
     }
   });
 
+  it("cuts off a reader that stopped reading with replay_unavailable at the first seq it missed", async () => {
+    process.env.RUN_EVENT_BUFFER_MAX_EVENTS = "10000";
+    resetEnvForTests();
+    const runId = randomUUID();
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    log.append({ type: "run_started" });
+    const response = await streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    });
+    // Nobody reads while 3,000 events go by: the queue for this reader is bounded.
+    appendTextDeltas(log, 3_000);
+    log.append({ type: "run_completed" });
+    const events = await readSse(response);
+    const last = events.at(-1);
+    expect(last?.event).toBe("replay_unavailable");
+    expect(last?.id).toBeUndefined();
+    const delivered = events.slice(0, -1);
+    expect(delivered.length).toBeLessThan(3_000);
+    expect(delivered.map((event) => event.data.seq)).toEqual(delivered.map((_, index) => index));
+    expect(last?.data).toMatchObject({
+      run_id: runId,
+      seq: delivered.length,
+      execution_generation: 1,
+    });
+    // The run itself went on: a reconnect from the last delivered seq gets the rest.
+    expect(log.readAfter(delivered.length - 1)?.at(-1)?.type).toBe("run_completed");
+  });
+
   it("stops following a run when the reader disconnects, without affecting the log", async () => {
     const runId = randomUUID();
     const log = runEventLog(runId, { create: true });

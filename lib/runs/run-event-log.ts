@@ -61,6 +61,7 @@ export class RunEventLog {
     this.trim();
     if (terminalEventTypes.has(payload.type)) this.finished = true;
     for (const listener of this.listeners) listener(event);
+    if (this.finished) retireLater(this);
     return event;
   }
 
@@ -69,9 +70,11 @@ export class RunEventLog {
    * answers REPLAY_UNAVAILABLE instead of silently skipping events).
    */
   readAfter(afterSeq: number): RunEvent[] | null {
+    // A finished run gets no appends that would trim it, so the age bound is applied here too.
+    this.trim();
     const oldest = this.events[0]?.seq ?? this.nextSeq;
     if (afterSeq + 1 < oldest) return null;
-    if (afterSeq >= this.nextSeq) return afterSeq === this.nextSeq - 1 ? [] : null;
+    if (afterSeq >= this.nextSeq) return null;
     return this.events.filter((event) => event.seq > afterSeq);
   }
 
@@ -100,7 +103,31 @@ export class RunEventLog {
   }
 }
 
-const registry = processRegistry<{ logs?: Map<string, RunEventLog> }>("__workbenchRunEventLogs");
+const registry = processRegistry<{ logs?: Map<string, RunEventLog>; finished?: string[] }>(
+  "__workbenchRunEventLogs",
+);
+
+/** Finished runs whose events stay replayable in this process, newest last. */
+const maxFinishedLogs = 1_000;
+
+// A finished run's log is kept for replay (a reader that reconnects after the end gets the same
+// events) but not forever: at most `maxFinishedLogs` of them, each no longer than the age bound.
+function retireLater(log: RunEventLog): void {
+  registry.logs ??= new Map();
+  registry.finished ??= [];
+  const finished = registry.finished.filter((runId) => runId !== log.runId);
+  finished.push(log.runId);
+  while (finished.length > maxFinishedLogs) {
+    const oldest = finished.shift() as string;
+    if (registry.logs.get(oldest)?.isFinished) registry.logs.delete(oldest);
+  }
+  registry.finished = finished;
+  const timer = setTimeout(() => {
+    const current = registry.logs?.get(log.runId);
+    if (current === log && log.isFinished) registry.logs?.delete(log.runId);
+  }, getEnv().RUN_EVENT_BUFFER_MAX_AGE_SECONDS * 1000);
+  timer.unref?.();
+}
 
 /** The event log of a run in this process, created on first use by the executor. */
 export function runEventLog(

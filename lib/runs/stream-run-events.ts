@@ -7,6 +7,12 @@ import { terminalEventTypes } from "./run-event";
 import { runEventLog } from "./run-event-log";
 
 const heartbeatMs = 15_000;
+/**
+ * Events queued for a reader that does not read (a stalled tab or proxy) before it is cut off
+ * with `replay_unavailable`: the run never waits for readers, and a reader never holds a run's
+ * whole history in memory. It reconnects from its last seq or rebuilds from the snapshot.
+ */
+const maxQueuedEvents = 2_000;
 
 function replayUnavailable(runId: string, afterSeq: number) {
   return new ApiError({
@@ -54,12 +60,18 @@ export async function streamRunEvents(input: {
       };
       const send = (event: RunEvent) => {
         if (closed || event.seq <= lastSeq) return;
-        if (event.seq !== lastSeq + 1) {
-          // The window moved under this reader: say so instead of skipping events.
+        const stalled = (controller.desiredSize ?? 0) < -maxQueuedEvents;
+        if (event.seq !== lastSeq + 1 || stalled) {
+          // The window moved under this reader, or it stopped reading: say so instead of
+          // skipping events. No `id:` line, so Last-Event-ID stays at the last event delivered.
+          const notice = {
+            type: "replay_unavailable",
+            run_id: input.runId,
+            seq: lastSeq + 1,
+            execution_generation: event.execution_generation,
+          };
           controller.enqueue(
-            encoder.encode(
-              `event: replay_unavailable\ndata: ${JSON.stringify({ run_id: input.runId, seq: lastSeq + 1 })}\n\n`,
-            ),
+            encoder.encode(`event: replay_unavailable\ndata: ${JSON.stringify(notice)}\n\n`),
           );
           close();
           return;

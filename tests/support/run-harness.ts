@@ -27,15 +27,16 @@ export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../sha
  */
 export async function startRunHarness(input: { extraEnv?: Record<string, string> } = {}) {
   const toolCalls: string[] = [];
+  const countingPost = async (request: Request) => {
+    const body = await request
+      .clone()
+      .json()
+      .catch(() => null);
+    if (body?.method === "tools/call") toolCalls.push(body.params.name);
+    return mcpRoute.POST(request);
+  };
   const engine = await serveRouteHandlers({
-    POST: async (request: Request) => {
-      const body = await request
-        .clone()
-        .json()
-        .catch(() => null);
-      if (body?.method === "tools/call") toolCalls.push(body.params.name);
-      return mcpRoute.POST(request);
-    },
+    POST: countingPost,
     GET: mcpRoute.GET,
     DELETE: mcpRoute.DELETE,
   });
