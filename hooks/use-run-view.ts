@@ -113,22 +113,32 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
     };
 
     // After the terminal event the record may still be saving: read it until it is saved (or,
-    // for a pause, until it says paused and names the pending step with its preview).
-    const settle = async () => {
+    // for a pause, until it says paused and names the pending step with its preview). A pause
+    // read in a later generation was decided meanwhile (elsewhere, or before a refresh whose
+    // replay stops at `run_paused`): "moved_on" tells the caller to read the next events.
+    const settle = async (pausedGeneration: number | null): Promise<"rest" | "moved_on"> => {
       for (let attempt = 0; attempt < maxSettleAttempts && !signal.aborted; attempt++) {
         try {
           const snapshot = await fetchRunSnapshot({ runId, signal });
-          if (signal.aborted) return;
+          if (signal.aborted) return "rest";
           dispatch({ type: "snapshot", snapshot });
+          if (
+            pausedGeneration !== null &&
+            snapshot.execution_generation > pausedGeneration &&
+            !isSavedAndFinished(snapshot)
+          ) {
+            return "moved_on";
+          }
           if (isAtRest(snapshot) || attempt === maxSettleAttempts - 1) {
             refreshSession(snapshot);
-            return;
+            return "rest";
           }
         } catch {
-          if (signal.aborted) return;
+          if (signal.aborted) return "rest";
         }
         await sleep(settlePollMs, signal);
       }
+      return "rest";
     };
 
     // Events are gone (or unreachable): the snapshot is the source until the run is over.
@@ -158,6 +168,8 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
 
     const follow = async () => {
       let failures = 0;
+      // The generation of the last `run_paused` read, if that was the last terminal event.
+      let pausedGeneration: number | null = null;
       for (;;) {
         if (signal.aborted) return;
         setConnection(
@@ -174,6 +186,8 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
               if (event.seq <= cursorRef.current) return;
               cursorRef.current = event.seq;
               failures = 0;
+              pausedGeneration =
+                event.type === "run_paused" ? (event.execution_generation ?? 1) : null;
               dispatch({ type: "event", event });
               setConnection((current) =>
                 current.kind === "streaming" ? current : { kind: "streaming" },
@@ -182,7 +196,10 @@ export function useRunView({ runId, live }: { runId: string; live: boolean }): {
           });
           if (signal.aborted) return;
           if (end.kind === "terminal") {
-            await settle();
+            if ((await settle(pausedGeneration)) === "moved_on") {
+              pausedGeneration = null;
+              continue;
+            }
             if (!signal.aborted) setConnection({ kind: "settled" });
             return;
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewFacts } from "./approval-preview-facts";
+import { previewFacts, previewFailure } from "./approval-preview-facts";
 import { diffArgs } from "./args-diff";
 import { parseArgsJson } from "./parse-args-json";
 
@@ -77,6 +77,21 @@ describe("approval card helpers", () => {
       value: 1,
     });
     expect(previewFacts({ message: "nothing" })).toBeNull();
+    // As the runtime sends it: the preview call's data under `data`, or its failure.
+    const wrapped = previewFacts({
+      tool_name: "preview_graph_optimization",
+      data: { base_revision: 1, effect: { edgesRemoved: 4 } },
+    });
+    expect(wrapped?.counts).toEqual([{ key: "edgesRemoved", label: "Edges removed", value: 4 }]);
+    expect(wrapped?.baseRevision).toBe(1);
+    expect(
+      previewFailure({
+        tool_name: "preview_graph_optimization",
+        error_code: "REVISION_CONFLICT",
+        message: "stale",
+      }),
+    ).toEqual({ code: "REVISION_CONFLICT", message: "stale" });
+    expect(previewFailure({ tool_name: "x", data: { effect: {} } })).toBeNull();
     expect(previewFacts(null)).toBeNull();
     expect(previewFacts([1, 2])).toBeNull();
   });

@@ -25,6 +25,16 @@ function finiteNumber(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
+/** A preview the runtime could not make: its error code and message, else null. */
+export function previewFailure(preview: unknown): { code: string; message: string } | null {
+  const outer = record(preview);
+  if (!outer || record(outer.data) || typeof outer.error_code !== "string") return null;
+  return {
+    code: outer.error_code,
+    message: typeof outer.message === "string" ? outer.message : "",
+  };
+}
+
 /** "nodesRemoved" / "nodes_removed" → "Nodes removed". */
 export function humanizeKey(key: string): string {
   const words = key
@@ -45,8 +55,10 @@ const sampleCountKeys = new Set(["touchedNodeCount", "touched_node_count"]);
  * can be read as an effect, so the card falls back to the raw JSON.
  */
 export function previewFacts(preview: unknown): PreviewFacts | null {
-  const root = record(preview);
-  if (!root) return null;
+  const outer = record(preview);
+  if (!outer) return null;
+  // The runtime wraps the preview call's `data` with the tool's name.
+  const root = record(outer.data) ?? outer;
   const effect = record(root.effect) ?? root;
   const counts: PreviewCount[] = [];
   for (const [key, value] of Object.entries(effect)) {

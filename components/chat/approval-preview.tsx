@@ -1,4 +1,4 @@
-import { previewFacts } from "./approval-preview-facts";
+import { previewFacts, previewFailure } from "./approval-preview-facts";
 
 function prettyJson(value: unknown): string {
   try {
@@ -15,6 +15,16 @@ function prettyJson(value: unknown): string {
  */
 export function ApprovalPreview({ preview }: { preview: unknown }) {
   if (preview === null || preview === undefined) return null;
+  const failure = previewFailure(preview);
+  if (failure) {
+    return (
+      <p className="text-xs text-amber-900" data-testid="approval-preview-failed">
+        The effect could not be previewed: {failure.message || "no reason given"}{" "}
+        <code className="rounded bg-amber-100 px-1 py-0.5">{failure.code}</code>. Check the
+        arguments before approving.
+      </p>
+    );
+  }
   const facts = previewFacts(preview);
   if (!facts) {
     return (

@@ -8,6 +8,7 @@ const presentation: Record<string, { label: string; className: string }> = {
     className: "bg-violet-50 text-violet-800 ring-violet-200",
   },
   cancelled: { label: "Cancelled", className: "bg-slate-100 text-slate-700 ring-slate-300" },
+  rejected: { label: "Rejected", className: "bg-slate-100 text-slate-700 ring-slate-300" },
 };
 
 /** Human label of a tool call status; unknown (newer) statuses are shown as sent. */
