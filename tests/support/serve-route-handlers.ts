@@ -50,7 +50,13 @@ export async function serveRouteHandlers(handlers: Partial<Record<string, Handle
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Open streams (an SSE reader, a computation a failed test left running) must not keep
+    // afterAll waiting for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -6,7 +6,7 @@ import { checkpoint } from "./work-checkpoint";
  * process that also serves the HTTP API: while an algorithm holds the thread, no cancel
  * request, heartbeat or other request is served, and an abort signal can never fire.
  */
-export const workSliceMilliseconds = 1e9;
+export const workSliceMilliseconds = 20;
 
 type ScheduleImmediate = (callback: () => void) => unknown;
 
