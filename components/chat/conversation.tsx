@@ -56,8 +56,9 @@ function editableTurn(turns: Turn[], canSend: boolean): Turn | null {
 }
 
 function messageText(message: ChatMessage): string {
+  // Only the text parts: dataset chips are parts too and must not add empty lines.
   return message.parts
-    .map((part) => (part.type === "text" && "text" in part ? String(part.text) : ""))
+    .flatMap((part) => (part.type === "text" && "text" in part ? [String(part.text)] : []))
     .join("\n");
 }
 

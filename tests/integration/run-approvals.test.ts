@@ -235,6 +235,9 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
       pending_approval: null,
       can_send: true,
     });
+    expect((await harness.snapshot(runId)).tool_calls).toContainEqual(
+      expect.objectContaining({ tool_call_id: toolCallId, status: "cancelled" }),
+    );
     const late = await harness.decide(runId, {
       tool_call_id: toolCallId,
       tool_name: "clear_graph",

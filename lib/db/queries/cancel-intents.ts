@@ -80,10 +80,18 @@ async function cancelRunLocked(transaction: Transaction, runId: string): Promise
   }
   if (run.runStatus === "paused" && run.executionStopped && run.terminalPersisted) {
     const now = new Date();
-    await transaction.approval.updateMany({
-      where: { pendingRunId: runId },
-      data: { pendingRunId: null, reason: "The run was cancelled while it waited for approval." },
-    });
+    const pending = await transaction.approval.findUnique({ where: { pendingRunId: runId } });
+    if (pending) {
+      await transaction.approval.update({
+        where: { id: pending.id },
+        data: { pendingRunId: null, reason: "The run was cancelled while it waited for approval." },
+      });
+      // The gated call never ran: its card says cancelled, not "awaiting approval" forever.
+      await transaction.toolCall.updateMany({
+        where: { runId, toolCallId: pending.toolCallId, status: "awaiting_approval" },
+        data: { status: "cancelled", finishedAt: now },
+      });
+    }
     await transaction.run.update({
       where: { id: runId },
       data: {

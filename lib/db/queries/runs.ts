@@ -344,6 +344,10 @@ export async function cancelPausedRunsWithStopAsked() {
   });
   for (const run of runs) {
     await db.$transaction([
+      db.toolCall.updateMany({
+        where: { runId: run.id, status: "awaiting_approval" },
+        data: { status: "cancelled", finishedAt: new Date() },
+      }),
       db.approval.updateMany({ where: { pendingRunId: run.id }, data: { pendingRunId: null } }),
       db.run.update({
         where: { id: run.id },
