@@ -1,9 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ChatPage, readAllRunEventsViaApi } from "./pages/chat-page";
-import { uniqueName } from "./support/api";
-import { createBuiltProjectViaApi } from "./support/built-project";
-import { karateEdgesCsv } from "./support/fixture-paths";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { openKarateConversation, readAllRunEventsViaApi } from "./pages/chat-page";
 
 // local-rules plans exactly one clear_graph call for this (plan-clear.ts); the runtime pauses it.
 const clearQuestion = "Clear the graph";
@@ -15,23 +11,6 @@ type RunJson = {
   pending_approval: unknown;
   tool_calls: { tool_call_id: string; tool_name: string; status: string }[];
 };
-
-async function openKarateConversation(page: Page, request: APIRequestContext, label: string) {
-  const { projectId } = await createBuiltProjectViaApi(request, {
-    projectName: uniqueName(label),
-    file: {
-      name: "karate_edges.csv",
-      mimeType: "text/csv",
-      buffer: await readFile(karateEdgesCsv),
-    },
-    datasetName: "karate",
-  });
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  const sessionId = await chat.createSession();
-  return { chat, sessionId };
-}
 
 async function runJson(request: APIRequestContext, runId: string): Promise<RunJson> {
   const response = await request.get(`/api/runs/${runId}`);

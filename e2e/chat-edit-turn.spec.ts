@@ -1,9 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ChatPage } from "./pages/chat-page";
-import { uniqueName } from "./support/api";
-import { createBuiltProjectViaApi } from "./support/built-project";
-import { karateEdgesCsv } from "./support/fixture-paths";
+import { openKarateConversation } from "./pages/chat-page";
 
 type SessionJson = {
   can_send: boolean;
@@ -21,19 +17,7 @@ test("Edit the latest turn: the edited message is asked again, the old answer st
   expect(capabilities.edit_latest_turn_v1, "edit_latest_turn_v1 is on for the e2e server").toBe(
     true,
   );
-  const { projectId } = await createBuiltProjectViaApi(request, {
-    projectName: uniqueName("Chat edit"),
-    file: {
-      name: "karate_edges.csv",
-      mimeType: "text/csv",
-      buffer: await readFile(karateEdgesCsv),
-    },
-    datasetName: "karate",
-  });
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  const sessionId = await chat.createSession();
+  const { chat, sessionId } = await openKarateConversation(page, request, "Chat edit");
   await chat.attach("karate");
   const firstRunId = await chat.ask("How many nodes are there?");
   await chat.expectCompleted(firstRunId);

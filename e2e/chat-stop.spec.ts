@@ -1,10 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Request, test } from "@playwright/test";
-import { ChatPage, readAllRunEventsViaApi } from "./pages/chat-page";
+import { ChatPage, openKarateConversation, readAllRunEventsViaApi } from "./pages/chat-page";
 import { uniqueName } from "./support/api";
 import { barabasiAlbertEdgeList } from "./support/barabasi-albert-edge-list";
 import { createBuiltProjectViaApi } from "./support/built-project";
-import { karateEdgesCsv } from "./support/fixture-paths";
 
 const cancelUrl = "**/api/runs/cancel";
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -158,19 +156,7 @@ test("Stop ends a long betweenness run within seconds, honestly reporting a fail
 test("Stop on a run paused at an approval saves it as cancelled", async ({ page, request }) => {
   test.setTimeout(180_000);
   await expectRunCancelEnabled(request);
-  const { projectId } = await createBuiltProjectViaApi(request, {
-    projectName: uniqueName("Chat stop paused"),
-    file: {
-      name: "karate_edges.csv",
-      mimeType: "text/csv",
-      buffer: await readFile(karateEdgesCsv),
-    },
-    datasetName: "karate",
-  });
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  await chat.createSession();
+  const { chat } = await openKarateConversation(page, request, "Chat stop paused");
   const runId = await chat.ask("Clear the graph");
   await chat.expectPausedForApproval(runId, "clear_graph");
 

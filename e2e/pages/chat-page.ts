@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { uniqueName } from "../support/api";
 import { createBuiltProjectViaApi } from "../support/built-project";
+import { karateEdgesCsv } from "../support/fixture-paths";
 import { WorkbenchPage } from "./workbench-page";
 
 /** The Chat page: conversations, the message box with its pickers, runs with tool cards. */
@@ -263,4 +265,29 @@ export async function createBuiltShopProjectViaApi(
     file: { name: "shop.sql", mimeType: "application/sql", buffer: await readFile(shopSqlPath) },
     buildTimeoutMs: 60_000,
   });
+}
+
+/**
+ * A project with the karate club built (dataset name "karate"), opened in a new conversation:
+ * the start of every run-control spec.
+ */
+export async function openKarateConversation(
+  page: Page,
+  request: APIRequestContext,
+  projectLabel: string,
+): Promise<{ chat: ChatPage; sessionId: string; projectId: string }> {
+  const { projectId } = await createBuiltProjectViaApi(request, {
+    projectName: uniqueName(projectLabel),
+    file: {
+      name: "karate_edges.csv",
+      mimeType: "text/csv",
+      buffer: await readFile(karateEdgesCsv),
+    },
+    datasetName: "karate",
+  });
+  const chat = new ChatPage(page);
+  await chat.open();
+  await chat.selectProject(projectId);
+  const sessionId = await chat.createSession();
+  return { chat, sessionId, projectId };
 }

@@ -5,7 +5,6 @@ import type { ToolBatchResume, ToolCallOutcome } from "@/lib/agent/scheduler/too
 import { toolResultForModel } from "@/lib/agent/scheduler/tool-result-for-model";
 import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import {
-  findDecidedApproval,
   findRunForOwner,
   findRunSnapshotForOwner,
   isRunStopRequested,
@@ -13,12 +12,14 @@ import {
 } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { persistRunFinalState } from "@/lib/runs/persist-run-final-state";
-import { type RunCheckpoint, restoreOutcome, storeOutcome } from "@/lib/runs/run-checkpoint";
+import { storeOutcome } from "@/lib/runs/run-checkpoint";
 import type { RunEventLog } from "@/lib/runs/run-event-log";
-import type { FinalRunStatus, StagedRunState } from "@/lib/runs/staged-run-state";
+import type { StagedRunState } from "@/lib/runs/staged-run-state";
 import { runOptionsSchema } from "@/lib/runs/start-run-body-schema";
 import { createRunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
+import { loadContinuation } from "./load-continuation";
+import { type PhaseEnding, terminalEvent } from "./phase-ending";
 import { previewForApproval } from "./preview-for-approval";
 import { RunPhaseRecord } from "./run-phase-record";
 import { runModelTurn } from "./run-turn";
@@ -29,14 +30,6 @@ import type { PlannedToolCall } from "./tools/tool-descriptor";
 // local-rules' longest plan (build, load, three bridging batches, view, report, answer) takes
 // 8–9 turns and it answers by itself after 12; an LLM gets the same room plus a margin.
 const maxModelTurns = 16;
-
-type PhaseEnding = {
-  status: FinalRunStatus;
-  errorCode?: string;
-  errorMessage?: string;
-  pendingApproval?: StagedRunState["pendingApproval"];
-  checkpoint?: RunCheckpoint;
-};
 
 /**
  * Executes one phase of a run — the first one, or the continuation after an approval decision
@@ -251,23 +244,6 @@ export async function executeRun(input: {
   log.append(terminalEvent(ending));
 }
 
-function terminalEvent(ending: PhaseEnding) {
-  switch (ending.status) {
-    case "completed":
-      return { type: "run_completed" as const };
-    case "paused":
-      return { type: "run_paused" as const };
-    case "cancelled":
-      return { type: "run_cancelled" as const };
-    case "error":
-      return {
-        type: "run_error" as const,
-        code: ending.errorCode ?? "INTERNAL_ERROR",
-        message: ending.errorMessage ?? "The run failed.",
-      };
-  }
-}
-
 /** The results of a batch as the model sees them, in batch order (DAG-5). */
 function toolResultMessage(outcomes: ToolCallOutcome[]): ModelMessage {
   return {
@@ -282,66 +258,6 @@ function toolResultMessage(outcomes: ToolCallOutcome[]): ModelMessage {
       },
     })),
   };
-}
-
-/**
- * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
- * taken on it. Approve runs the recorded arguments, modify the patched ones (AP-3); a rejection
- * becomes the call's failed result, which keeps its dependants blocked.
- */
-async function loadContinuation(input: { runId: string; generation: number; checkpoint: unknown }) {
-  const checkpoint = input.checkpoint as RunCheckpoint | null;
-  const approval = await findDecidedApproval({
-    runId: input.runId,
-    generation: input.generation - 1,
-  });
-  if (!checkpoint || !approval) {
-    throw Object.assign(new Error("This run has no saved pause to continue from."), {
-      code: "APPROVAL_CONFLICT",
-    });
-  }
-  const completed = new Map(
-    checkpoint.batch.outcomes.map((stored) => [stored.toolCallId, restoreOutcome(stored)]),
-  );
-  const resume: ToolBatchResume = { completed };
-  if (approval.decision === "reject") {
-    const gated = completed.get(approval.toolCallId);
-    const now = new Date();
-    completed.set(approval.toolCallId, {
-      toolCallId: approval.toolCallId,
-      toolName: approval.toolName,
-      args: (gated?.args ?? approval.proposedArgs) as Record<string, unknown>,
-      status: "failed",
-      errorCode: "APPROVAL_REJECTED",
-      envelope: {
-        success: false,
-        status: "rejected",
-        error_code: "APPROVAL_REJECTED",
-        message: approval.reason
-          ? `The reviewer rejected this call: ${approval.reason}`
-          : "The reviewer rejected this call; it did not run.",
-      },
-      startedAt: now,
-      finishedAt: now,
-      durationMs: 0,
-    });
-    const rejection = {
-      type: "tool_completed" as const,
-      tool_call_id: approval.toolCallId,
-      tool_name: approval.toolName,
-      success: false,
-      status: "rejected",
-      error_code: "APPROVAL_REJECTED",
-      summary: "Rejected by the reviewer; not run.",
-      duration_ms: 0,
-    };
-    return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection };
-  }
-  const args = (
-    approval.decision === "modify" ? approval.patchedArgs : approval.proposedArgs
-  ) as Record<string, unknown>;
-  resume.approved = { toolCallId: approval.toolCallId, args };
-  return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null };
 }
 
 async function findUserText(runId: string, ownerId: string): Promise<string> {

@@ -1,5 +1,8 @@
 import "server-only";
-import { cancelPausedRunsWithStopAsked, interruptAbandonedRuns } from "@/lib/db/queries/runs";
+import {
+  cancelPausedRunsWithStopAsked,
+  interruptAbandonedRuns,
+} from "@/lib/db/queries/run-reconciliation";
 import { executorId } from "./executor-id";
 import { isExecutorGone } from "./executor-liveness";
 import { runHeartbeatMs } from "./launch-run";

@@ -12,10 +12,14 @@ declare module "vitest" {
   }
 }
 
-/** Prepares one migrated, empty database and a fresh app data directory for the suite. */
+/**
+ * Prepares one migrated, empty database and a fresh app data directory for the suite. The app
+ * directory is per run (and removed after it), so two suites on one checkout — each with its own
+ * TEST_DATABASE_URL — do not delete each other's uploads and staged run states.
+ */
 export default async function setup(project: TestProject) {
   const testRoot = path.resolve(".data/test");
-  const appDataDirectory = path.join(testRoot, "app");
+  const appDataDirectory = path.join(testRoot, `app-${process.pid}`);
   await rm(appDataDirectory, { recursive: true, force: true });
   const database = await prepareTestDatabase({
     testDatabaseUrl: getEnv().TEST_DATABASE_URL,
@@ -26,5 +30,6 @@ export default async function setup(project: TestProject) {
   project.provide("appDataDirectory", appDataDirectory);
   return async () => {
     await database.stop();
+    await rm(appDataDirectory, { recursive: true, force: true });
   };
 }

@@ -11,7 +11,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { listStagedRunStates } from "@/lib/runs/staged-run-state";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
-import { type RunHarness, startRunHarness } from "../support/run-harness";
+import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
 
 // This file runs the app on a PostgreSQL of its own, because the test stops it.
 const modelKey = "sk-fake-down-0123456789";
@@ -49,10 +49,7 @@ beforeAll(async () => {
   });
   harness = await startRunHarness({
     extraEnv: {
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_API_KEY: modelKey,
-      LLM_MODEL: "fake-gpt",
-      LLM_PROTOCOL: "openai_chat",
+      ...fakeModelEnvironment(llm.baseUrl, modelKey),
       DATA_DIR: path.join(directory, "app"),
     },
   });

@@ -15,7 +15,7 @@ import {
 } from "@/lib/runs/staged-run-state";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { testInternalKey } from "../support/route-request";
-import { type RunHarness, startRunHarness } from "../support/run-harness";
+import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
 
 const modelKey = "sk-fake-crash-0123456789";
 let harness: RunHarness;
@@ -44,10 +44,7 @@ beforeAll(async () => {
   });
   harness = await startRunHarness({
     extraEnv: {
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_API_KEY: modelKey,
-      LLM_MODEL: "fake-gpt",
-      LLM_PROTOCOL: "openai_chat",
+      ...fakeModelEnvironment(llm.baseUrl, modelKey),
       DATA_DIR: await mkdtemp(path.join(os.tmpdir(), "workbench-crash-")),
     },
   });

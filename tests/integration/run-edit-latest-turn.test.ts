@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import { resetEnvForTests } from "@/lib/env";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
-import { type RunHarness, startRunHarness } from "../support/run-harness";
+import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
 
 const modelKey = "sk-fake-edit-0123456789";
 let harness: RunHarness;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   });
   harness = await startRunHarness({
     extraEnv: {
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_API_KEY: modelKey,
-      LLM_MODEL: "fake-gpt",
-      LLM_PROTOCOL: "openai_chat",
+      ...fakeModelEnvironment(llm.baseUrl, modelKey),
     },
   });
 }, 60_000);

@@ -1,23 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as mcpRoute from "@/app/api/mcp/route";
-import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
-import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
-import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
-import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
-import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
-import { actingAs, routeContext } from "../support/route-request";
-import { readRunEvents } from "../support/run-events-client";
-import { serveRouteHandlers } from "../support/serve-route-handlers";
+import { type RunHarness, startRunHarness } from "../support/run-harness";
 
 // The sequential retry and a changed message are covered in agent-runtime-local-rules.test.ts;
 // this file is about concurrent starts and the busy session (RC-2).
 
-let engine: Awaited<ReturnType<typeof serveRouteHandlers>>;
-let userId: string;
-let projectId: string;
+let harness: RunHarness;
 // The graph engine answers only when the gate is open, so a run is provably still active
 // while the test checks how the session treats other starts.
 let gate: Promise<void> = Promise.resolve();
@@ -29,63 +18,26 @@ function closeGate() {
   });
 }
 
-async function gatedEnginePost(request: Request) {
-  await gate;
-  return mcpRoute.POST(request);
-}
-
 beforeAll(async () => {
-  engine = await serveRouteHandlers({
-    POST: gatedEnginePost,
-    GET: mcpRoute.GET,
-    DELETE: mcpRoute.DELETE,
-  });
-  process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
-  resetEnvForTests();
-  userId = (await insertUser({ email: `idem-${randomUUID()}@test.local`, displayName: "idem" })).id;
-  projectId = (await createProject({ ownerId: userId, name: "Idempotency" })).project_id;
+  harness = await startRunHarness({ engineGate: () => gate });
 }, 120_000);
 
 afterAll(async () => {
   openGate();
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
-  await engine?.close();
+  await harness?.close();
 });
 
-async function startRun(sessionId: string, body: Record<string, unknown>) {
-  const response = await startRunRoute.POST(
-    new Request("http://test.local/x", {
-      method: "POST",
-      headers: actingAs(userId),
-      body: JSON.stringify(body),
-    }),
-    routeContext({ session_id: sessionId }),
-  );
-  return { status: response.status, body: await response.json() };
-}
-
-async function sessionSnapshot(sessionId: string) {
-  const response = await sessionRoute.GET(
-    new Request("http://test.local/x", { headers: actingAs(userId) }),
-    routeContext({ session_id: sessionId }),
-  );
-  expect(response.status).toBe(200);
-  return response.json();
-}
-
-async function eventsToEnd(runId: string) {
-  const response = await runEventsRoute.GET(
-    new Request("http://test.local/x?after_seq=-1", { headers: actingAs(userId) }),
-    routeContext({ run_id: runId }),
-  );
-  expect(response.status).toBe(200);
-  return readRunEvents(response);
-}
+const startRun = (sessionId: string, body: Record<string, unknown>) =>
+  harness.startRunWithBody(sessionId, body);
+const sessionSnapshot = (sessionId: string) => harness.session(sessionId);
+const eventsToEnd = (runId: string) => harness.events(runId);
 
 describe("run admission under concurrency (RC-2)", () => {
   it("admits one run for 20 concurrent identical starts and keeps the session busy until it ends", async () => {
-    const session = await createSession({ ownerId: userId, projectId });
+    const session = await createSession({
+      ownerId: harness.userId,
+      projectId: harness.projectId,
+    });
     const sessionId = session.session_id;
     const body = {
       start_request_id: randomUUID(),

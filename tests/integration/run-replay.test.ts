@@ -1,80 +1,38 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as mcpRoute from "@/app/api/mcp/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as runRoute from "@/app/api/runs/[run_id]/route";
-import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
 import { actingAs, routeContext } from "../support/route-request";
-import { serveRouteHandlers } from "../support/serve-route-handlers";
+import { type RunHarness, startRunHarness } from "../support/run-harness";
 
 // Trimming of the window (RUN_EVENT_BUFFER_MAX_EVENTS ≥ 100) is unit-tested in
 // lib/runs/run-event-log.test.ts: a local-rules run on the karate club stays below 100 events.
 
 type SseEvent = { id?: string; event?: string; data: Record<string, unknown> & { seq: number } };
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
 // Three batches of bridging analysis: ~70 events, so a resume has plenty left to deliver.
 const longQuestion = "find the key nodes that connect several communities";
-let engine: Awaited<ReturnType<typeof serveRouteHandlers>>;
+let harness: RunHarness;
 let userId: string;
 let strangerId: string;
-let projectId: string;
-let karateId: string;
 
 beforeAll(async () => {
-  engine = await serveRouteHandlers({
-    POST: mcpRoute.POST,
-    GET: mcpRoute.GET,
-    DELETE: mcpRoute.DELETE,
-  });
-  process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
-  resetEnvForTests();
-  userId = (await insertUser({ email: `rp-${randomUUID()}@test.local`, displayName: "rp" })).id;
+  harness = await startRunHarness();
+  userId = harness.userId;
   strangerId = (await insertUser({ email: `rp-${randomUUID()}@test.local`, displayName: "x" })).id;
-  projectId = (await createProject({ ownerId: userId, name: "Replay" })).project_id;
-  const karate = await uploadDataset({
-    ownerId: userId,
-    projectId,
-    file: {
-      filename: "karate_edges.csv",
-      bytes: await readFile(path.join(fixtures, "karate_edges.csv")),
-    },
-  });
-  karateId = karate.dataset_id;
-  await constructDataset({ ownerId: userId, datasetId: karateId, options: {} });
 }, 120_000);
 
 afterAll(async () => {
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
-  await engine?.close();
+  await harness?.close();
 });
 
 async function startRun(message: string): Promise<string> {
-  const session = await createSession({ ownerId: userId, projectId });
-  const response = await startRunRoute.POST(
-    new Request("http://test.local/x", {
-      method: "POST",
-      headers: actingAs(userId),
-      body: JSON.stringify({
-        start_request_id: randomUUID(),
-        message,
-        attachments: [karateId],
-        options: { model: "local-rules" },
-      }),
-    }),
-    routeContext({ session_id: session.session_id }),
-  );
-  expect(response.status).toBe(202);
-  return ((await response.json()) as { run_id: string }).run_id;
+  const session = await createSession({ ownerId: userId, projectId: harness.projectId });
+  const started = await harness.startRun(session.session_id, message, { model: "local-rules" });
+  expect(started.status).toBe(202);
+  return started.body.run_id as string;
 }
 
 function openEvents(input: {

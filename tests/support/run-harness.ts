@@ -25,7 +25,13 @@ export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../sha
  * it like in production), a user with a project and the karate graph built, and small clients
  * for the run routes.
  */
-export async function startRunHarness(input: { extraEnv?: Record<string, string> } = {}) {
+export async function startRunHarness(
+  input: {
+    extraEnv?: Record<string, string>;
+    /** Awaited before the engine answers a request (a test holds runs active with it). */
+    engineGate?: () => Promise<void>;
+  } = {},
+) {
   const toolCalls: string[] = [];
   const countingPost = async (request: Request) => {
     const body = await request
@@ -33,6 +39,7 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
       .json()
       .catch(() => null);
     if (body?.method === "tools/call") toolCalls.push(body.params.name);
+    await input.engineGate?.();
     return mcpRoute.POST(request);
   };
   const engine = await serveRouteHandlers({
@@ -79,7 +86,15 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
       resetEnvForTests();
       await engine.close();
     },
-    async startRun(
+    /** POST /api/sessions/{id}/runs with this body as it is. */
+    async startRunWithBody(sessionId: string, body: Record<string, unknown>) {
+      const response = await startRunRoute.POST(
+        post(`/api/sessions/${sessionId}/runs`, body),
+        routeContext({ session_id: sessionId }),
+      );
+      return { status: response.status, body: await response.json() };
+    },
+    startRun(
       sessionId: string,
       message: string,
       extra: {
@@ -89,17 +104,13 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
         model?: string;
       } = {},
     ) {
-      const response = await startRunRoute.POST(
-        post(`/api/sessions/${sessionId}/runs`, {
-          start_request_id: extra.startRequestId ?? randomUUID(),
-          message,
-          attachments: extra.attachments ?? [karate.dataset_id],
-          ...(extra.replacesRunId ? { replaces_run_id: extra.replacesRunId } : {}),
-          ...(extra.model ? { options: { model: extra.model } } : {}),
-        }),
-        routeContext({ session_id: sessionId }),
-      );
-      return { status: response.status, body: await response.json() };
+      return this.startRunWithBody(sessionId, {
+        start_request_id: extra.startRequestId ?? randomUUID(),
+        message,
+        attachments: extra.attachments ?? [karate.dataset_id],
+        ...(extra.replacesRunId ? { replaces_run_id: extra.replacesRunId } : {}),
+        ...(extra.model ? { options: { model: extra.model } } : {}),
+      });
     },
     /** Reads the run's events after `afterSeq` until the stream ends (a terminal event). */
     async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
@@ -141,3 +152,13 @@ export async function startRunHarness(input: { extraEnv?: Record<string, string>
 }
 
 export type RunHarness = Awaited<ReturnType<typeof startRunHarness>>;
+
+/** The environment that makes `fake-gpt` the fake Chat Completions server's model. */
+export function fakeModelEnvironment(baseUrl: string, apiKey: string): Record<string, string> {
+  return {
+    LLM_BASE_URL: baseUrl,
+    LLM_API_KEY: apiKey,
+    LLM_MODEL: "fake-gpt",
+    LLM_PROTOCOL: "openai_chat",
+  };
+}

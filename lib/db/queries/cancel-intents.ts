@@ -20,15 +20,26 @@ export type CancelRecordResult =
   | { kind: "conflict"; details: Record<string, unknown> }
   | { kind: "recorded"; runs: RunCancelOutcome[] };
 
-// A cancel_request_id is bound to the one target it was first sent with (RC-3).
-async function checkCancelId(
+// A cancel_request_id is bound to the one target it was first sent with (RC-3): a new id is
+// recorded with its target, the same id again is a repeat, another target is a conflict.
+async function registerIntent(
   transaction: Transaction,
   input: { ownerId: string; cancelRequestId: string; runId?: string; startRequestId?: string },
 ) {
   const existing = await transaction.cancelIntent.findUnique({
     where: { cancelRequestId: input.cancelRequestId },
   });
-  if (!existing) return { kind: "new" as const };
+  if (!existing) {
+    await transaction.cancelIntent.create({
+      data: {
+        cancelRequestId: input.cancelRequestId,
+        ownerId: input.ownerId,
+        runId: input.runId,
+        startRequestId: input.startRequestId,
+      },
+    });
+    return { kind: "new" as const };
+  }
   const sameTarget =
     existing.ownerId === input.ownerId &&
     (existing.runId ?? undefined) === input.runId &&
@@ -150,17 +161,8 @@ export async function recordRunCancel(input: {
     });
     if (!run) return { kind: "not_found" };
     await lockSession(transaction, input.ownerId, run.sessionId);
-    const check = await checkCancelId(transaction, input);
-    if (check.kind === "conflict") return check;
-    if (check.kind === "new") {
-      await transaction.cancelIntent.create({
-        data: {
-          cancelRequestId: input.cancelRequestId,
-          ownerId: input.ownerId,
-          runId: input.runId,
-        },
-      });
-    }
+    const intent = await registerIntent(transaction, input);
+    if (intent.kind === "conflict") return intent;
     const outcome = await cancelRunLocked(transaction, input.runId);
     await confirmIntentIfSettled(transaction, input.cancelRequestId, [outcome]);
     return { kind: "recorded", runs: [outcome] };
@@ -180,17 +182,8 @@ export async function recordStartCancel(input: {
   const db = await getDb();
   return db.$transaction(async (transaction) => {
     await lockStartRequest(transaction, input.ownerId, input.startRequestId);
-    const check = await checkCancelId(transaction, input);
-    if (check.kind === "conflict") return check;
-    if (check.kind === "new") {
-      await transaction.cancelIntent.create({
-        data: {
-          cancelRequestId: input.cancelRequestId,
-          ownerId: input.ownerId,
-          startRequestId: input.startRequestId,
-        },
-      });
-    }
+    const intent = await registerIntent(transaction, input);
+    if (intent.kind === "conflict") return intent;
     const runs = await transaction.run.findMany({
       where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
       select: { id: true, sessionId: true },

@@ -1,0 +1,68 @@
+import "server-only";
+import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
+import { findDecidedApproval } from "@/lib/db/queries/runs";
+import { type RunCheckpoint, restoreOutcome } from "@/lib/runs/run-checkpoint";
+
+/**
+ * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
+ * taken on it. Approve runs the recorded arguments, modify the patched ones (AP-3); a rejection
+ * becomes the call's failed result, which keeps its dependants blocked.
+ */
+export async function loadContinuation(input: {
+  runId: string;
+  generation: number;
+  checkpoint: unknown;
+}) {
+  const checkpoint = input.checkpoint as RunCheckpoint | null;
+  const approval = await findDecidedApproval({
+    runId: input.runId,
+    generation: input.generation - 1,
+  });
+  if (!checkpoint || !approval) {
+    throw Object.assign(new Error("This run has no saved pause to continue from."), {
+      code: "APPROVAL_CONFLICT",
+    });
+  }
+  const completed = new Map(
+    checkpoint.batch.outcomes.map((stored) => [stored.toolCallId, restoreOutcome(stored)]),
+  );
+  const resume: ToolBatchResume = { completed };
+  if (approval.decision === "reject") {
+    const gated = completed.get(approval.toolCallId);
+    const now = new Date();
+    completed.set(approval.toolCallId, {
+      toolCallId: approval.toolCallId,
+      toolName: approval.toolName,
+      args: (gated?.args ?? approval.proposedArgs) as Record<string, unknown>,
+      status: "failed",
+      errorCode: "APPROVAL_REJECTED",
+      envelope: {
+        success: false,
+        status: "rejected",
+        error_code: "APPROVAL_REJECTED",
+        message: approval.reason
+          ? `The reviewer rejected this call: ${approval.reason}`
+          : "The reviewer rejected this call; it did not run.",
+      },
+      startedAt: now,
+      finishedAt: now,
+      durationMs: 0,
+    });
+    const rejection = {
+      type: "tool_completed" as const,
+      tool_call_id: approval.toolCallId,
+      tool_name: approval.toolName,
+      success: false,
+      status: "rejected",
+      error_code: "APPROVAL_REJECTED",
+      summary: "Rejected by the reviewer; not run.",
+      duration_ms: 0,
+    };
+    return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection };
+  }
+  const args = (
+    approval.decision === "modify" ? approval.patchedArgs : approval.proposedArgs
+  ) as Record<string, unknown>;
+  resume.approved = { toolCallId: approval.toolCallId, args };
+  return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null };
+}
