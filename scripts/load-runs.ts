@@ -112,7 +112,7 @@ async function startInProcessTarget(): Promise<Target> {
   }
   // Its own data directory and embedded port, so a dev server's database is never touched.
   process.env.DATA_DIR = root;
-  process.env.EMBEDDED_POSTGRES_PORT ??= "54339";
+  process.env.EMBEDDED_POSTGRES_PORT ??= "54341"; // not the e2e server's 54339
   process.env.INTERNAL_SERVICE_KEY ??= `load-${randomUUID()}`;
   const dispatch = await routeDispatcher();
   const server = await serveRouteHandlers({ GET: dispatch, POST: dispatch, DELETE: dispatch });

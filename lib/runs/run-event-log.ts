@@ -119,12 +119,11 @@ function retireLater(log: RunEventLog): void {
   finished.push(log.runId);
   while (finished.length > maxFinishedLogs) {
     const oldest = finished.shift() as string;
-    if (registry.logs.get(oldest)?.isFinished) registry.logs.delete(oldest);
+    if (registry.logs.get(oldest)?.isFinished) dropRunEventLog(oldest);
   }
   registry.finished = finished;
   const timer = setTimeout(() => {
-    const current = registry.logs?.get(log.runId);
-    if (current === log && log.isFinished) registry.logs?.delete(log.runId);
+    if (registry.logs?.get(log.runId) === log && log.isFinished) dropRunEventLog(log.runId);
   }, getEnv().RUN_EVENT_BUFFER_MAX_AGE_SECONDS * 1000);
   timer.unref?.();
 }
@@ -141,4 +140,13 @@ export function runEventLog(
     registry.logs.set(runId, log);
   }
   return log;
+}
+
+/**
+ * Forgets a run's buffered events in this process, as a restart does: readers then get
+ * REPLAY_UNAVAILABLE and rebuild from the snapshot; a continued phase numbers on from the seq
+ * saved with the run.
+ */
+export function dropRunEventLog(runId: string): void {
+  registry.logs?.delete(runId);
 }

@@ -1,8 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
+import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
+import * as cancelRoute from "@/app/api/runs/cancel/route";
 import { createSession } from "@/lib/backend/sessions/create-session";
+import { insertUser } from "@/lib/db/queries/users";
 import type { RunEvent } from "@/lib/runs/run-event";
+import { dropRunEventLog } from "@/lib/runs/run-event-log";
+import { actingAs, routeContext } from "../support/route-request";
 import { fixturesDirectory, type RunHarness, startRunHarness } from "../support/run-harness";
 
 let harness: RunHarness;
@@ -218,10 +225,96 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
     expect(commit).toMatchObject({ status: "succeeded", execution_generation: 2 });
   });
 
+  it("continues a pause in a process that never saw its events: numbering goes on from the saved seq (EV-2)", async () => {
+    const { runId, events, toolCallId } = await pausedClearRun();
+    const pausedSeq = events.at(-1)?.seq ?? -1;
+    dropRunEventLog(runId); // what a restart does to the in-memory buffer
+    const gone = await runEventsRoute.GET(
+      new Request("http://test.local/x?after_seq=-1", { headers: actingAs(harness.userId) }),
+      routeContext({ run_id: runId }),
+    );
+    expect(gone.status).toBe(410);
+    expect((await gone.json()).error.code).toBe("REPLAY_UNAVAILABLE");
+    const approved = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "approve",
+    });
+    expect(approved.status).toBe(202);
+    const continued = await harness.events(runId, pausedSeq);
+    expect(continued[0].seq).toBe(pausedSeq + 1);
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    // Cursors from before the restart are outside this process's window: the client rebuilds.
+    const early = await runEventsRoute.GET(
+      new Request(`http://test.local/x?after_seq=${pausedSeq - 2}`, {
+        headers: actingAs(harness.userId),
+      }),
+      routeContext({ run_id: runId }),
+    );
+    expect(early.status).toBe(410);
+  });
+
+  it("refuses bad decisions and other owners' runs without changing anything", async () => {
+    const { runId, toolCallId } = await pausedClearRun();
+    const unknownDecision = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "maybe",
+    });
+    expect(unknownDecision).toMatchObject({
+      status: 400,
+      body: { error: { code: "INVALID_REQUEST" } },
+    });
+    const patchedApproval = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "approve",
+      patched_args: {},
+    });
+    expect(patchedApproval.status).toBe(400);
+    const modifyWithoutArgs = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "clear_graph",
+      decision: "modify",
+    });
+    expect(modifyWithoutArgs.status).toBe(400);
+
+    const stranger = (
+      await insertUser({ email: `st-${randomUUID()}@test.local`, displayName: "s" })
+    ).id;
+    const foreignDecision = await approvalsRoute.POST(
+      new Request("http://test.local/x", {
+        method: "POST",
+        headers: { ...actingAs(stranger), "content-type": "application/json" },
+        body: JSON.stringify({
+          tool_call_id: toolCallId,
+          tool_name: "clear_graph",
+          decision: "approve",
+        }),
+      }),
+      routeContext({ run_id: runId }),
+    );
+    expect(foreignDecision.status).toBe(404);
+    const foreignCancel = await cancelRoute.POST(
+      new Request("http://test.local/x", {
+        method: "POST",
+        headers: { ...actingAs(stranger), "content-type": "application/json" },
+        body: JSON.stringify({ cancel_request_id: randomUUID(), run_id: runId }),
+      }),
+    );
+    expect(foreignCancel.status).toBe(404);
+    expect(await harness.snapshot(runId)).toMatchObject({
+      run_status: "paused",
+      execution_generation: 1,
+      cancel_status: "none",
+      pending_approval: { tool_call_id: toolCallId },
+    });
+  });
+
   it("cancels a saved pause without building an agent (PS-4)", async () => {
     const { runId, toolCallId } = await pausedClearRun();
     const cancelled = await harness.cancel({
-      cancel_request_id: crypto.randomUUID(),
+      cancel_request_id: randomUUID(),
       run_id: runId,
     });
     expect(cancelled).toMatchObject({
