@@ -48,6 +48,7 @@ const environmentSchema = z.object({
     z.string().min(16, "INTERNAL_SERVICE_KEY must be at least 16 characters").optional(),
   ),
   IGRAPH_RUN_CANCEL_ENABLED: booleanFlag(false),
+  IGRAPH_EDIT_LATEST_TURN_ENABLED: booleanFlag(true),
   DEFAULT_MODEL: z.string().default("local-rules"),
   LLM_PROVIDER: z.string().default("openai-compatible"),
   LLM_PROTOCOL: z

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
-import { runControlStatus } from "./run-control-enabled";
+import { editLatestTurnStatus } from "./run-control-enabled";
 import { runEventLog } from "./run-event-log";
 import type { StartRunBody } from "./start-run-body-schema";
 
@@ -22,12 +22,12 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
   const session = await findSessionForOwner({ ownerId: input.ownerId, sessionId: input.sessionId });
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
   const { body } = input;
-  if (body.replaces_run_id && !runControlStatus().enabled) {
+  if (body.replaces_run_id && !editLatestTurnStatus().enabled) {
     throw new ApiError({
       code: "INVALID_REQUEST",
       status: 400,
       message: "Editing the latest turn is turned off on this server.",
-      details: { capability: "edit_latest_turn_v1", reason: runControlStatus().reason },
+      details: { capability: "edit_latest_turn_v1", reason: editLatestTurnStatus().reason },
     });
   }
   await assertAttachmentsInProject({

@@ -65,7 +65,7 @@ describe("edit latest turn (edit_latest_turn_v1)", () => {
     ]);
   });
 
-  it("only the latest finished turn can be edited, and only with run control on", async () => {
+  it("only the latest finished turn can be edited, and only while edit_latest_turn_v1 is on", async () => {
     const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
     const first = await completedRun(session.session_id, "one");
     await completedRun(session.session_id, "two");
@@ -77,7 +77,7 @@ describe("edit latest turn (edit_latest_turn_v1)", () => {
     expect(stale.status).toBe(400);
     expect(stale.body.error.message).toContain("latest turn");
 
-    process.env.IGRAPH_RUN_CANCEL_ENABLED = "false";
+    process.env.IGRAPH_EDIT_LATEST_TURN_ENABLED = "false";
     resetEnvForTests();
     try {
       const off = await harness.startRun(session.session_id, "two, edited", {
@@ -88,7 +88,7 @@ describe("edit latest turn (edit_latest_turn_v1)", () => {
       expect(off.status).toBe(400);
       expect(off.body.error.details.capability).toBe("edit_latest_turn_v1");
     } finally {
-      process.env.IGRAPH_RUN_CANCEL_ENABLED = "true";
+      process.env.IGRAPH_EDIT_LATEST_TURN_ENABLED = "true";
       resetEnvForTests();
     }
     expect((await harness.session(session.session_id)).runs).toHaveLength(2);

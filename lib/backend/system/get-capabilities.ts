@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { runControlStatus } from "@/lib/runs/run-control-enabled";
+import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/run-control-enabled";
 
 /**
  * What this build can really do (RC-1). Features that are not built yet report false with the
@@ -10,10 +10,11 @@ export function getCapabilities() {
   const env = getEnv();
   const notBuilt = "not available in this version yet";
   const runControl = runControlStatus();
+  const editLatestTurn = editLatestTurnStatus();
   return {
     run_cancel_v1: runControl.enabled,
     job_cancel_v1: false,
-    edit_latest_turn_v1: runControl.enabled,
+    edit_latest_turn_v1: editLatestTurn.enabled,
     learned_knowledge: false,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
@@ -21,7 +22,7 @@ export function getCapabilities() {
     details: {
       run_cancel_v1: runControl.reason,
       job_cancel_v1: `background jobs are ${notBuilt}`,
-      edit_latest_turn_v1: runControl.reason,
+      edit_latest_turn_v1: editLatestTurn.reason,
       learned_knowledge: `the knowledge store is ${notBuilt}`,
       reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
         ? "visualize_subgraph and create_analysis_report are offered by the graph engine"
