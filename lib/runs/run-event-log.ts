@@ -59,7 +59,9 @@ export class RunEventLog {
     this.events.push(event);
     this.appendedAt.push(Date.now());
     this.trim();
-    if (terminalEventTypes.has(payload.type)) this.finished = true;
+    // Any non-terminal event means the run is live again (a continued phase), so a retiring
+    // timer or the finished-log bound never drops a log that is still being written.
+    this.finished = terminalEventTypes.has(payload.type);
     for (const listener of this.listeners) listener(event);
     if (this.finished) retireLater(this);
     return event;

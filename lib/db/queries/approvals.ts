@@ -48,6 +48,7 @@ export async function applyApprovalDecision(
         executionStopped: true,
         terminalPersisted: true,
         lastEventSeq: true,
+        checkpoint: true,
       },
     });
     const pending = await transaction.approval.findUnique({ where: { pendingRunId: input.runId } });
@@ -93,6 +94,15 @@ export async function applyApprovalDecision(
         kind: "conflict",
         reason: "The pause is not saved yet or belongs to an older phase.",
         details: { run_status: run.runStatus, execution_generation: run.executionGeneration },
+      };
+    }
+    if (run.checkpoint === null) {
+      // Paused by a version that saved no checkpoint: continuing would have to guess the turn.
+      return {
+        kind: "conflict",
+        reason:
+          "This pause cannot be continued (it has no saved checkpoint); stop the run and ask again.",
+        details: { run_status: run.runStatus },
       };
     }
     if (input.decision === "modify") {
