@@ -40,6 +40,7 @@ async function resolveOwner(request: Request, body: CancelBody): Promise<string 
  */
 export async function cancelRun(input: { request: Request; body: CancelBody }) {
   const { body } = input;
+  // Who asks comes first (a wrong internal key is 401 whatever the body says).
   const ownerId = await resolveOwner(input.request, body);
   const control = runControlStatus();
   if (!control.enabled) {
