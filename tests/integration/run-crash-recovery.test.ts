@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/lib/backend/sessions/create-session";
-import { admitRun, updateRunStatus } from "@/lib/db/queries/runs";
+import { admitRun } from "@/lib/db/queries/run-admission";
+import { updateRunStatus } from "@/lib/db/queries/runs";
 import { armPersistenceFault } from "@/lib/runs/persistence-fault";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import {
@@ -126,7 +127,10 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
       expect.objectContaining({ tool_call_id: "load", status: "succeeded", success: true }),
     );
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
-    // Nothing was resumed: the model was asked exactly twice (the load turn and the hung turn).
+    // Nothing was resumed: the model was asked exactly twice (the load turn and the hung turn),
+    // and the reconciler asked it nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(llm.requests).toHaveLength(2);
     const next = await harness.startRun(session.session_id, "rank the nodes by pagerank", {
       model: "local-rules",
     });

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
+import { admitRun } from "@/lib/db/queries/run-admission";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
-import { admitRun, updateRunStatus } from "@/lib/db/queries/runs";
+import { updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
 import { actingAs, routeContext } from "../support/route-request";
 

@@ -1,0 +1,138 @@
+import type { Prisma, RunStatus } from "@/generated/prisma/client";
+import { getDb } from "../client";
+import { hasStartCancelIntent } from "./cancel-intents";
+import { lockSession, lockStartRequest } from "./session-lock";
+
+/** Runs whose state keeps the session from accepting a new message (RC-2, PS-3). */
+export const busyRunFilter = {
+  OR: [
+    { runStatus: { in: ["preparing", "running", "paused"] as RunStatus[] } },
+    { terminalPersisted: false },
+  ],
+} satisfies Prisma.RunWhereInput;
+
+/**
+ * Registers a run and its user message in one short transaction under the session's advisory
+ * lock, after checking idempotency and that the session is free (RC-2, PS-1).
+ */
+export async function admitRun(input: {
+  ownerId: string;
+  sessionId: string;
+  projectId: string;
+  startRequestId: string;
+  fingerprint: string;
+  options: Prisma.InputJsonValue;
+  attachments: string[];
+  modelName: string;
+  messageParts: Prisma.InputJsonValue;
+  executorId: string;
+  /** Edit latest turn: the session's latest finished run this one replaces. */
+  replacesRunId?: string;
+}) {
+  const db = await getDb();
+  return db.$transaction(async (transaction) => {
+    // Start lock first, then the session lock: the same order as a cancel by start_request_id.
+    await lockStartRequest(transaction, input.ownerId, input.startRequestId);
+    await lockSession(transaction, input.ownerId, input.sessionId);
+    const existing = await transaction.run.findUnique({
+      where: {
+        sessionId_startRequestId: {
+          sessionId: input.sessionId,
+          startRequestId: input.startRequestId,
+        },
+      },
+      select: { id: true, requestFingerprint: true, executionGeneration: true },
+    });
+    if (existing) return { kind: "existing" as const, run: existing };
+    // A cancel sent before this start (RC-3) wins: the run is recorded as cancelled, nothing runs.
+    const cancelledBeforeStart = await hasStartCancelIntent(transaction, input);
+    const busy = await transaction.run.findFirst({
+      where: { sessionId: input.sessionId, ...busyRunFilter },
+      select: { id: true, runStatus: true, terminalPersisted: true },
+    });
+    if (busy && !cancelledBeforeStart) return { kind: "busy" as const, run: busy };
+    if (input.replacesRunId && !cancelledBeforeStart) {
+      const refusal = await checkReplaceableRun(transaction, input.sessionId, input.replacesRunId);
+      if (refusal) return { kind: "not_replaceable" as const, reason: refusal };
+    }
+    const last = await transaction.message.aggregate({
+      where: { sessionId: input.sessionId },
+      _max: { position: true },
+    });
+    const run = await transaction.run.create({
+      data: {
+        sessionId: input.sessionId,
+        ownerId: input.ownerId,
+        projectId: input.projectId,
+        startRequestId: input.startRequestId,
+        requestFingerprint: input.fingerprint,
+        options: input.options,
+        attachments: input.attachments,
+        modelName: input.modelName,
+        replacesRunId: input.replacesRunId,
+        executorId: input.executorId,
+        heartbeatAt: new Date(),
+        ...(cancelledBeforeStart
+          ? {
+              runStatus: "cancelled" as const,
+              cancelStatus: "confirmed" as const,
+              executionStopped: true,
+              terminalPersisted: true,
+              finishedAt: new Date(),
+            }
+          : { runStatus: "preparing" as const }),
+      },
+      select: { id: true, executionGeneration: true },
+    });
+    if (cancelledBeforeStart) {
+      await transaction.cancelIntent.updateMany({
+        where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
+        data: { status: "confirmed", confirmedAt: new Date(), evidence: { run_id: run.id } },
+      });
+    }
+    await transaction.runStartRequest.create({
+      data: {
+        ownerId: input.ownerId,
+        sessionId: input.sessionId,
+        startRequestId: input.startRequestId,
+        fingerprint: input.fingerprint,
+        status: cancelledBeforeStart ? "cancelled" : "started",
+        runId: run.id,
+      },
+    });
+    await transaction.message.create({
+      data: {
+        sessionId: input.sessionId,
+        runId: run.id,
+        role: "user",
+        parts: input.messageParts,
+        position: (last._max.position ?? -1) + 1,
+      },
+    });
+    await transaction.session.update({
+      where: { id: input.sessionId },
+      data: { lastRunAt: new Date() },
+    });
+    return { kind: cancelledBeforeStart ? ("cancelled" as const) : ("created" as const), run };
+  });
+}
+
+const finishedStatuses: RunStatus[] = ["completed", "cancelled", "error", "interrupted"];
+
+// Only the latest run of the session, finished and saved, and not replaced yet, can be edited.
+async function checkReplaceableRun(
+  transaction: Prisma.TransactionClient,
+  sessionId: string,
+  runId: string,
+): Promise<string | null> {
+  const latest = await transaction.run.findFirst({
+    where: { sessionId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, runStatus: true, terminalPersisted: true },
+  });
+  if (!latest || latest.id !== runId) return "Only the latest turn of this session can be edited.";
+  if (!finishedStatuses.includes(latest.runStatus) || !latest.terminalPersisted) {
+    return "The latest turn is still working; stop it or wait before editing it.";
+  }
+  return null;
+}
