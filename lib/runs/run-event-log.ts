@@ -124,9 +124,11 @@ function retireLater(log: RunEventLog): void {
     if (registry.logs.get(oldest)?.isFinished) dropRunEventLog(oldest);
   }
   registry.finished = finished;
+  // setTimeout treats delays above 2^31 − 1 ms (≈ 24.8 days) as 1 ms: clamp, never retire early.
+  const retireAfterMs = Math.min(getEnv().RUN_EVENT_BUFFER_MAX_AGE_SECONDS * 1000, 2 ** 31 - 1);
   const timer = setTimeout(() => {
     if (registry.logs?.get(log.runId) === log && log.isFinished) dropRunEventLog(log.runId);
-  }, getEnv().RUN_EVENT_BUFFER_MAX_AGE_SECONDS * 1000);
+  }, retireAfterMs);
   timer.unref?.();
 }
 

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
+import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as runRoute from "@/app/api/runs/[run_id]/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
@@ -323,5 +324,53 @@ describe("approval-gated tools", () => {
     });
     // The graph was not cleared: the approval-gated call never ran.
     expect(engineCalls).not.toContain("clear_graph");
+  });
+
+  it("continue after an approval rebuilds the conversation the model saw, with the same tool call ids", async () => {
+    const session = await createSession({ ownerId: userId, projectId });
+    let continuedRequest: Array<Record<string, unknown>> = [];
+    script = [
+      toolTurn(call("l2", "load_constructed_graph", { dataset_id: karateId })),
+      toolTurn(call("wipe2", "clear_graph"), call("after2", "get_graph_info")),
+      (body) => {
+        continuedRequest = body.messages ?? [];
+        return { text: "Cleared; get_graph_info was blocked and must be asked again." };
+      },
+    ];
+    const { runId, events } = await run(session.session_id, "clear it, then describe it");
+    expect(events.at(-1)?.type).toBe("run_paused");
+    const clearsBefore = engineCalls.filter((name) => name === "clear_graph").length;
+    const decided = await approvalsRoute.POST(
+      new Request("http://x", {
+        method: "POST",
+        headers: { ...actingAs(userId), "content-type": "application/json" },
+        body: JSON.stringify({
+          tool_call_id: "wipe2",
+          tool_name: "clear_graph",
+          decision: "approve",
+        }),
+      }),
+      routeContext({ run_id: runId }),
+    );
+    expect(decided.status).toBe(202);
+    const stream = await runEventsRoute.GET(
+      new Request(`http://x?after_seq=${events.at(-1)?.seq}`, { headers: actingAs(userId) }),
+      routeContext({ run_id: runId }),
+    );
+    const continued = await readRunEvents(stream);
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    expect(engineCalls.filter((name) => name === "clear_graph").length - clearsBefore).toBe(1);
+
+    // The model hears the whole turn again: its own calls with their ids, then both results in
+    // batch order — the approved clear and the blocked read it must resubmit (DAG-4).
+    const assistantCalls = continuedRequest
+      .filter((message) => message.role === "assistant")
+      .flatMap((message) => (message.tool_calls as { id: string }[] | undefined) ?? [])
+      .map((toolCall) => toolCall.id);
+    expect(assistantCalls).toEqual(["l2", "wipe2", "after2"]);
+    const toolMessages = continuedRequest.filter((message) => message.role === "tool");
+    expect(toolMessages.map((message) => message.tool_call_id)).toEqual(["l2", "wipe2", "after2"]);
+    expect(JSON.parse(String(toolMessages[1].content))).toMatchObject({ success: true });
+    expect(String(toolMessages[2].content)).toContain("TOOL_DEPENDENCY_BLOCKED");
   });
 });
