@@ -109,6 +109,8 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
     expect(between.run_status).toBe("running");
     expect(report.pid).toBe(child.pid);
     child.kill("SIGKILL");
+    // The child may or may not have asked the model its second question before it died.
+    const modelRequestsAtKill = llm.requests.length;
     await new Promise((resolve) => child?.once("exit", resolve));
 
     // Before the restart's reconciliation the run still holds the session.
@@ -127,10 +129,9 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
       expect.objectContaining({ tool_call_id: "load", status: "succeeded", success: true }),
     );
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
-    // Nothing was resumed: the model was asked exactly twice (the load turn and the hung turn),
-    // and the reconciler asked it nothing more.
+    // Nothing was resumed: the reconciler asked the model nothing more.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests).toHaveLength(modelRequestsAtKill);
     const next = await harness.startRun(session.session_id, "rank the nodes by pagerank", {
       model: "local-rules",
     });
