@@ -6,7 +6,7 @@ import { toolResultForModel } from "@/lib/agent/scheduler/tool-result-for-model"
 import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import {
   findRunForOwner,
-  findRunSnapshotForOwner,
+  findRunUserMessage,
   isRunStopRequested,
   markRunPhaseRunning,
 } from "@/lib/db/queries/runs";
@@ -122,7 +122,7 @@ export async function executeRun(input: {
       };
       if (continuation.rejection) log.append(continuation.rejection);
     } else {
-      const userText = await findUserText(run.id, input.ownerId);
+      const userText = await findUserText(run.id);
       messages = [...agent.history, { role: "user", content: userText }];
     }
 
@@ -260,9 +260,9 @@ function toolResultMessage(outcomes: ToolCallOutcome[]): ModelMessage {
   };
 }
 
-async function findUserText(runId: string, ownerId: string): Promise<string> {
-  const snapshot = await findRunSnapshotForOwner({ ownerId, runId });
-  const user = snapshot?.messages.find((message) => message.role === "user");
+// Only the text parts: attachments are in the run's data scope already.
+async function findUserText(runId: string): Promise<string> {
+  const user = await findRunUserMessage(runId);
   const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
   return parts
     .filter((part) => part.type === "text")

@@ -14,10 +14,6 @@ import { runScope } from "./launch-run";
 import { runControlStatus } from "./run-control-enabled";
 import { runEventLog } from "./run-event-log";
 
-const databaseDown = Object.assign(new Error("the database is unavailable"), {
-  code: "ECONNREFUSED",
-});
-
 // Who cancels. If the database is down while the actor is resolved, an internal caller's
 // X-User-ID (its key already checked) still lets this process stop that user's local work.
 async function resolveOwner(request: Request, body: CancelBody): Promise<string | null> {
@@ -29,6 +25,20 @@ async function resolveOwner(request: Request, body: CancelBody): Promise<string 
     const scope = claimed && body.run_id ? runScope(body.run_id, claimed) : undefined;
     return scope ? claimed : null;
   }
+}
+
+// With the database down (RC-6): stop what runs here for its owner — its final state is staged
+// and repaired later — and say the stop is not confirmed, never pretend it is.
+function stopLocallyAndRefuse(ownerId: string | null, body: CancelBody): never {
+  const scope = body.run_id && ownerId ? runScope(body.run_id, ownerId) : undefined;
+  scope?.abort();
+  throw new ApiError({
+    code: "CANCEL_NOT_CONFIRMED",
+    status: 503,
+    message:
+      "The database cannot be reached, so the stop could not be recorded or confirmed. Work in this server was stopped where possible; try again.",
+    details: { run_id: body.run_id ?? null, local_stop: Boolean(scope) },
+  });
 }
 
 /**
@@ -58,32 +68,23 @@ export async function cancelRun(input: { request: Request; body: CancelBody }) {
       message: "Give exactly one of run_id and start_request_id.",
     });
   }
+  if (ownerId === null) stopLocallyAndRefuse(null, body);
   let result: CancelRecordResult;
   try {
-    if (ownerId === null) throw databaseDown;
     result = body.run_id
       ? await recordRunCancel({
-          ownerId: ownerId,
+          ownerId,
           runId: body.run_id,
           cancelRequestId: body.cancel_request_id,
         })
       : await recordStartCancel({
-          ownerId: ownerId,
+          ownerId,
           startRequestId: body.start_request_id as string,
           cancelRequestId: body.cancel_request_id,
         });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    // Best effort (RC-6): stop what runs here; its final state is staged and repaired later.
-    const scope = body.run_id && ownerId ? runScope(body.run_id, ownerId) : undefined;
-    scope?.abort();
-    throw new ApiError({
-      code: "CANCEL_NOT_CONFIRMED",
-      status: 503,
-      message:
-        "The database cannot be reached, so the stop could not be recorded or confirmed. Work in this server was stopped where possible; try again.",
-      details: { run_id: body.run_id ?? null, local_stop: Boolean(scope) },
-    });
+    stopLocallyAndRefuse(ownerId, body);
   }
   if (result.kind === "not_found") throw new NotFoundError("Run", { run_id: body.run_id });
   if (result.kind === "conflict") {

@@ -4,7 +4,7 @@ import { hasStartCancelIntent } from "./cancel-intents";
 import { lockSession, lockStartRequest } from "./session-lock";
 
 /** Runs whose state keeps the session from accepting a new message (RC-2, PS-3). */
-export const busyRunFilter = {
+const busyRunFilter = {
   OR: [
     { runStatus: { in: ["preparing", "running", "paused"] as RunStatus[] } },
     { terminalPersisted: false },

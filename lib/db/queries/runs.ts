@@ -1,4 +1,4 @@
-import type { Prisma, RunStatus, ToolCallStatus } from "@/generated/prisma/client";
+import type { Prisma, RunStatus } from "@/generated/prisma/client";
 import { getDb } from "../client";
 
 /** Moves a run to a new status, bumping its control revision. */
@@ -24,34 +24,6 @@ export async function updateRunStatus(input: {
       ...(input.runStatus === "running" ? { startedAt: new Date() } : {}),
       ...(finished ? { finishedAt: new Date() } : {}),
     },
-  });
-}
-
-/** Saves one tool call's record (insert or update by run + tool call id). */
-export async function upsertToolCall(input: {
-  runId: string;
-  toolCallId: string;
-  executionGeneration: number;
-  turnIndex: number;
-  batchIndex: number;
-  toolName: string;
-  args: Prisma.InputJsonValue;
-  status: ToolCallStatus;
-  success?: boolean | null;
-  result?: Prisma.InputJsonValue;
-  summary?: string | null;
-  errorCode?: string | null;
-  blockedBy?: string[];
-  startedAt?: Date | null;
-  finishedAt?: Date | null;
-  durationMs?: number | null;
-}) {
-  const db = await getDb();
-  const { runId, toolCallId, ...fields } = input;
-  return db.toolCall.upsert({
-    where: { runId_toolCallId: { runId, toolCallId } },
-    create: { runId, toolCallId, ...fields },
-    update: fields,
   });
 }
 
@@ -172,5 +144,15 @@ export async function findDecidedApproval(input: { runId: string; generation: nu
   const db = await getDb();
   return db.approval.findFirst({
     where: { runId: input.runId, executionGeneration: input.generation, decision: { not: null } },
+  });
+}
+
+/** The user message a run answers (the start of its first phase). */
+export async function findRunUserMessage(runId: string) {
+  const db = await getDb();
+  return db.message.findFirst({
+    where: { runId, role: "user" },
+    orderBy: { position: "asc" },
+    select: { parts: true },
   });
 }
