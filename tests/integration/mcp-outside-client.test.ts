@@ -3,8 +3,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as meRoute from "@/app/api/me/route";
-import * as projectsRoute from "@/app/api/projects/route";
 import * as sessionsRoute from "@/app/api/projects/[project_id]/sessions/route";
+import * as projectsRoute from "@/app/api/projects/route";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
@@ -147,9 +147,10 @@ describe("an outside MCP client with only /api/me and the README", () => {
       );
       expect(loose).toEqual([]);
       const report = tools.find((tool) => tool.name === "create_analysis_report");
-      const perTool = (report?.inputSchema.properties?.source_results as Record<string, never>)
-        .additionalProperties as { items: { type: string } };
-      expect(perTool.items.type).toBe("object");
+      const sourceResults = report?.inputSchema.properties?.source_results as
+        | { additionalProperties: { items: { type: string } } }
+        | undefined;
+      expect(sourceResults?.additionalProperties.items.type).toBe("object");
     } finally {
       await client.close();
     }
