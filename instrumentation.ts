@@ -2,10 +2,16 @@
  * Runs once when the server starts, before it serves requests: checks the configuration,
  * opens the database (starting the embedded PostgreSQL when DATABASE_URL is unset), applies
  * migrations and creates the login-free owner, so the first request does not pay for it and
- * a bad configuration stops the start instead of failing later.
+ * a bad configuration stops the start instead of failing later: one sentence, exit code 1,
+ * rather than a stack trace and a server that accepts requests it can never answer.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("@/lib/backend/system/start-server");
-  await startServer();
+  const { exitOnStartFailure } = await import("@/lib/backend/system/exit-on-start-failure");
+  try {
+    const { startServer } = await import("@/lib/backend/system/start-server");
+    await startServer();
+  } catch (error) {
+    exitOnStartFailure({ error });
+  }
 }

