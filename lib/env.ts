@@ -78,6 +78,10 @@ const environmentSchema = z.object({
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
   RUN_EVENT_BUFFER_MAX_EVENTS: integer(20_000, 100, 10_000_000),
   RUN_EVENT_BUFFER_MAX_AGE_SECONDS: integer(24 * 3600, 60, 30 * 24 * 3600),
+  /** A run whose heartbeat (every 20 s) is older than this counts as abandoned (PS-4). */
+  RUN_HEARTBEAT_STALE_SECONDS: integer(60, 40, 24 * 3600),
+  /** How often each app process looks for abandoned runs. */
+  RUN_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & {

@@ -1,12 +1,7 @@
 import "server-only";
-import {
-  cancelPausedRunsWithStopAsked,
-  interruptAbandonedRuns,
-} from "@/lib/db/queries/run-reconciliation";
-import { executorId } from "./executor-id";
-import { isExecutorGone } from "./executor-liveness";
-import { runHeartbeatMs } from "./launch-run";
+import { cancelPausedRunsWithStopAsked } from "@/lib/db/queries/run-reconciliation";
 import { applyStagedRunState } from "./persist-run-final-state";
+import { sweepAbandonedRuns } from "./run-sweep";
 import { listStagedRunStates } from "./staged-run-state";
 
 /**
@@ -14,7 +9,7 @@ import { listStagedRunStates } from "./staged-run-state";
  * confirmed in the database (merge-only; nothing is executed again); then it marks runs whose
  * executor is gone as `interrupted`, keeping their inputs, tool facts and partial text; then it
  * saves stably paused runs whose stop was asked as cancelled. It never resumes a model or a
- * graph computation by itself.
+ * graph computation by itself. Executors that die later are caught by the periodic sweep.
  */
 export async function reconcileRuns() {
   let repaired = 0;
@@ -26,11 +21,8 @@ export async function reconcileRuns() {
       console.error(`run ${state.runId}: staged final state not saved yet:`, error);
     }
   }
-  const interrupted = await interruptAbandonedRuns({
-    executorId: executorId(),
-    staleAfterMs: 3 * runHeartbeatMs,
-    isExecutorGone,
-  });
+  // The same rule as the periodic sweep (startRunSweep), applied once before serving.
+  const interrupted = await sweepAbandonedRuns();
   const cancelled = await cancelPausedRunsWithStopAsked();
   return {
     repaired,

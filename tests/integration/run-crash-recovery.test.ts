@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
@@ -17,11 +16,12 @@ import {
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { testInternalKey } from "../support/route-request";
 import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
+import { spawnUnreaped, type UnreapedChild, waitForZombie } from "../support/unreaped-child";
 
 const modelKey = "sk-fake-crash-0123456789";
 let harness: RunHarness;
 let llm: FakeOpenAIServer;
-let child: ChildProcess | undefined;
+let child: UnreapedChild | undefined;
 
 beforeAll(async () => {
   llm = await startFakeOpenAIServer({
@@ -52,7 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  child?.kill("SIGKILL");
+  await child?.close();
   await harness?.close();
   await llm?.close();
 });
@@ -69,32 +69,25 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 describe("durable final state across a crash (PS-2…PS-4)", () => {
   it("kill -9 between tools: the run is interrupted with its finished tool results kept, and the session accepts a new run", async () => {
     const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
-    child = spawn(
-      process.execPath,
+    // Under a parent that never reaps it: killed, it stays a zombie, as a SIGKILLed server does
+    // on machines whose PID 1 reaps nothing — `kill(pid, 0)` keeps succeeding on it.
+    child = await spawnUnreaped({
+      command: process.execPath,
       // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild): the pid
       // killed is the executor's own.
-      ["--import", "tsx", "--conditions=react-server", "tests/support/crash-child.mts"],
-      {
-        env: {
-          ...process.env,
-          INTERNAL_SERVICE_KEY: testInternalKey,
-          CRASH_OWNER_ID: harness.userId,
-          CRASH_SESSION_ID: session.session_id,
-          CRASH_DATASET_ID: harness.karateId,
-          CRASH_START_REQUEST_ID: randomUUID(),
-        },
-        stdio: ["ignore", "pipe", "inherit"],
+      args: ["--import", "tsx", "--conditions=react-server", "tests/support/crash-child.mts"],
+      env: {
+        ...process.env,
+        INTERNAL_SERVICE_KEY: testInternalKey,
+        CRASH_OWNER_ID: harness.userId,
+        CRASH_SESSION_ID: session.session_id,
+        CRASH_DATASET_ID: harness.karateId,
+        CRASH_START_REQUEST_ID: randomUUID(),
       },
-    );
-    const report = await new Promise<{ run_id: string; pid: number }>((resolve, reject) => {
-      let output = "";
-      child?.stdout?.on("data", (chunk) => {
-        output += String(chunk);
-        const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
-        if (line) resolve(JSON.parse(line));
-      });
-      child?.once("exit", (code) => reject(new Error(`child exited early (${code})`)));
     });
+    const report: { run_id: string; pid: number } = JSON.parse(
+      await child.waitForLine({ match: (line) => line.startsWith("{"), timeoutMs: 60_000 }),
+    );
     const runId = report.run_id;
     // Between tools: the load finished and was saved; the model is thinking.
     const between = await waitFor(
@@ -108,13 +101,16 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
     );
     expect(between.run_status).toBe("running");
     expect(report.pid).toBe(child.pid);
-    child.kill("SIGKILL");
+    process.kill(child.pid, "SIGKILL");
     // The child may or may not have asked the model its second question before it died.
     const modelRequestsAtKill = llm.requests.length;
-    await new Promise((resolve) => child?.once("exit", resolve));
+    await waitForZombie({ pid: child.pid, timeoutMs: 10_000 });
+    expect(() => process.kill(report.pid, 0)).not.toThrow();
 
     // Before the restart's reconciliation the run still holds the session.
     expect((await harness.session(session.session_id)).can_send).toBe(false);
+    // The restart: its start-up reconciliation reads the zombie's state at once; the heartbeat
+    // (seconds old) would not have told for another minute.
     const reconciled = await reconcileRuns();
     expect(reconciled.interruptedRunIds).toContain(runId);
 

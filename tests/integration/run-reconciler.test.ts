@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
@@ -7,6 +9,10 @@ import { admitRun } from "@/lib/db/queries/run-admission";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
 import { updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
+import { executorId as ownExecutorId } from "@/lib/runs/executor-id";
+import { executorLiveness } from "@/lib/runs/executor-liveness";
+import { readProcessStat } from "@/lib/runs/process-stat";
+import { startRunSweep, stopRunSweep } from "@/lib/runs/run-sweep";
 import { actingAs, routeContext } from "../support/route-request";
 
 let userId: string;
@@ -16,6 +22,8 @@ beforeAll(async () => {
   userId = (await insertUser({ email: `rc-${randomUUID()}@test.local`, displayName: "rc" })).id;
   projectId = (await createProject({ ownerId: userId, name: "Reconciler" })).project_id;
 });
+
+afterAll(() => stopRunSweep());
 
 async function runIn(sessionId: string, executorId: string) {
   const admitted = await admitRun({
@@ -87,5 +95,89 @@ describe("start-up reconciliation of runs (PS-4)", () => {
       run_id: pausedRun,
       run_status: "paused",
     });
+  });
+
+  it("the periodic sweep interrupts a run whose heartbeat stopped while its pid lives on", async () => {
+    // Another live process on this host (same pid, same start time: the process table says
+    // alive), whose executor stopped heartbeating ten minutes ago — wedged, not dead.
+    const other = spawn("/bin/sleep", ["1000"], { stdio: "ignore" });
+    await new Promise((resolve) => other.once("spawn", resolve));
+    try {
+      const stat = readProcessStat({ pid: other.pid as number });
+      if (stat.kind !== "present") throw new Error("no stat for the other process");
+      const wedged = `${os.hostname()}:${other.pid}:${stat.stat.startTicks}:0badbeef`;
+      expect(executorLiveness({ executorId: wedged })).toBe("alive");
+
+      const stuck = await createSession({ ownerId: userId, projectId });
+      const stuckPreparing = await createSession({ ownerId: userId, projectId });
+      const own = await createSession({ ownerId: userId, projectId });
+      const fresh = await createSession({ ownerId: userId, projectId });
+      // Admitted "ten minutes ago": the heartbeat written at admission is that old.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 10 * 60_000 });
+      let stuckRun: string;
+      let preparingRun: string;
+      let ownRun: string;
+      try {
+        stuckRun = await runIn(stuck.session_id, wedged);
+        await updateRunStatus({ runId: stuckRun, runStatus: "running" });
+        preparingRun = await runIn(stuckPreparing.session_id, wedged);
+        ownRun = await runIn(own.session_id, ownExecutorId());
+      } finally {
+        vi.useRealTimers();
+      }
+      const freshRun = await runIn(fresh.session_id, wedged);
+
+      startRunSweep({ intervalMs: 100 });
+      let after = await snapshot(stuck.session_id);
+      for (let waited = 0; waited < 10_000 && after.runs[0].run_status === "running"; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        waited += 100;
+        after = await snapshot(stuck.session_id);
+      }
+      expect(after.runs[0]).toMatchObject({
+        run_id: stuckRun,
+        run_status: "interrupted",
+        terminal_persisted: true,
+      });
+      expect(after.can_send).toBe(true);
+      // A run that never got past `preparing` is swept the same way.
+      expect((await snapshot(stuckPreparing.session_id)).runs[0]).toMatchObject({
+        run_id: preparingRun,
+        run_status: "interrupted",
+        terminal_persisted: true,
+      });
+      // This process's own run is never swept, however old its heartbeat; a live executor with
+      // a fresh heartbeat keeps its run.
+      expect((await snapshot(own.session_id)).runs[0]).toMatchObject({
+        run_id: ownRun,
+        run_status: "preparing",
+      });
+      expect((await snapshot(fresh.session_id)).runs[0]).toMatchObject({
+        run_id: freshRun,
+        run_status: "preparing",
+      });
+      // The freed session admits a new run.
+      const next = await admitRun({
+        ownerId: userId,
+        sessionId: stuck.session_id,
+        projectId,
+        startRequestId: randomUUID(),
+        fingerprint: "f",
+        options: {},
+        attachments: [],
+        modelName: "local-rules",
+        messageParts: [{ type: "text", text: "again" }],
+        executorId: ownExecutorId(),
+      });
+      expect(next.kind).toBe("created");
+      // Leave no active run behind for the other tests' reconciliations.
+      for (const runId of [ownRun, freshRun, next.kind === "created" ? next.run.id : ""]) {
+        if (runId)
+          await updateRunStatus({ runId, runStatus: "completed", terminalPersisted: true });
+      }
+    } finally {
+      stopRunSweep();
+      other.kill("SIGKILL");
+    }
   });
 });

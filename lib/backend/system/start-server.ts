@@ -3,6 +3,7 @@ import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/databas
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
 import { getEnv } from "@/lib/env";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import { startRunSweep } from "@/lib/runs/run-sweep";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
 
@@ -26,6 +27,8 @@ export async function startServer(): Promise<void> {
       `workbench: runs reconciled — ${runs.repaired} saved from staging, ${runs.interrupted} interrupted, ${runs.cancelled} paused run(s) cancelled`,
     );
   }
+  // Executors that die after start-up (here or in another process) are caught by the sweep.
+  startRunSweep();
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

@@ -1,10 +1,16 @@
+import type { RunStatus } from "@/generated/prisma/client";
 import { getDb } from "../client";
+import { lockSession } from "./session-lock";
+
+const activeStatuses: RunStatus[] = ["preparing", "running"];
 
 /**
  * Marks runs whose executor is gone as `interrupted` (PS-4): still preparing/running, owned by
  * another executor, and either silent for longer than `staleAfterMs` or proven dead by
- * `isExecutorGone` (e.g. its process no longer exists on this host). Inputs, tool facts and
- * partial text stay; nothing is resumed. Paused runs are stable and left alone.
+ * `isExecutorGone` (its process exited, even as an unreaped zombie, or its pid was reused).
+ * Inputs, tool facts and partial text stay; nothing is resumed. Paused runs are stable and left
+ * alone. Each run changes in its own short transaction under its session lock, and the reason
+ * is checked again there: a heartbeat that arrived meanwhile keeps the run.
  */
 export async function interruptAbandonedRuns(input: {
   executorId: string;
@@ -14,44 +20,51 @@ export async function interruptAbandonedRuns(input: {
   const db = await getDb();
   const candidates = await db.run.findMany({
     where: {
-      runStatus: { in: ["preparing", "running"] },
-      NOT: { executorId: input.executorId },
+      runStatus: { in: activeStatuses },
+      // `not` alone would skip runs with no executor recorded (SQL NULL never compares).
+      OR: [{ executorId: null }, { executorId: { not: input.executorId } }],
     },
-    select: { id: true, executorId: true, heartbeatAt: true },
+    select: { id: true, ownerId: true, sessionId: true, executorId: true, heartbeatAt: true },
   });
-  const staleBefore = Date.now() - input.staleAfterMs;
-  const abandoned = candidates.filter(
-    (run) =>
-      !run.heartbeatAt ||
-      run.heartbeatAt.getTime() < staleBefore ||
-      (run.executorId !== null && input.isExecutorGone?.(run.executorId) === true),
-  );
-  if (abandoned.length === 0) return { count: 0, runIds: [] as string[] };
-  const { count } = await db.run.updateMany({
-    where: {
-      id: { in: abandoned.map((run) => run.id) },
-      runStatus: { in: ["preparing", "running"] },
-    },
-    data: {
-      runStatus: "interrupted",
-      executionStopped: true,
-      terminalPersisted: true,
-      errorCode: "INTERRUPTED",
-      errorMessage:
-        "The server stopped while this run was working. Its messages and tool results are kept.",
-      finishedAt: new Date(),
-      revision: { increment: 1 },
-    },
-  });
-  // A stop that was on its way to the dead executor is settled by this write.
-  await db.run.updateMany({
-    where: {
-      id: { in: abandoned.map((run) => run.id) },
-      cancelStatus: { in: ["requested", "stopping"] },
-    },
-    data: { cancelStatus: "confirmed" },
-  });
-  return { count, runIds: abandoned.map((run) => run.id) };
+  const staleBefore = new Date(Date.now() - input.staleAfterMs);
+  const runIds: string[] = [];
+  for (const run of candidates) {
+    const gone = run.executorId !== null && input.isExecutorGone?.(run.executorId) === true;
+    const stale = !run.heartbeatAt || run.heartbeatAt < staleBefore;
+    if (!gone && !stale) continue;
+    const interrupted = await db.$transaction(async (transaction) => {
+      await lockSession(transaction, run.ownerId, run.sessionId);
+      const current = await transaction.run.findFirst({
+        where: {
+          id: run.id,
+          runStatus: { in: activeStatuses },
+          executorId: run.executorId,
+          ...(gone ? {} : { OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] }),
+        },
+        select: { cancelStatus: true },
+      });
+      if (!current) return false;
+      // A stop that was on its way to the dead executor is settled by this write.
+      const stopAsked = current.cancelStatus === "requested" || current.cancelStatus === "stopping";
+      await transaction.run.update({
+        where: { id: run.id },
+        data: {
+          runStatus: "interrupted",
+          executionStopped: true,
+          terminalPersisted: true,
+          errorCode: "INTERRUPTED",
+          errorMessage:
+            "The server stopped while this run was working. Its messages and tool results are kept.",
+          finishedAt: new Date(),
+          revision: { increment: 1 },
+          ...(stopAsked ? { cancelStatus: "confirmed" as const } : {}),
+        },
+      });
+      return true;
+    });
+    if (interrupted) runIds.push(run.id);
+  }
+  return { count: runIds.length, runIds };
 }
 
 /** Saved pauses whose stop was asked but not applied are saved as cancelled (PS-4). */
