@@ -1,6 +1,7 @@
 import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
+import { assertWeightedGraph } from "./assert-weighted-graph";
 import { accumulateUnweighted, accumulateWeighted, BrandesScratch } from "./brandes-kernels";
 import { assertNonNegativeWeights } from "./link-weights";
 import { createRandom, randomPermutation } from "./seeded-random";
@@ -39,6 +40,7 @@ export async function betweennessCentrality({
   control?: WorkControl;
 }): Promise<BetweennessResult> {
   const n = csr.nodeCount;
+  if (weighted) assertWeightedGraph({ adjacency: csr.outgoing, algorithm: "betweenness" });
   const useWeights = weighted && csr.outgoing.distances !== null;
   if (useWeights) assertNonNegativeWeights(csr.outgoing.distances, "Weighted betweenness");
   let sources: Int32Array;

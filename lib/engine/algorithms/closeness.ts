@@ -1,6 +1,7 @@
 import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
+import { assertWeightedGraph } from "./assert-weighted-graph";
 import { IndexedMinHeap } from "./indexed-min-heap";
 import { assertNonNegativeWeights } from "./link-weights";
 import { WorkPacer } from "./work-pacer";
@@ -30,6 +31,7 @@ export async function closenessCentrality({
   const n = csr.nodeCount;
   const scores = new Float64Array(n);
   const adjacency = csr.incoming;
+  if (weighted) assertWeightedGraph({ adjacency, algorithm: "closeness" });
   const useWeights = weighted && adjacency.distances !== null;
   if (useWeights) assertNonNegativeWeights(adjacency.distances, "Weighted closeness");
   const hops = new Int32Array(n).fill(-1);

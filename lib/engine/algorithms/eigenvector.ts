@@ -37,7 +37,7 @@ export async function eigenvectorCentrality({
   const n = csr.nodeCount;
   if (n === 0) return { scores: new Float64Array(0), iterations: 0, converged: true, delta: 0 };
   const { offsets, neighbours } = csr.incoming;
-  const weights = linkWeights(csr.incoming, weighted);
+  const weights = linkWeights(csr.incoming, weighted, "eigenvector centrality");
   let scores = new Float64Array(n).fill(1 / n);
   let next = new Float64Array(n);
   let delta = Number.POSITIVE_INFINITY;

@@ -39,7 +39,7 @@ export async function labelPropagation({
   const state: SweepState = {
     offsets: view.outgoing.offsets,
     neighbours: view.outgoing.neighbours,
-    weights: linkWeights(view.outgoing, weighted),
+    weights: linkWeights(view.outgoing, weighted, "label propagation"),
     random: createRandom({ seed }),
     labels,
     labelWeight: new Float64Array(n),

@@ -1,13 +1,20 @@
 import type { CsrAdjacency } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
+import { assertWeightedGraph } from "./assert-weighted-graph";
 
 /**
  * The weight each adjacency entry carries in strength-based kernels (PageRank, eigenvector,
  * Louvain, label propagation): the summed edge weights when `weighted`, else the number of
  * merged parallel edges (so a multigraph behaves like NetworkX's MultiGraph); null means
- * "every entry weighs 1", which lets kernels skip the weight read entirely.
+ * "every entry weighs 1", which lets kernels skip the weight read entirely. `weighted` on a
+ * graph without weights is GRAPH_NOT_WEIGHTED, never a silent count of edges.
  */
-export function linkWeights(adjacency: CsrAdjacency, weighted: boolean): Float64Array | null {
+export function linkWeights(
+  adjacency: CsrAdjacency,
+  weighted: boolean,
+  algorithm = "computation",
+): Float64Array | null {
+  if (weighted) assertWeightedGraph({ adjacency, algorithm });
   if (weighted && adjacency.weights) return adjacency.weights;
   if (!adjacency.multiplicity) return null;
   return Float64Array.from(adjacency.multiplicity);

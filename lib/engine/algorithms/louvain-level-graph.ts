@@ -24,7 +24,7 @@ export function levelGraphFromCsr(csr: CsrGraph, weighted: boolean): LevelGraph 
   const view = undirectedViewOf(csr);
   const n = view.nodeCount;
   const { offsets, neighbours } = view.outgoing;
-  const source = linkWeights(view.outgoing, weighted);
+  const source = linkWeights(view.outgoing, weighted, "Louvain");
   const selfWeight = new Float64Array(n);
   let levelOffsets = offsets;
   let levelNeighbours = neighbours;

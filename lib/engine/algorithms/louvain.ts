@@ -62,7 +62,7 @@ export async function louvain({
   if (!(resolution > 0)) {
     throw new EngineError("INVALID_REQUEST", "Louvain resolution must be positive.");
   }
-  if (weighted) assertNonNegativeWeights(linkWeights(csr.outgoing, true), "Louvain");
+  if (weighted) assertNonNegativeWeights(linkWeights(csr.outgoing, true, "Louvain"), "Louvain");
   const n = csr.nodeCount;
   const pacer = new WorkPacer(control);
   let graph = levelGraphFromCsr(csr, weighted);

@@ -20,7 +20,7 @@ export function modularity({
 }): number {
   const view = undirectedViewOf(csr);
   const { offsets, neighbours } = view.outgoing;
-  const weights = linkWeights(view.outgoing, weighted);
+  const weights = linkWeights(view.outgoing, weighted, "modularity");
   let communityCount = 0;
   for (let u = 0; u < communityOf.length; u++) {
     if (communityOf[u] + 1 > communityCount) communityCount = communityOf[u] + 1;

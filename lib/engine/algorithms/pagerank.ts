@@ -42,8 +42,8 @@ export async function pageRank({
   }
   const n = csr.nodeCount;
   if (n === 0) return { scores: new Float64Array(0), iterations: 0, converged: true, delta: 0 };
-  const outWeights = linkWeights(csr.outgoing, weighted);
-  const inWeights = csr.directed ? linkWeights(csr.incoming, weighted) : outWeights;
+  const outWeights = linkWeights(csr.outgoing, weighted, "PageRank");
+  const inWeights = csr.directed ? linkWeights(csr.incoming, weighted, "PageRank") : outWeights;
   assertNonNegativeWeights(outWeights, "PageRank");
   // inverseOut[u] = 1 / (total out-weight of u), 0 for dangling nodes.
   const inverseOut = new Float64Array(n);

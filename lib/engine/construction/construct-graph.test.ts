@@ -32,6 +32,7 @@ describe("constructGraph", () => {
       edgeTypes: { default: 78 },
       directed: false,
       weighted: false,
+      weightColumn: null,
     });
     expect(graph.nodeProperties[0]).toEqual({ club: "Mr. Hi" });
   });
@@ -43,6 +44,42 @@ describe("constructGraph", () => {
       options: { directed: true, weighted: true },
     });
     expect(summary).toMatchObject({ nodeCount: 3, edgeCount: 2, directed: true, weighted: true });
+  });
+
+  it("reads weights by default from a TXT third column and a CSV weight column", async () => {
+    const txt = await constructGraph({
+      kind: "txt",
+      text: "# source target weight\n1 2 0.5\n2 3 1\n",
+    });
+    expect(txt.summary).toMatchObject({ weighted: true, weightColumn: "weight" });
+    const csv = await constructGraph({ kind: "csv", text: "from,to,Weight\na,b,2\nb,c,1\n" });
+    expect(csv.summary).toMatchObject({ weighted: true, weightColumn: "Weight" });
+    expect(Array.from(csv.graph.edgeWeights ?? [])).toEqual([2, 1]);
+    const headerless = await constructGraph({ kind: "csv", text: "a,b,1\nb,c,1\n" });
+    expect(headerless.summary).toMatchObject({ weighted: true, weightColumn: "column 3" });
+  });
+
+  it("turns weights off on request (a CSV weight column stays a property)", async () => {
+    const txt = await constructGraph({
+      kind: "txt",
+      text: "1 2 0.5\n",
+      options: { weighted: false },
+    });
+    expect(txt.summary).toMatchObject({ weighted: false, weightColumn: null });
+    const csv = await constructGraph({
+      kind: "csv",
+      text: "source,target,weight\na,b,2\n",
+      options: { weighted: false },
+    });
+    expect(csv.summary).toMatchObject({ weighted: false, weightColumn: null });
+    expect(csv.graph.edgeProperties[0]).toEqual({ weight: 2 });
+  });
+
+  it("refuses weighted: true on a CSV without a weight column", async () => {
+    const error = await errorOf(() =>
+      constructGraph({ kind: "csv", text: "source,target\na,b\n", options: { weighted: true } }),
+    );
+    expect(error.code).toBe("PARSE_ERROR");
   });
 
   it("is reproducible for CSV: the same upload gives a deep-equal graph", async () => {

@@ -13,7 +13,10 @@ export type UploadContent = string | Uint8Array;
 export type ConstructGraphOptions = {
   /** CSV and TXT only (default false); SQL graphs always follow foreign keys (directed). */
   directed?: boolean;
-  /** TXT only: read a third column as the weight. */
+  /**
+   * CSV and TXT: read the weight column (CSV `weight`/`w`/`wt`/`cost` or a numeric third
+   * column; TXT a numeric third column). Default: when present; true: required; false: off.
+   */
   weighted?: boolean;
   /** CSV only: force the header rule (default: detected). */
   header?: boolean;
@@ -48,6 +51,8 @@ export type ConstructionSummary = {
   edgeTypes: Record<string, number>;
   directed: boolean;
   weighted: boolean;
+  /** The column the edge weights were read from; null when unweighted. */
+  weightColumn: string | null;
   /** SQL only: how each table and foreign key was used or why it was skipped. */
   schemaSummary?: SqlSchemaSummary;
 };
@@ -72,6 +77,7 @@ export async function constructGraph(
       edges: decodeUtf8(edges),
       nodes: nodes === undefined ? undefined : decodeUtf8(nodes),
       directed: options.directed,
+      weighted: options.weighted,
       header: options.header,
       delimiter: options.delimiter,
       signal,
@@ -118,6 +124,7 @@ export function summarizeGraph({
     edgeTypes: countTypes(graph.edgeTypeNames, graph.edgeTypeIndex),
     directed: graph.directed,
     weighted: graph.edgeWeights !== null,
+    weightColumn: graph.edgeWeights ? (graph.edgeWeightColumn ?? null) : null,
     ...(schemaSummary ? { schemaSummary } : {}),
   };
 }

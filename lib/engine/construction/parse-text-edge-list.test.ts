@@ -4,13 +4,14 @@ import { GraphBuilder } from "../graph/graph-builder";
 import { parseTextEdgeList } from "./parse-text-edge-list";
 
 /** What GraphBuilder makes of the same edges: the parser must produce exactly this. */
-function built(directed: boolean, edges: [string, string, number?][]) {
+function built(directed: boolean, edges: [string, string, number?][], weightColumn?: string) {
   const builder = new GraphBuilder({ directed });
+  if (weightColumn) builder.setWeightColumn({ column: weightColumn });
   for (const [source, target, weight] of edges) builder.addEdge(source, target, { weight });
   return builder.build();
 }
 
-function parseErrorOf(input: string, weighted = false) {
+function parseErrorOf(input: string, weighted?: boolean) {
   try {
     parseTextEdgeList({ input, weighted });
   } catch (error) {
@@ -50,17 +51,56 @@ describe("parseTextEdgeList", () => {
 
   it("reads an optional weight column when weighted, ignores extra columns", () => {
     const input = "a b 2.5\nb c\nc a 1e-3 1700000000\nd e -4\n";
-    expect(parseTextEdgeList({ input, weighted: true })).toEqual(
-      built(false, [
+    const expected = built(
+      false,
+      [
         ["a", "b", 2.5],
         ["b", "c"],
         ["c", "a", 0.001],
         ["d", "e", -4],
-      ]),
+      ],
+      "column 3",
     );
-    const unweighted = parseTextEdgeList({ input });
+    expect(parseTextEdgeList({ input, weighted: true })).toEqual(expected);
+    // Read_Ncol's default: a numeric third column is the weight without being asked.
+    expect(parseTextEdgeList({ input })).toEqual(expected);
+    const unweighted = parseTextEdgeList({ input, weighted: false });
     expect(unweighted.edgeWeights).toBeNull();
-    expect(parseTextEdgeList({ input: "a b 1\nb c 1.0\n", weighted: true }).edgeWeights).toBeNull();
+    expect(unweighted.edgeWeightColumn).toBeUndefined();
+  });
+
+  it("keeps a weight column of all 1s: the graph says truthfully that weights were read", () => {
+    const graph = parseTextEdgeList({ input: "a b 1\nb c 1.0\n" });
+    expect(Array.from(graph.edgeWeights ?? [])).toEqual([1, 1]);
+    expect(graph.edgeWeightColumn).toBe("column 3");
+  });
+
+  it("names the weight column after a header comment that names every column", () => {
+    const named = parseTextEdgeList({ input: "# source target weight\n1 2 0.5\n2 3 2\n" });
+    expect(named.edgeWeightColumn).toBe("weight");
+    expect(Array.from(named.edgeWeights ?? [])).toEqual([0.5, 2]);
+    const banner = parseTextEdgeList({ input: "# Nodes: 3 Edges: 2\n1 2 0.5\n2 3 2\n" });
+    expect(banner.edgeWeightColumn).toBe("column 3");
+    const late = parseTextEdgeList({ input: "# from to cost\n1 2\n2 3 7\n" });
+    // The header names the columns of the first line that has a weight, not the first line.
+    expect(late.edgeWeightColumn).toBe("cost");
+    expect(Array.from(late.edgeWeights ?? [])).toEqual([1, 7]);
+  });
+
+  it("by default ignores a first third column that is not a number, and refuses a later one", () => {
+    const relations = parseTextEdgeList({ input: "a b friend\nb c 3\n" });
+    expect(relations.edgeWeights).toBeNull();
+    expect(parseErrorOf("a b 2\nb c friend\n")).toEqual({
+      code: "PARSE_ERROR",
+      line: 2,
+      column: 5,
+    });
+    expect(parseErrorOf("a b 1e999\n")).toMatchObject({ code: "PARSE_ERROR", line: 1 });
+  });
+
+  it("refuses weighted: true without any third column", () => {
+    expect(parseErrorOf("a b\nb c\n", true)).toMatchObject({ code: "PARSE_ERROR" });
+    expect(parseTextEdgeList({ input: "# empty\n", weighted: true }).edgeWeights).toBeNull();
   });
 
   it("parses decimal weights exactly like Number()", () => {

@@ -1,13 +1,19 @@
 import { defaultTypeName } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
 import { binaryFileError, errorAt } from "./text-edge-list-errors";
+import { noWeightColumnError, parseWeight, weightColumnName } from "./text-edge-list-weights";
 
 /** Options of the whitespace edge-list parser. */
 export type ParseTextEdgeListOptions = {
   /** Bytes (UTF-8) or text of the file. */
   input: string | Uint8Array;
   directed?: boolean;
-  /** Read an optional third column as the edge weight (missing = 1). */
+  /**
+   * The third column as the edge weight (a line without one weighs 1), like igraph's Read_Ncol.
+   * Default (undefined): when the first third column met is a number — a non-numeric one is
+   * not a weight column and is ignored like any extra column. true: required, and every third
+   * column must be a number. false: ignored.
+   */
   weighted?: boolean;
 };
 
@@ -18,13 +24,12 @@ const carriageReturn = 13;
 const hash = 35;
 // Node ids below this are interned through a dense table; larger ones through a Map.
 const denseIdLimit = 1 << 22;
-const powersOfTen = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * Parses a SNAP-style edge list — one `source target [weight]` per line, separated by spaces
  * or tabs, `#` comments, blank lines, \n or \r\n — straight into a GraphData. It produces
- * exactly what GraphBuilder would (ids in order of first appearance, weights only when some
- * weight is not 1) but works on bytes: canonical integer ids are interned through a typed
+ * exactly what GraphBuilder would (ids in order of first appearance, weights whenever a weight
+ * column was read, named after a `# source target weight` comment or "column 3") but works on bytes: canonical integer ids are interned through a typed
  * array instead of allocating a string per token, which is what makes a million edges load
  * in well under a second. Columns after the ones read are ignored (SNAP files may carry
  * timestamps). Errors are PARSE_ERROR with 1-based line and column.
@@ -32,7 +37,7 @@ const powersOfTen = Array.from({ length: 23 }, (_, i) => 10 ** i);
 export function parseTextEdgeList({
   input,
   directed = false,
-  weighted = false,
+  weighted,
 }: ParseTextEdgeListOptions): GraphData {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   const length = bytes.length;
@@ -42,8 +47,13 @@ export function parseTextEdgeList({
   let capacity = Math.max(16, countLines(bytes));
   let sources = new Int32Array(capacity);
   let targets = new Int32Array(capacity);
-  let weights = weighted ? new Float64Array(capacity) : null;
-  let anyNonUnitWeight = false;
+  // Third columns are read until one proves not to be a weight (auto mode only); `weights`
+  // stays null until the first weight is read.
+  let readWeights = weighted !== false;
+  let weights: Float64Array | null = null;
+  let weightColumn: string | undefined;
+  // Start of the last full-line comment before the first edge: a possible column header.
+  let headerComment = -1;
   let edgeCount = 0;
   let line = 1;
   // Skip a UTF-8 byte-order mark.
@@ -54,6 +64,7 @@ export function parseTextEdgeList({
     if (p >= length) break;
     let c = bytes[p];
     if (c === newline || c === hash) {
+      if (c === hash && edgeCount === 0) headerComment = p;
       p = endOfLine(bytes, p) + 1;
       line++;
       continue;
@@ -75,11 +86,22 @@ export function parseTextEdgeList({
     const target = ids.lastIndex;
     p = skipBlanks(bytes, targetEnd);
     let weight = 1;
-    if (weights && p < length && bytes[p] !== newline && bytes[p] !== hash) {
+    if (readWeights && p < length && bytes[p] !== newline && bytes[p] !== hash) {
       const weightEnd = tokenEnd(bytes, p, line, lineStart);
       weight = parseWeight(bytes, p, weightEnd);
       if (!Number.isFinite(weight)) {
-        throw errorAt(bytes, lineStart, p, line, "the weight is not a finite number");
+        // NaN is "not a number at all" (a relation name, say): in auto mode a first such column
+        // is simply not a weight column. An overflow (1e999) is a number and stays an error.
+        if (weighted === undefined && weights === null && Number.isNaN(weight)) {
+          readWeights = false;
+          weight = 1;
+        } else {
+          const hint = weighted === undefined ? "; build with weighted: false to ignore it" : "";
+          throw errorAt(bytes, lineStart, p, line, `the weight is not a finite number${hint}`);
+        }
+      } else if (weights === null) {
+        weights = new Float64Array(capacity).fill(1, 0, edgeCount);
+        weightColumn = weightColumnName({ bytes, headerComment, lineStart });
       }
       p = weightEnd;
     }
@@ -91,14 +113,12 @@ export function parseTextEdgeList({
     }
     sources[edgeCount] = source;
     targets[edgeCount] = target;
-    if (weights) {
-      weights[edgeCount] = weight;
-      if (weight !== 1) anyNonUnitWeight = true;
-    }
+    if (weights) weights[edgeCount] = weight;
     edgeCount++;
     p = endOfLine(bytes, p) + 1;
     line++;
   }
+  if (weighted === true && weights === null && edgeCount > 0) throw noWeightColumnError();
   const nodeCount = ids.nodeIds.length;
   return {
     directed,
@@ -109,7 +129,8 @@ export function parseTextEdgeList({
     nodeProperties: new Array(nodeCount).fill(null),
     edgeSources: trimmed(sources, edgeCount),
     edgeTargets: trimmed(targets, edgeCount),
-    edgeWeights: weights && anyNonUnitWeight ? trimmed(weights, edgeCount) : null,
+    edgeWeights: weights ? trimmed(weights, edgeCount) : null,
+    ...(weightColumn !== undefined ? { edgeWeightColumn: weightColumn } : {}),
     edgeTypeIndex: new Uint16Array(edgeCount),
     edgeTypeNames: edgeCount > 0 ? [defaultTypeName] : [],
     edgeProperties: new Array(edgeCount).fill(null),
@@ -195,43 +216,6 @@ class IdInterner {
     }
     return index;
   }
-}
-
-/**
- * A decimal weight. Plain decimals of ≤ 15 significant digits are computed as integer / 10^k,
- * which is exact-then-correctly-rounded (both operands are exact doubles), so the result is
- * bit-identical to Number(); anything else (exponents, long mantissas) goes through Number()
- * after a strict syntax check, so "0x10" or "Infinity" are rejected rather than accepted.
- */
-function parseWeight(bytes: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (bytes[i] === 45 || bytes[i] === 43) negative = bytes[i++] === 45;
-  let mantissa = 0;
-  let digits = 0;
-  let fraction = -1;
-  for (; i < end; i++) {
-    const c = bytes[i];
-    if (c === 46 && fraction < 0) {
-      fraction = 0;
-      continue;
-    }
-    const d = c - 48;
-    if (d < 0 || d > 9) return parseWeightSlow(bytes, start, end);
-    mantissa = mantissa * 10 + d;
-    digits++;
-    if (fraction >= 0) fraction++;
-  }
-  if (digits === 0) return Number.NaN;
-  if (digits > 15 || fraction > 22) return parseWeightSlow(bytes, start, end);
-  const value = fraction > 0 ? mantissa / powersOfTen[fraction] : mantissa;
-  return negative ? -value : value;
-}
-
-function parseWeightSlow(bytes: Uint8Array, start: number, end: number): number {
-  const text = new TextDecoder().decode(bytes.subarray(start, end));
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number.NaN;
-  return Number(text);
 }
 
 function isBlank(c: number): boolean {

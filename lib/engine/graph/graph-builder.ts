@@ -21,6 +21,7 @@ export class GraphBuilder {
   private sources = new Int32Array(1024);
   private targets = new Int32Array(1024);
   private weights: Float64Array | null = null;
+  private weightColumn: string | undefined;
   private edgeTypes = new Uint16Array(1024);
   private readonly edgeTypeNames: string[] = [];
   private readonly edgeTypeByName = new Map<string, number>();
@@ -61,6 +62,15 @@ export class GraphBuilder {
     if (input.label !== undefined) this.nodeLabels[index] = input.label;
     if (input.properties !== undefined) this.nodeProperties[index] = input.properties;
     return index;
+  }
+
+  /**
+   * Declares that edges carry weights read from `column`: the graph is weighted even if every
+   * weight turns out to be 1 (a missing weight counts 1). Edges added before weigh 1.
+   */
+  setWeightColumn({ column }: { column: string }): void {
+    this.weightColumn = column;
+    this.weights ??= new Float64Array(this.sources.length).fill(1, 0, this.edgeCount);
   }
 
   /** Index of an existing node, or undefined. */
@@ -119,6 +129,7 @@ export class GraphBuilder {
       edgeSources: this.sources.slice(0, edgeCount),
       edgeTargets: this.targets.slice(0, edgeCount),
       edgeWeights: this.weights ? this.weights.slice(0, edgeCount) : null,
+      ...(this.weightColumn !== undefined ? { edgeWeightColumn: this.weightColumn } : {}),
       edgeTypeIndex: this.edgeTypes.slice(0, edgeCount),
       edgeTypeNames: this.edgeTypeNames,
       edgeProperties: this.edgeProperties,

@@ -22,8 +22,16 @@ export type GraphData = {
   /** Per edge, node indices. */
   edgeSources: Int32Array;
   edgeTargets: Int32Array;
-  /** Per edge weight; null when the graph is unweighted (every weight is 1). */
+  /**
+   * Per edge weight; null when the graph is unweighted. A graph read from a weight column keeps
+   * it even when every weight is 1, so "weighted" always says truthfully that weights were read.
+   */
   edgeWeights: Float64Array | null;
+  /**
+   * The input column the weights were read from ("weight", "column 3"), for get_graph_info and
+   * the construction summary; absent when unweighted or not known (weights set programmatically).
+   */
+  edgeWeightColumn?: string;
   /** Per edge, an index into edgeTypeNames. */
   edgeTypeIndex: Uint16Array;
   edgeTypeNames: string[];

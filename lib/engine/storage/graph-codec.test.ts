@@ -29,6 +29,17 @@ describe("graph codec", () => {
     expect(decoded.nodeTypeNames[decoded.nodeTypeIndex[2]]).toBe("default");
   });
 
+  it("keeps the weight column's name and a weight column of all 1s", () => {
+    const builder = new GraphBuilder({ directed: false });
+    builder.setWeightColumn({ column: "weight" });
+    builder.addEdge("a", "b", { weight: 1 });
+    const graph = builder.build();
+    const decoded = decodeGraph(encodeGraph(graph));
+    expect(decoded).toEqual(graph);
+    expect(decoded.edgeWeightColumn).toBe("weight");
+    expect(Array.from(decoded.edgeWeights ?? [])).toEqual([1]);
+  });
+
   it("is deterministic: the same graph gives the same bytes (TC-6)", () => {
     expect(encodeGraph(sampleGraph()).sha256).toBe(encodeGraph(sampleGraph()).sha256);
   });

@@ -13,6 +13,8 @@ type Header = {
   nodeCount: number;
   edgeCount: number;
   weighted: boolean;
+  /** GraphData.edgeWeightColumn; absent in payloads written before it existed. */
+  weightColumn?: string;
   nodeTypeNames: string[];
   edgeTypeNames: string[];
   stringsBytes: number;
@@ -37,6 +39,9 @@ export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: stri
     nodeCount: graph.nodeIds.length,
     edgeCount: graph.edgeSources.length,
     weighted: graph.edgeWeights !== null,
+    ...(graph.edgeWeights && graph.edgeWeightColumn !== undefined
+      ? { weightColumn: graph.edgeWeightColumn }
+      : {}),
     nodeTypeNames: graph.nodeTypeNames,
     edgeTypeNames: graph.edgeTypeNames,
     stringsBytes: strings.byteLength,
@@ -101,6 +106,9 @@ export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }
     edgeSources,
     edgeTargets,
     edgeWeights,
+    ...(edgeWeights && header.weightColumn !== undefined
+      ? { edgeWeightColumn: header.weightColumn }
+      : {}),
     edgeTypeIndex,
     edgeTypeNames: header.edgeTypeNames,
     edgeProperties: strings.edgeProperties ?? new Array(edgeCount).fill(null),

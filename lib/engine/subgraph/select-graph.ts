@@ -62,6 +62,9 @@ export function selectGraph({
     edgeSources: sources,
     edgeTargets: targets,
     edgeWeights: weights,
+    ...(weights && graph.edgeWeightColumn !== undefined
+      ? { edgeWeightColumn: graph.edgeWeightColumn }
+      : {}),
     edgeTypeIndex: edgeTypes.indices,
     edgeTypeNames: edgeTypes.names,
     edgeProperties,

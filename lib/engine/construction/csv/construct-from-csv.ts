@@ -2,7 +2,13 @@ import { throwIfCancelled } from "../../cancel-signal";
 import { parseError } from "../../engine-error";
 import { GraphBuilder } from "../../graph/graph-builder";
 import type { GraphData, Properties } from "../../graph/graph-data";
-import { assignEdgeColumns, assignNodeColumns, columnNames, detectHeader } from "./csv-columns";
+import {
+  assignEdgeColumns,
+  assignNodeColumns,
+  columnNames,
+  detectHeader,
+  type EdgeColumns,
+} from "./csv-columns";
 import { type CsvTable, positionAt, readCsv } from "./csv-reader";
 import { type ColumnKind, inferColumnKind, isNumeric, toPropertyValue } from "./csv-values";
 import type { CsvDelimiter } from "./detect-delimiter";
@@ -15,6 +21,11 @@ export type ConstructFromCsvInput = {
   nodes?: string;
   /** Default false: CSV edge lists are usually undirected relations. */
   directed?: boolean;
+  /**
+   * The weight column (named weight/w/wt/cost, or a numeric third column without a header) as
+   * the edge weight. Default: when there is one. true: required. false: kept as a property.
+   */
+  weighted?: boolean;
   /** Force header detection on or off for both tables (default: detected, see csv-columns). */
   header?: boolean;
   delimiter?: CsvDelimiter;
@@ -85,12 +96,20 @@ function addEdges(
       { line: 1 },
     );
   }
-  const columns = assignEdgeColumns({
-    table,
-    header,
-    isNumericColumn: (c) => columnKind(source, c) === "number",
-  });
+  const columns = weightRole(
+    assignEdgeColumns({
+      table,
+      header,
+      isNumericColumn: (c) => columnKind(source, c) === "number",
+    }),
+    input.weighted,
+  );
   const names = columnNames({ table, header });
+  if (columns.weight !== -1) {
+    builder.setWeightColumn({
+      column: header ? names[columns.weight] : `column ${columns.weight + 1}`,
+    });
+  }
   const kinds = columns.properties.map((c) => columnKind(source, c));
   const width = table.columnCount;
   // Endpoint id → node index: a bare Map lookup first is about twice as fast as going
@@ -106,7 +125,11 @@ function addEdges(
       const text = table.fields[row + columns.weight];
       if (text !== "") {
         if (!isNumeric({ text })) {
-          throw fieldError(table, row + columns.weight, `The weight "${text}" is not a number.`);
+          throw fieldError(
+            table,
+            row + columns.weight,
+            `The weight "${text}" is not a number (build with weighted: false to keep the column as a property)`,
+          );
         }
         weight = Number(text);
       }
@@ -118,6 +141,19 @@ function addEdges(
       properties: properties(table, row, columns.properties, kinds, names),
     });
   }
+}
+
+/** The edge columns with the weight option applied: off turns the weight into a property. */
+function weightRole(columns: EdgeColumns, weighted: boolean | undefined): EdgeColumns {
+  if (weighted === true && columns.weight === -1) {
+    throw parseError(
+      "Weights were asked for (weighted: true), but the edge table has no weight column (a header named weight, w, wt or cost, or a numeric third column).",
+      { line: 1 },
+    );
+  }
+  if (weighted !== false || columns.weight === -1) return columns;
+  const properties = [...columns.properties, columns.weight].sort((a, b) => a - b);
+  return { ...columns, weight: -1, properties };
 }
 
 function endpoint(
