@@ -1,12 +1,14 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { chmod, cp, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { EmbeddedPostgresStartError } from "@/lib/db/embedded-postgres-start-error";
 
+const run = promisify(execFile);
 const cleanup: string[] = [];
 const isRoot = process.getuid?.() === 0;
 
@@ -158,6 +160,35 @@ describe("start failures stop the app with one sentence", () => {
     expect(result.ms).toBeLessThan(10_000);
     expectOneReadableSentence(result.stderr);
     expect(result.stderr).toMatch(/DATA_DIR/);
+  });
+
+  it.skipIf(!isRoot)("exits non-zero when the disk holding DATA_DIR is full", async () => {
+    const mountPoint = await mkdtemp("/var/tmp/wb-full-");
+    cleanup.push(mountPoint);
+    // 3 MB holds the credentials but not a cluster: initdb meets ENOSPC.
+    const mounted = await run("mount", [
+      "-t",
+      "tmpfs",
+      "-o",
+      "size=3m,mode=0755",
+      "tmpfs",
+      mountPoint,
+    ])
+      .then(() => true)
+      .catch(() => false);
+    if (!mounted) return; // no mount permission in this sandbox: nothing to fill
+    try {
+      const result = await startApp({
+        DATA_DIR: path.join(mountPoint, ".data"),
+        DATABASE_URL: undefined,
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.ms).toBeLessThan(10_000);
+      expectOneReadableSentence(result.stderr);
+      expect(result.stderr).toMatch(/is full/);
+    } finally {
+      await run("umount", [mountPoint]);
+    }
   });
 
   it("exits non-zero when nothing listens at DATABASE_URL", async () => {
