@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
 import { buildToolDag } from "./build-tool-dag";
-import { call } from "./test-support/fake-tools";
-import { describedTool, graphToolDescriptors } from "./test-support/graph-tool-descriptors";
+import { call } from "./testing/fake-tools";
+import { describedTool, graphToolDescriptors } from "./testing/graph-tool-descriptors";
 
 const descriptors = graphToolDescriptors();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCatalogueEntry } from "@/lib/agent/tools/tool-descriptor";
 import { isReadOnlyCall, resolveResources } from "./resolve-resources";
-import { graphToolDescriptors } from "./test-support/graph-tool-descriptors";
+import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
 
 const descriptors = graphToolDescriptors();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, flushScheduler } from "./test-support/fake-tools";
-import { startBatch } from "./test-support/start-batch";
+import { call, flushScheduler } from "./testing/fake-tools";
+import { startBatch } from "./testing/start-batch";
 
 describe("runToolBatch cancellation (RC-5)", () => {
   it("aborts mid-batch: running calls see the signal, unstarted ones end cancelled", async () => {

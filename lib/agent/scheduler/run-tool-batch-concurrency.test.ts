@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampToolConcurrency } from "./clamp-tool-concurrency";
-import { call } from "./test-support/fake-tools";
-import { startBatch } from "./test-support/start-batch";
+import { call } from "./testing/fake-tools";
+import { startBatch } from "./testing/start-batch";
 
 const reads = (count: number) =>
   Array.from({ length: count }, (_, index) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { runToolBatch } from "./run-tool-batch";
-import { call } from "./test-support/fake-tools";
-import { graphToolDescriptors } from "./test-support/graph-tool-descriptors";
-import { startBatch } from "./test-support/start-batch";
+import { call } from "./testing/fake-tools";
+import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
+import { startBatch } from "./testing/start-batch";
 import { ToolBatchError } from "./tool-batch-error";
 
 const load = (id: string, dataset = "a") =>

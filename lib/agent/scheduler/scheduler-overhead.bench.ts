@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
 import type { RunEventPayload } from "@/lib/runs/run-event";
 import { runToolBatch } from "./run-tool-batch";
-import { graphToolDescriptors } from "./test-support/graph-tool-descriptors";
+import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
 
 const totalCalls = 10_000;
 const batchSize = 8;
