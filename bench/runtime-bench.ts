@@ -1,5 +1,7 @@
 // `npm run bench:runtime`: the agent runtime's own cost, against a direct MCP call measured in
-// the same run. Prints JSON: the direct call's latency, the scheduler's overhead per tool call
+// the same run. Prints JSON: the direct call's latency in process (no GRAPH_ENGINE_URL: the
+// in-memory transport, the default) and over Streamable HTTP (GRAPH_ENGINE_URL pointing at a
+// served /api/mcp), the scheduler's overhead per tool call
 // (a batch through runToolBatch vs the same calls made directly), and the time from admitting a
 // run to its first text_delta with local-rules (which includes MCP discovery, the state check
 // and the graph load) as a multiple of one direct call.
@@ -40,8 +42,8 @@ async function main() {
     DATABASE_URL: database.connectionString,
     DATA_DIR: path.join(root, "app"),
     INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
-    GRAPH_ENGINE_URL: `${engine.url}/api/mcp`,
   });
+  delete process.env.GRAPH_ENGINE_URL;
   resetEnvForTests();
   try {
     const user = await insertUser({
@@ -72,14 +74,14 @@ async function main() {
       args: { dataset_id: karate.dataset_id },
     });
 
-    // Direct MCP calls: the baseline every other figure is compared with.
-    const direct: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const started = performance.now();
-      await callMcpTool({ identity, toolName: "get_graph_info", args: {} });
-      direct.push(performance.now() - started);
-    }
-    const directMs = median(direct);
+    // Direct MCP calls, in process: the baseline every other figure is compared with.
+    const directMs = await medianCallMs(identity);
+    // The same calls over HTTP, as with a separate engine (GRAPH_ENGINE_URL set).
+    process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
+    resetEnvForTests();
+    const httpMs = await medianCallMs(identity);
+    delete process.env.GRAPH_ENGINE_URL;
+    resetEnvForTests();
 
     // Scheduler: 4 independent reads through runToolBatch vs the same 4 calls made directly.
     const descriptors = new Map(
@@ -143,6 +145,8 @@ async function main() {
     const result = {
       database: database.mode,
       direct_mcp_call_ms: round3(directMs),
+      http_mcp_call_ms: round3(httpMs),
+      http_to_in_process_ratio: round3(httpMs / directMs),
       scheduler_overhead_per_call_ms: round3(median(batchOverhead)),
       scheduler_overhead_ratio_to_direct_call: round3(median(batchOverhead) / directMs),
       first_text_delta_ms: round3(median(firstText)),
@@ -154,6 +158,18 @@ async function main() {
     await disconnectDb();
     await database.stop();
   }
+}
+
+/** Median wall time of one get_graph_info call, after a few warm-up calls. */
+async function medianCallMs(identity: Parameters<typeof callMcpTool>[0]["identity"]) {
+  const times: number[] = [];
+  for (let round = 0; round < rounds + 5; round++) {
+    const started = performance.now();
+    const envelope = await callMcpTool({ identity, toolName: "get_graph_info", args: {} });
+    if (!envelope.success) throw new Error(`get_graph_info failed: ${envelope.message}`);
+    if (round >= 5) times.push(performance.now() - started);
+  }
+  return median(times);
 }
 
 function median(values: number[]): number {

@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as mcpRoute from "@/app/api/mcp/route";
+import { callMcpTool } from "@/lib/agent/tools/call-mcp-tool";
+import { discoverMcpTools } from "@/lib/agent/tools/discover-mcp-tools";
+import {
+  connectInProcessMcpServer,
+  countOpenInProcessMcpServers,
+} from "@/lib/agent/tools/in-process-mcp-connection";
+import type { McpCallIdentity } from "@/lib/agent/tools/mcp-connection";
+import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
+import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
+import { createProject } from "@/lib/backend/projects/create-project";
+import { createSession } from "@/lib/backend/sessions/create-session";
+import { insertUser } from "@/lib/db/queries/users";
+import { resetEnvForTests } from "@/lib/env";
+import { generateBarabasiAlbert } from "../../bench/generate-barabasi-albert";
+import { serveRouteHandlers } from "../support/serve-route-handlers";
+
+// The agent's MCP connection both ways: in process (no GRAPH_ENGINE_URL, the in-memory
+// transport) and over Streamable HTTP to a served /api/mcp. Both reach the same engine memory
+// here, so the same call must give the same answer.
+
+const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+// Exact betweenness over every source of this graph takes seconds: long enough to abort.
+const longGraphNodes = 12_000;
+
+let server: Awaited<ReturnType<typeof serveRouteHandlers>>;
+let karate: McpCallIdentity;
+let longGraph: McpCallIdentity;
+
+/** Runs `body` with the agent's connection in one mode, then restores the in-process default. */
+async function inMode<T>(mode: "in-process" | "http", body: () => Promise<T>): Promise<T> {
+  if (mode === "http") process.env.GRAPH_ENGINE_URL = `${server.url}/api/mcp`;
+  else delete process.env.GRAPH_ENGINE_URL;
+  resetEnvForTests();
+  try {
+    return await body();
+  } finally {
+    delete process.env.GRAPH_ENGINE_URL;
+    resetEnvForTests();
+  }
+}
+
+async function sessionWithGraph(input: { userId: string; filename: string; bytes: Uint8Array }) {
+  const project = await createProject({ ownerId: input.userId, name: input.filename });
+  const session = await createSession({ ownerId: input.userId, projectId: project.project_id });
+  const upload = await uploadDataset({
+    ownerId: input.userId,
+    projectId: project.project_id,
+    file: { filename: input.filename, bytes: input.bytes },
+  });
+  await constructDataset({ ownerId: input.userId, datasetId: upload.dataset_id, options: {} });
+  const identity = {
+    userId: input.userId,
+    sessionId: session.session_id,
+    runId: "r",
+    agentId: "a",
+  };
+  const loaded = await callMcpTool({
+    identity,
+    toolName: "load_constructed_graph",
+    args: { dataset_id: upload.dataset_id },
+  });
+  expect(loaded).toMatchObject({ success: true });
+  return identity;
+}
+
+/** CPU seconds this process used since `since`. */
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+beforeAll(async () => {
+  server = await serveRouteHandlers({
+    POST: mcpRoute.POST,
+    GET: mcpRoute.GET,
+    DELETE: mcpRoute.DELETE,
+  });
+  delete process.env.GRAPH_ENGINE_URL;
+  resetEnvForTests();
+  const user = await insertUser({ email: `inproc-${randomUUID()}@test.local`, displayName: "i" });
+  karate = await sessionWithGraph({
+    userId: user.id,
+    filename: "karate_edges.csv",
+    bytes: await readFile(path.join(fixtures, "karate_edges.csv")),
+  });
+  longGraph = await sessionWithGraph({
+    userId: user.id,
+    filename: "barabasi-albert.txt",
+    bytes: new TextEncoder().encode(
+      generateBarabasiAlbert({ nodes: longGraphNodes, m: 3, seed: 11, weighted: false }),
+    ),
+  });
+});
+
+afterEach(() => {
+  // Every call owns its session and closes it (MCP-2): nothing may be left connected.
+  expect(countOpenInProcessMcpServers()).toBe(0);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the agent's MCP connection", () => {
+  it("answers the same in process and over HTTP", async () => {
+    const calls = [
+      { toolName: "get_graph_info", args: {} },
+      { toolName: "node_centrality", args: { algorithm: "pagerank", top_k: 5 } },
+      { toolName: "node_centrality", args: { algorithm: "no-such-algorithm" } },
+    ];
+    for (const call of calls) {
+      const inProcess = await inMode("in-process", () =>
+        callMcpTool({ identity: karate, ...call }),
+      );
+      const overHttp = await inMode("http", () => callMcpTool({ identity: karate, ...call }));
+      expect(inProcess).toEqual(overHttp);
+    }
+    const info = await callMcpTool({ identity: karate, toolName: "get_graph_info", args: {} });
+    expect(info).toMatchObject({ success: true, data: { loaded: true, nodes: 34, edges: 78 } });
+
+    const listedInProcess = await inMode("in-process", () =>
+      discoverMcpTools({ identity: karate }),
+    );
+    const listedOverHttp = await inMode("http", () => discoverMcpTools({ identity: karate }));
+    expect(listedInProcess.length).toBeGreaterThan(5);
+    expect(listedInProcess).toEqual(listedOverHttp);
+  });
+
+  it("holds one server per call while it runs, and none after", async () => {
+    let openDuring = -1;
+    const probe = async () => {
+      const client = new Client({ name: "probe", version: "1.0.0" });
+      try {
+        await connectInProcessMcpServer({
+          client,
+          headers: new Headers({
+            "x-internal-key": "integration-internal-key-0123456789",
+            "x-user-id": karate.userId,
+            "x-session-id": karate.sessionId,
+          }),
+          signal: new AbortController().signal,
+        });
+        openDuring = countOpenInProcessMcpServers();
+        return await client.callTool({ name: "get_graph_info", arguments: {} });
+      } finally {
+        await client.close();
+      }
+    };
+    const result = await probe();
+    expect(openDuring).toBe(1);
+    expect(result.structuredContent).toMatchObject({ success: true, data: { nodes: 34 } });
+    expect(countOpenInProcessMcpServers()).toBe(0);
+
+    // Many concurrent calls (a scheduler batch) each open and close their own.
+    const batch = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callMcpTool({ identity: karate, toolName: "get_graph_info", args: {} }),
+      ),
+    );
+    expect(batch.every((envelope) => envelope.success)).toBe(true);
+  });
+
+  it("refuses an unknown user and a wrong internal key in process too", async () => {
+    const stranger = { ...karate, userId: randomUUID() };
+    for (const mode of ["in-process", "http"] as const) {
+      const refused = await inMode(mode, () =>
+        callMcpTool({ identity: stranger, toolName: "get_graph_info", args: {} }),
+      );
+      expect(refused).toMatchObject({
+        success: false,
+        error_code: "UNAUTHORIZED",
+        message: "X-User-ID names no known user.",
+      });
+    }
+
+    // The internal key is checked where the server is made, so the in-process path cannot skip
+    // it: a session with the wrong key never connects.
+    const client = new Client({ name: "wrong-key", version: "1.0.0" });
+    await expect(
+      connectInProcessMcpServer({
+        client,
+        headers: new Headers({ "x-internal-key": "not-the-key", "x-user-id": karate.userId }),
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await client.close();
+  });
+
+  it("stops an in-process computation when the call's signal aborts", async () => {
+    const controller = new AbortController();
+    const startedAt = performance.now();
+    const cpuAtStart = process.cpuUsage();
+    const pending = callMcpTool({
+      identity: longGraph,
+      toolName: "node_centrality",
+      args: { algorithm: "betweenness" },
+      signal: controller.signal,
+    });
+    await sleep(400);
+    // The computation is really running (it yields to the event loop, or this timer would not
+    // have fired until it ended) and holds its session open.
+    expect(countOpenInProcessMcpServers()).toBe(1);
+    expect(cpuSeconds(cpuAtStart) / ((performance.now() - startedAt) / 1000)).toBeGreaterThan(0.3);
+
+    controller.abort();
+    const abortedAt = performance.now();
+    const envelope = await pending;
+    expect(envelope).toMatchObject({ success: false, status: "cancelled" });
+    expect(performance.now() - abortedAt).toBeLessThan(500);
+
+    // The handler saw the abort: the next second costs next to no CPU.
+    const cpuAfterAbort = process.cpuUsage();
+    await sleep(1000);
+    expect(cpuSeconds(cpuAfterAbort)).toBeLessThan(0.25);
+
+    // The session graph is untouched.
+    expect(
+      await callMcpTool({ identity: longGraph, toolName: "get_graph_info", args: {} }),
+    ).toMatchObject({ success: true, data: { loaded: true, nodes: longGraphNodes } });
+  });
+});
