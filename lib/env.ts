@@ -36,9 +36,47 @@ const integer = (fallback: number, min: number, max: number) =>
     })
     .pipe(z.number().int().min(min).max(max));
 
+/** A comma-separated list; blanks dropped, each entry checked by `item`. */
+const commaList = <Item extends z.ZodType<string, string>>(item: Item) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .pipe(z.array(item));
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000, 1, 65535),
+  /** Interface `npm run dev` / `npm start` listen on; beyond loopback needs an access token (SEC-1). */
+  HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "127.0.0.1"),
+  WORKBENCH_ACCESS_TOKEN: optionalText.pipe(
+    z.string().min(16, "WORKBENCH_ACCESS_TOKEN must be at least 16 characters").optional(),
+  ),
+  /** Extra origins allowed to change state (a reverse proxy's public URL), e.g. https://wb.example. */
+  ALLOWED_ORIGINS: commaList(
+    z
+      .string()
+      .refine(
+        (entry) => URL.canParse(entry) && new URL(entry).origin === entry.replace(/\/$/, ""),
+        "each ALLOWED_ORIGINS entry must be an origin like https://host[:port], without a path",
+      )
+      .transform((entry) => new URL(entry).origin),
+  ),
+  /** Extra Host header names accepted besides loopback (DNS-rebinding guard), e.g. wb.example. */
+  ALLOWED_HOSTS: commaList(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, "each ALLOWED_HOSTS entry must be a host name")
+      .transform((entry) => entry.toLowerCase()),
+  ),
   /** Where uploads, the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optionalUrl,

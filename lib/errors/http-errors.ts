@@ -16,6 +16,20 @@ export class UnauthorizedError extends ApiError {
   }
 }
 
+/** 403: a state change from another origin, or a Host header outside the allow-list (SEC-2). */
+export class ForbiddenOriginError extends ApiError {
+  constructor(message: string, details?: Details) {
+    super({ code: "FORBIDDEN_ORIGIN", status: 403, message, details });
+  }
+}
+
+/** 415: a request body in a media type the route does not take (JSON routes: application/json). */
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(message: string, details?: Details) {
+    super({ code: "UNSUPPORTED_MEDIA_TYPE", status: 415, message, details });
+  }
+}
+
 /** 404: the thing does not exist or belongs to someone else (never say which). */
 export class NotFoundError extends ApiError {
   constructor(what: string, details?: Details) {

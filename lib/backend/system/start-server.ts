@@ -3,6 +3,7 @@ import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/databas
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
 import { getEnv } from "@/lib/env";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { startRunSweep } from "@/lib/runs/run-sweep";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
@@ -12,6 +13,7 @@ let shutdownHooked = false;
 /** Start-up sequence of the app process (called from instrumentation.ts). */
 export async function startServer(): Promise<void> {
   getEnv();
+  refuseUnsafeListenAddress();
   getInternalServiceKey();
   const connection = await getDatabaseConnection();
   await getDefaultOwner();

@@ -1,0 +1,35 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
+import { getEnv } from "@/lib/env";
+import { errorResponse } from "@/lib/http/error-response";
+import { accessCookieName } from "@/lib/security/access-token";
+import { guardRequest } from "@/lib/security/guard-request";
+import { securityConfigFromEnv } from "@/lib/security/security-config";
+
+/**
+ * Keeps strangers out of the login-free server (SPEC SEC) before any route handler runs; the
+ * decisions live in lib/security so they can be tested without a server.
+ */
+export function proxy(request: NextRequest): NextResponse | Response {
+  const decision = guardRequest({
+    request: {
+      method: request.method,
+      pathname: request.nextUrl.pathname,
+      search: request.nextUrl.search,
+      headers: request.headers,
+      accessCookie: request.cookies.get(accessCookieName)?.value,
+    },
+    config: securityConfigFromEnv({ env: getEnv() }),
+    isValidInternalKey,
+  });
+  if (decision.action === "continue") return NextResponse.next();
+  if (decision.action === "redirect") {
+    return NextResponse.redirect(new URL(decision.location, request.url));
+  }
+  return errorResponse(decision.error);
+}
+
+export const config = {
+  // Build assets carry no data and the login page needs them before anyone has a token.
+  matcher: ["/((?!_next/|favicon.ico).*)"],
+};
