@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmod,
   chown,
@@ -110,7 +110,7 @@ async function reachable(input: {
   return checks.every(Boolean);
 }
 
-/** One directory per data directory (keyed by its real path), owned by the server user. */
+/** A new directory for this data directory (named after its real path), owned by the server user. */
 async function createServerHome(input: {
   base: string;
   stateDirectory: string;
@@ -120,7 +120,9 @@ async function createServerHome(input: {
     .update(await realpath(input.stateDirectory))
     .digest("hex")
     .slice(0, 16);
-  const home = path.join(input.base, `cluster-${key}`);
+  // A random suffix: a DATA_DIR deleted and recreated at the same path (a fresh clone) has new
+  // credentials, so it must never inherit the old cluster — which stays, untouched, beside it.
+  const home = path.join(input.base, `cluster-${key}-${randomBytes(4).toString("hex")}`);
   try {
     await mkdir(input.base, { recursive: true });
     // Others may traverse the base but not list it; each cluster home is the server user's own.

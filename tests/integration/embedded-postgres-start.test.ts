@@ -108,6 +108,25 @@ describe.skipIf(!isRoot)("embedded PostgreSQL as root", () => {
     await second.stop();
   });
 
+  it("starts a fresh cluster for a re-cloned checkout at the same path", async () => {
+    const { stateDirectory, nativeDirectory, relocation } = await checkoutUnderPrivateParent();
+    const options = {
+      directory: stateDirectory,
+      port: 54374,
+      database: "app",
+      nativeDirectory,
+      relocationDirectory: relocation,
+    };
+    const first = await startEmbeddedPostgres(options);
+    await first.stop();
+    // rm -rf the clone's DATA_DIR: new credentials must not meet the old cluster.
+    await rm(stateDirectory, { recursive: true, force: true });
+    const second = await startEmbeddedPostgres(options);
+    expect(second.clusterDirectory).not.toBe(first.clusterDirectory);
+    expect(await query(second.connectionString, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    await second.stop();
+  });
+
   it("fails with one sentence when there is no user to run the server as", async () => {
     const stateDirectory = await scratchStateDirectory();
     const failure = await startEmbeddedPostgres({
