@@ -56,7 +56,13 @@ export function BuildGraphControl({
 
   let announcement = "";
   if (construct.isSuccess) {
-    announcement = `Graph of ${dataset.name} built: revision ${construct.data.revision}, ${construct.data.node_count} nodes, ${construct.data.edge_count} edges.`;
+    const { weighted, weight_column: weightColumn } = construct.data;
+    const weights = weighted
+      ? `, weighted (edge weights from column ${weightColumn ?? "?"})`
+      : weighted === false
+        ? ", unweighted"
+        : "";
+    announcement = `Graph of ${dataset.name} built: revision ${construct.data.revision}, ${construct.data.node_count} nodes, ${construct.data.edge_count} edges${weights}.`;
   } else if (construct.isError && shownError) {
     announcement = `The graph of ${dataset.name} could not be built: ${shownError.message}`;
   }

@@ -15,6 +15,9 @@ export const constructionSchema = z.object({
   edge_count: z.number().int(),
   node_types: typeCountsSchema.nullish(),
   edge_types: typeCountsSchema.nullish(),
+  /** Whether edge weights were read, and from which column (null: not recorded). */
+  weighted: z.boolean().nullish(),
+  weight_column: z.string().nullish(),
   schema_summary: z.unknown().optional(),
   error: constructionErrorSchema.nullish(),
   created_at: z.string(),

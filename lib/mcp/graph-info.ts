@@ -19,6 +19,8 @@ export function describeLoadedGraph(loaded: LoadedGraph) {
     origin: loaded.origin.kind,
     directed: graph.directed,
     weighted: graph.edgeWeights !== null,
+    // Which input column the weights came from, so an answer can say what "weighted" means.
+    weight_column: graph.edgeWeights ? (graph.edgeWeightColumn ?? null) : null,
     nodes: graph.nodeIds.length,
     edges: graph.edgeSources.length,
     node_types: countByType(graph.nodeTypeIndex, graph.nodeTypeNames),

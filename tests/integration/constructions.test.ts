@@ -67,6 +67,27 @@ describe("constructions through the API", () => {
     });
   }, 120_000);
 
+  it("builds a weighted TXT edge list weighted by default and says from which column", async () => {
+    const bytes = await readFile(
+      path.resolve(
+        import.meta.dirname,
+        "../../lib/engine/algorithms/fixtures/weighted-directed.txt",
+      ),
+    );
+    const txt = await upload("weighted-directed.txt", bytes);
+    const weighted = await construct(txt.dataset_id, { directed: true });
+    expect(weighted.status).toBe(200);
+    expect(weighted.body.construction).toMatchObject({
+      status: "ready",
+      edge_count: 140,
+      weighted: true,
+      weight_column: "weight",
+      schema_summary: null,
+    });
+    const off = await construct(txt.dataset_id, { directed: true, weighted: false });
+    expect(off.body.construction).toMatchObject({ weighted: false, weight_column: null });
+  });
+
   it("gives each rebuild the next revision and the same graph (TC-6)", async () => {
     const karate = await upload(
       "karate_edges.csv",

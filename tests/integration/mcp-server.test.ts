@@ -220,6 +220,19 @@ describe("graph engine MCP server over HTTP", () => {
       success: false,
       error_code: "NODE_NOT_FOUND",
     });
+    // The karate club has no weights: a weighted figure would be the unweighted one, so refuse.
+    expect(await call(alice, "get_graph_info")).toMatchObject({
+      data: { weighted: false, weight_column: null },
+    });
+    for (const [tool, args] of [
+      ["shortest_path", { source: "n0", target: "n33", weighted: true }],
+      ["node_centrality", { algorithm: "pagerank", weighted: true }],
+    ] as const) {
+      expect(await call(alice, tool, args)).toMatchObject({
+        success: false,
+        error_code: "GRAPH_NOT_WEIGHTED",
+      });
+    }
 
     const operations = [{ op: "remove_nodes", node_ids: ["n11"] }];
     const preview = await call(alice, "preview_graph_optimization", {

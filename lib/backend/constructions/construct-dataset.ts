@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { resolveStoredFile } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
-import { toConstructionJson } from "./construction-json";
+import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
 export const constructDatasetBodySchema = z
   .object({
@@ -77,7 +77,7 @@ export async function constructDataset(input: {
       edgeCount: summary.edgeCount,
       nodeTypes: summary.nodeTypes,
       edgeTypes: summary.edgeTypes,
-      schemaSummary: summary.schemaSummary as object | undefined,
+      schemaSummary: storedSchemaSummary(summary),
       payload: payload.bytes as Uint8Array<ArrayBuffer>,
       payloadFormat: graphPayloadFormat,
       payloadSha256: payload.sha256,

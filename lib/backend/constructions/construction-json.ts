@@ -1,3 +1,38 @@
+// Whether a build read edge weights, and from which column, is kept inside the schemaSummary
+// JSON column (no migration for two fields); the API shows it as `weighted` / `weight_column`.
+const edgeWeightsKey = "edge_weights";
+
+/** The schemaSummary to store for a build: the SQL summary if any, plus its edge weights. */
+export function storedSchemaSummary(summary: {
+  schemaSummary?: object;
+  weighted: boolean;
+  weightColumn: string | null;
+}): object {
+  return {
+    ...(summary.schemaSummary ?? {}),
+    [edgeWeightsKey]: { weighted: summary.weighted, column: summary.weightColumn },
+  };
+}
+
+/** Edge-weight facts and the rest of a stored schemaSummary (null = recorded before them). */
+function splitSchemaSummary(stored: unknown): {
+  weights: { weighted: boolean; column: string | null } | null;
+  schemaSummary: unknown;
+} {
+  if (typeof stored !== "object" || stored === null || !(edgeWeightsKey in stored)) {
+    return { weights: null, schemaSummary: stored ?? null };
+  }
+  const { [edgeWeightsKey]: weights, ...rest } = stored as Record<string, unknown>;
+  const record = (weights ?? {}) as { weighted?: unknown; column?: unknown };
+  return {
+    weights: {
+      weighted: record.weighted === true,
+      column: typeof record.column === "string" ? record.column : null,
+    },
+    schemaSummary: Object.keys(rest).length > 0 ? rest : null,
+  };
+}
+
 /** The API shape of one construction revision (no payload). */
 export function toConstructionJson(construction: {
   id: string;
@@ -18,6 +53,7 @@ export function toConstructionJson(construction: {
   createdAt: Date;
   finishedAt: Date | null;
 }) {
+  const { weights, schemaSummary } = splitSchemaSummary(construction.schemaSummary);
   return {
     construction_id: construction.id,
     dataset_id: construction.datasetId,
@@ -29,7 +65,10 @@ export function toConstructionJson(construction: {
     edge_count: construction.edgeCount,
     node_types: construction.nodeTypes,
     edge_types: construction.edgeTypes,
-    schema_summary: construction.schemaSummary ?? null,
+    // null: not recorded (a revision built before weights were, or derived by an optimisation).
+    weighted: weights?.weighted ?? null,
+    weight_column: weights?.column ?? null,
+    schema_summary: schemaSummary,
     error:
       construction.status === "failed"
         ? {

@@ -55,7 +55,12 @@ export const dataTools = [
           .object({
             nodes_dataset_id: z.string().min(1).max(100).optional(),
             directed: z.boolean().optional(),
-            weighted: z.boolean().optional(),
+            weighted: z
+              .boolean()
+              .optional()
+              .describe(
+                "Edge weights from a TXT third column or a CSV weight column: read when present (default), required (true) or ignored (false).",
+              ),
           })
           .strict()
           .optional(),

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { betweennessCentrality } from "@/lib/engine/algorithms/betweenness";
 import { closenessCentrality } from "@/lib/engine/algorithms/closeness";
 import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree";
@@ -24,7 +25,12 @@ const inputSchema = z
   .object({
     algorithm: z.enum(["degree", "pagerank", "betweenness", "closeness", "eigenvector"]),
     top_k: z.number().int().min(1).max(1000).default(10),
-    weighted: z.boolean().default(false),
+    weighted: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Use edge weights (PageRank/eigenvector: strength; betweenness/closeness: length); the graph must be weighted.",
+      ),
     sample: z
       .number()
       .int()
@@ -58,7 +64,18 @@ async function score(
   const control = { signal };
   switch (args.algorithm) {
     case "degree":
-      return { scores: degreeCentrality({ csr }), notes: { normalized: true } };
+      // Degree centrality counts edges (as NetworkX's); weighted:true still needs weights so
+      // the refusal is the same for every measure, and the note says they were not used.
+      if (args.weighted) assertWeightedGraph({ adjacency: csr.outgoing, algorithm: "degree" });
+      return {
+        scores: degreeCentrality({ csr }),
+        notes: {
+          normalized: true,
+          ...(args.weighted
+            ? { weights_note: "degree centrality counts edges; weights unused" }
+            : {}),
+        },
+      };
     case "pagerank": {
       const result = await pageRank({
         csr,
@@ -137,7 +154,11 @@ export const nodeCentralityTool = defineTool({
     return {
       data: {
         algorithm: args.algorithm,
-        weighted: args.weighted,
+        weighted: args.weighted && args.algorithm !== "degree",
+        weight_column:
+          args.weighted && args.algorithm !== "degree"
+            ? (loaded.graph.edgeWeightColumn ?? null)
+            : null,
         undirected: args.undirected,
         node_count: loaded.csr.nodeCount,
         top: top.items.map((item, rank) => ({

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
 import { dijkstraShortestPath } from "@/lib/engine/algorithms/dijkstra";
 import { sessionGraphs } from "../engine-state";
@@ -16,7 +17,12 @@ export const shortestPathTool = defineTool({
     .object({
       source: z.string().min(1),
       target: z.string().min(1),
-      weighted: z.boolean().default(false),
+      weighted: z
+        .boolean()
+        .default(false)
+        .describe(
+          "Dijkstra over edge weights read as lengths (distance = sum of weights); the graph must be weighted.",
+        ),
     })
     .strict(),
   catalogue: catalogue({ reads: ["G"] }),
@@ -26,6 +32,9 @@ export const shortestPathTool = defineTool({
     const source = loaded.ids.indexOfOrThrow(args.source);
     const target = loaded.ids.indexOfOrThrow(args.target);
     const control = { signal };
+    // Dijkstra on a graph without weights would answer the hop count as a "weighted" distance.
+    if (args.weighted)
+      assertWeightedGraph({ adjacency: loaded.csr.outgoing, algorithm: "shortest path" });
     const result = args.weighted
       ? dijkstraShortestPath({ csr: loaded.csr, source, target, control })
       : bfsShortestPath({ csr: loaded.csr, source, target, control });
@@ -34,6 +43,12 @@ export const shortestPathTool = defineTool({
         source: args.source,
         target: args.target,
         weighted: args.weighted,
+        ...(args.weighted
+          ? {
+              weight_column: loaded.graph.edgeWeightColumn ?? null,
+              distance_meaning: "sum of edge weights along the path (weight = length)",
+            }
+          : {}),
         found: result.found,
         length: result.length,
         distance: result.distance,

@@ -35,6 +35,8 @@ function nextStep(input: { phrases: Phrases; code: string | undefined; blockers:
       return phrases.nextRetryJob;
     case "INVALID_REQUEST":
       return phrases.nextInvalidRequest;
+    case "GRAPH_NOT_WEIGHTED":
+      return phrases.nextGraphNotWeighted;
     case "TOOL_DEPENDENCY_BLOCKED":
       return phrases.nextBlocked(input.blockers);
     default:

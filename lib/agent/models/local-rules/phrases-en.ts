@@ -132,6 +132,8 @@ export const englishPhrases: Phrases = {
   nextRetryJob: "Next step: the job did not deliver a result; ask again to rerun it.",
   nextInvalidRequest:
     "Next step: the arguments were refused; rephrase the request with exact names or values.",
+  nextGraphNotWeighted:
+    "Next step: this graph has no edge weights; ask again without “weighted”, or rebuild it from a file with a weight column (a TXT third column, a CSV weight column).",
   nextBlocked: (blockers) =>
     `Next step: it did not run because ${list(blockers)} did not finish; fix that first, then ask again.`,
   nextGeneric: "Next step: try again; if it keeps failing, check the tool card for details.",
@@ -190,6 +192,20 @@ export const englishPhrases: Phrases = {
     `The iteration did not converge${iterations !== undefined ? ` after ${iterations} iterations` : ""}; treat the ranking as approximate.`,
   noteTypeFilter: (nodeType, fetched, kept) =>
     `Only nodes of type ${nodeType} are listed: ${kept} of the top ${fetched} overall.`,
+  noteWeights: ({ measure, weighted, graphWeighted, column, meaning }) => {
+    const from = column ? ` from column \`${column}\`` : "";
+    if (weighted && meaning === "length") {
+      return `Weighted ${measure} (edge weights${from}, read as lengths: path length = sum of weights, Dijkstra).`;
+    }
+    if (weighted && meaning === "strength") {
+      return `Weighted ${measure} (edge weights${from}: a heavier edge carries more).`;
+    }
+    if (weighted) return `${measure} counts edges; the edge weights${from} do not enter it.`;
+    const unit = meaning === "length" ? "path length = number of hops" : "every edge counts 1";
+    return graphWeighted
+      ? `Unweighted ${measure} (${unit}); the graph has edge weights${from} — ask for the weighted ${measure} to use them.`
+      : `Unweighted ${measure} (${unit}; the graph has no edge weights).`;
+  },
 
   communitySummary: ({ algorithm, count, modularity, largest }) =>
     `${algorithm} found ${plural(count, "community", "communities")} (modularity ${modularity})${largest !== undefined ? `; the largest has ${plural(largest, "node")}` : ""}.`,
@@ -205,6 +221,7 @@ export const englishPhrases: Phrases = {
   pathNotFound: (from, to, directed) =>
     `There is no path from ${from} to ${to}${directed ? " following edge directions" : ""}: they are not connected.`,
   pathHeading: "Path",
+  pathMeasure: "shortest path",
   nodeNotFoundByName: (name) =>
     `No node matches "${name}" in the loaded graph (search_node found nothing).`,
   noteNameMatched: ({ query, node, matchedOn, total }) =>

@@ -116,6 +116,8 @@ export const chinesePhrases: Phrases = {
   nextFixFile: "下一步：按报告的行列位置修正文件后重新上传，或附加其他数据集。",
   nextRetryJob: "下一步：任务没有给出结果；请再问一次以重新运行。",
   nextInvalidRequest: "下一步：参数被拒绝；请用精确的名称或数值重新表述。",
+  nextGraphNotWeighted:
+    "下一步：此图没有边权重；请去掉“加权”再问，或用带权重列的文件（TXT 第三列、CSV weight 列）重新构建。",
   nextBlocked: (blockers) =>
     `下一步：由于 ${list(blockers)} 没有完成，这一步没有执行；请先解决它再重试。`,
   nextGeneric: "下一步：请重试；若持续失败，请查看工具卡片中的详情。",
@@ -174,6 +176,18 @@ export const chinesePhrases: Phrases = {
     `迭代${iterations !== undefined ? `在 ${iterations} 次后` : ""}未收敛；排名仅供参考。`,
   noteTypeFilter: (nodeType, fetched, kept) =>
     `只列出 ${nodeType} 类型的节点：整体前 ${fetched} 名中有 ${kept} 个。`,
+  noteWeights: ({ measure, weighted, graphWeighted, column, meaning }) => {
+    const from = column ? `（来自列 \`${column}\`）` : "";
+    if (weighted && meaning === "length") {
+      return `加权${measure}：边权重${from}视为长度，路径长度 = 权重之和（Dijkstra）。`;
+    }
+    if (weighted && meaning === "strength") return `加权${measure}：边权重${from}越大，传递越多。`;
+    if (weighted) return `${measure}按边数计算，边权重${from}不参与。`;
+    const unit = meaning === "length" ? "路径长度 = 跳数" : "每条边计为 1";
+    return graphWeighted
+      ? `未加权的${measure}（${unit}）；此图有边权重${from}，如需使用请要求加权${measure}。`
+      : `未加权的${measure}（${unit}；此图没有边权重）。`;
+  },
 
   communitySummary: ({ algorithm, count, modularity, largest }) =>
     `${algorithm} 找到 ${count} 个社区（模块度 ${modularity}）${largest !== undefined ? `；最大的社区有 ${largest} 个节点` : ""}。`,
@@ -188,6 +202,7 @@ export const chinesePhrases: Phrases = {
   pathNotFound: (from, to, directed) =>
     `${directed ? "按边的方向，" : ""}从 ${from} 到 ${to} 没有路径：二者不连通。`,
   pathHeading: "路径",
+  pathMeasure: "最短路径",
   nodeNotFoundByName: (name) => `已加载的图中没有与“${name}”匹配的节点（search_node 未找到）。`,
   noteNameMatched: ({ query, node, matchedOn, total }) =>
     `“${query}”被确认为 ${node}${matchedOn ? `（匹配字段 ${matchedOn}）` : ""}，是 ${total} 个搜索结果中的最佳匹配。`,

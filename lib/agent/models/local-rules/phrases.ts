@@ -10,6 +10,18 @@ type Figures = {
   after: { nodes: number; edges: number };
 };
 
+/** How a result used edge weights: `column` is where they came from, if the graph has any. */
+export type WeightsUse = {
+  measure: string;
+  /** The call used the weights. */
+  weighted: boolean;
+  /** The loaded graph has weights (known from get_graph_info), and their column. */
+  graphWeighted?: boolean;
+  column?: string | null;
+  /** Strength (PageRank, eigenvector) or length (paths, betweenness, closeness). */
+  meaning: "strength" | "length" | "unused";
+};
+
 /**
  * Every sentence the offline model writes, per language, so answers to Chinese questions are
  * Chinese. Figures and names are passed in already formatted; phrases never invent numbers.
@@ -68,6 +80,7 @@ export type Phrases = {
   nextFixFile: string;
   nextRetryJob: string;
   nextInvalidRequest: string;
+  nextGraphNotWeighted: string;
   nextBlocked: (blockers: string[]) => string;
   nextGeneric: string;
 
@@ -118,6 +131,8 @@ export type Phrases = {
   noteSampledBetweenness: (sources?: number) => string;
   noteNotConverged: (iterations?: number) => string;
   noteTypeFilter: (nodeType: string, fetched: number, kept: number) => string;
+  /** Whether a figure used edge weights, and what they meant (strength or length). */
+  noteWeights: (input: WeightsUse) => string;
 
   communitySummary: (input: {
     algorithm: string;
@@ -138,6 +153,8 @@ export type Phrases = {
   }) => string;
   pathNotFound: (from: string, to: string, directed: boolean) => string;
   pathHeading: string;
+  /** "shortest path", as a measure name in the weights note. */
+  pathMeasure: string;
   nodeNotFoundByName: (name: string) => string;
   noteNameMatched: (input: {
     query: string;

@@ -5,6 +5,7 @@ import { matchNodeType } from "./node-type-match";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { type CentralityData, centralityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
+import { asksForWeights, weightsNote } from "./weights-request";
 
 /** The node_centrality call for a measure, over-fetching when a node type narrows the list. */
 export function centralityCall(input: {
@@ -13,6 +14,8 @@ export function centralityCall(input: {
   nodeType: string | null;
   /** Rank on the undirected view (brokers between groups of a directed graph). */
   undirected?: boolean;
+  /** Use edge weights (asked for in the question). */
+  weighted?: boolean;
 }): PlannedCall {
   // node_centrality has no type filter: fetch more and keep the named type's nodes.
   // A type can rank far below others (customers under products in an order graph), so take the
@@ -24,6 +27,7 @@ export function centralityCall(input: {
       algorithm: input.measure,
       top_k: topK,
       ...(input.undirected ? { undirected: true } : {}),
+      ...(input.weighted ? { weighted: true } : {}),
     },
   };
 }
@@ -63,6 +67,7 @@ function writeCentrality(input: {
   const rows = rankedNodes({ data, nodeType, topK: input.topK });
   const measureName = p.measureName(measure);
   part.sources.push(`node_centrality ${JSON.stringify(input.call.input)}`);
+  part.notes.push(weightsNote({ context, measure, measureName, data }));
   part.notes.push(...centralityNotes({ data, context }));
   if (nodeType) part.notes.push(p.noteTypeFilter(nodeType, data.top.length, rows.length));
   if (rows.length === 0) {
@@ -112,7 +117,8 @@ export function planCentrality(input: {
     question: context.reading.question,
     nodeTypes: context.graph.description.node_types,
   });
-  const call = centralityCall({ measure, topK, nodeType });
+  const weighted = asksForWeights({ question: context.reading.question });
+  const call = centralityCall({ measure, topK, nodeType, weighted });
   return planSingleCall({
     context,
     call,

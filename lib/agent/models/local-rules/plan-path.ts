@@ -4,6 +4,7 @@ import type { PlanContext, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName, pathDataSchema } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
+import { asksForWeights, weightsNote } from "./weights-request";
 
 /**
  * Shortest path between two named nodes: search_node for the names that are not known ids (one
@@ -25,7 +26,11 @@ export function planPath(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [from, to] = names.nodes;
-  const call = { toolName: "shortest_path", input: { source: from.id, target: to.id } };
+  const weighted = asksForWeights({ question: context.reading.question });
+  const call = {
+    toolName: "shortest_path",
+    input: { source: from.id, target: to.id, ...(weighted ? { weighted: true } : {}) },
+  };
   return planSingleCall({
     context,
     call,
@@ -34,6 +39,11 @@ export function planPath(input: {
       const part = emptyPart({ succeeded: true });
       part.sources.push(`shortest_path ${JSON.stringify(call.input)}`);
       for (const node of names.nodes) if (node.note) part.notes.push(node.note);
+      if (data.found) {
+        part.notes.push(
+          weightsNote({ context, measure: "path", measureName: p.pathMeasure, data }),
+        );
+      }
       const start = nodeName(data.path[0] ?? from);
       const end = nodeName(data.path.at(-1) ?? to);
       if (!data.found) {

@@ -22,6 +22,7 @@ export const graphDescriptionSchema = z.looseObject({
   origin: z.string().optional(),
   directed: z.boolean().optional(),
   weighted: z.boolean().optional(),
+  weight_column: z.string().nullable().optional(),
   nodes: z.number().optional(),
   edges: z.number().optional(),
   node_types: z.record(z.string(), z.number()).optional(),
@@ -45,6 +46,8 @@ export const constructionDataSchema = z.looseObject({
 /** node_centrality. */
 export const centralityDataSchema = z.looseObject({
   algorithm: z.string(),
+  weighted: z.boolean().optional(),
+  weight_column: z.string().nullable().optional(),
   node_count: z.number().optional(),
   top: z.array(nodeViewSchema.extend({ rank: z.number(), score: z.number() })),
   truncated: z.boolean().optional(),
@@ -103,6 +106,7 @@ export const pathDataSchema = z.looseObject({
   source: z.string(),
   target: z.string(),
   weighted: z.boolean().optional(),
+  weight_column: z.string().nullable().optional(),
   found: z.boolean(),
   length: z.number().nullable().optional(),
   distance: z.number().nullable().optional(),
