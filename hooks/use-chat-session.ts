@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { isRunBusy } from "@/lib/contracts/run-status";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { liveRunStatuses, type SessionSnapshot, sessionSnapshotSchema } from "./api/session-schema";
+import { type SessionSnapshot, sessionSnapshotSchema } from "./api/session-schema";
 
 // While a run works (or is saving) the snapshot changes on the server: `can_send`, messages.
 const busyPollMilliseconds = 1500;
@@ -13,7 +14,7 @@ function isWorking(snapshot: SessionSnapshot | undefined): boolean {
   if (!active) return false;
   // A paused run waits for a person, not for the server: no point polling for it.
   if (active.run_status === "paused") return false;
-  return liveRunStatuses.has(active.run_status) || !active.terminal_persisted;
+  return isRunBusy({ runStatus: active.run_status, terminalPersisted: active.terminal_persisted });
 }
 
 /** One conversation: messages, run summaries, the active run and whether a message may be sent. */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { liveRunStatuses } from "@/lib/contracts/run-status";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
-import { liveRunStatuses } from "./api/session-schema";
 
 /** The saved state of a run; a finished, saved run never changes, so it is cached for good. */
 export function useRunSnapshot(runId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { liveRunStatuses } from "@/lib/contracts/run-status";
 import { abortableSleep as sleep } from "./api/abortable-sleep";
 import { ApiRequestError } from "./api/api-request-error";
 import { applyRunSnapshot } from "./api/apply-run-snapshot";
@@ -11,7 +12,6 @@ import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
 import type { RunEvent } from "./api/run-event-schema";
 import type { RunSnapshot } from "./api/run-schema";
 import { applyRunEvent, initialRunView, type RunView } from "./api/run-view";
-import { liveRunStatuses } from "./api/session-schema";
 import { useRunSnapshot } from "./use-run-snapshot";
 
 /**

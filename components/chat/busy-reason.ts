@@ -1,6 +1,5 @@
 import type { SessionSnapshot } from "@/hooks/api/session-schema";
-
-const stoppingStatuses = new Set(["requested", "stopping"]);
+import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
 
 /** The tool name of the session's pending approval, if the snapshot names one. */
 function pendingToolName(snapshot: SessionSnapshot): string | null {
@@ -14,18 +13,14 @@ function pendingToolName(snapshot: SessionSnapshot): string | null {
 export function busyReason(snapshot: SessionSnapshot): string | null {
   if (snapshot.can_send) return null;
   const active = snapshot.active_run;
-  if (active?.cancel_status && stoppingStatuses.has(active.cancel_status)) {
+  if (isStopAsked(active?.cancel_status)) {
     return "Stopping the run… you can send again once it has stopped.";
   }
   if (snapshot.pending_approval || active?.run_status === "paused") {
     const tool = pendingToolName(snapshot);
     return `The agent is waiting for your approval${tool ? ` of ${tool}` : " of a step that changes data"}: approve, reject or modify it above (or stop the run). You can send again once it is decided.`;
   }
-  if (
-    active &&
-    !["preparing", "running"].includes(active.run_status) &&
-    !active.terminal_persisted
-  ) {
+  if (active && !executingRunStatuses.has(active.run_status) && !active.terminal_persisted) {
     return "Saving the last answer… you can send in a moment.";
   }
   return "The agent is still answering the last message of this conversation; you can send the next one when it finishes.";

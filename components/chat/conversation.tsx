@@ -3,15 +3,11 @@
 import { useMemo, useRef, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
 import type { Dataset } from "@/hooks/api/dataset-schema";
-import {
-  type ChatMessage,
-  finishedRunStatuses,
-  liveRunStatuses,
-  type RunSummary,
-} from "@/hooks/api/session-schema";
+import type { ChatMessage, RunSummary } from "@/hooks/api/session-schema";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";
+import { finishedRunStatuses, isRunBusy } from "@/lib/contracts/run-status";
 import { quietButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";
 import { busyReason } from "./busy-reason";
@@ -39,7 +35,7 @@ function groupTurns(messages: ChatMessage[], runs: RunSummary[]) {
 }
 
 function isLive(run: RunSummary): boolean {
-  return liveRunStatuses.has(run.run_status) || !run.terminal_persisted;
+  return isRunBusy({ runStatus: run.run_status, terminalPersisted: run.terminal_persisted });
 }
 
 /**

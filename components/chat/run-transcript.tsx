@@ -5,6 +5,7 @@ import { describeError } from "@/hooks/api/api-request-error";
 import { fetchRunSnapshot } from "@/hooks/api/fetch-run-snapshot";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { type RunConnection, useRunView } from "@/hooks/use-run-view";
+import { executingRunStatuses } from "@/lib/contracts/run-status";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";
 import { AnswerMarkdown } from "./answer-markdown";
@@ -89,7 +90,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
       void fetchRunSnapshot({ runId })
         .then((snapshot) => {
           mergeSnapshot(snapshot);
-          if (snapshot.run_status === "running" || snapshot.run_status === "preparing") resume();
+          if (executingRunStatuses.has(snapshot.run_status)) resume();
         })
         .catch(() => retry());
     },
@@ -118,8 +119,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
     ? view.tools.some((card) => card.toolCallId === pending.toolCallId)
     : false;
 
-  const working =
-    view.runStatus === null || view.runStatus === "preparing" || view.runStatus === "running";
+  const working = view.runStatus === null || executingRunStatuses.has(view.runStatus);
   const finished = !working && view.runStatus !== "paused";
   const status = connectionText(connection, working);
   const isBusy = connection.kind !== "settled" && connection.kind !== "failed" && working;

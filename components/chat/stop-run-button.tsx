@@ -5,11 +5,10 @@ import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
 import type { RunSnapshot } from "@/hooks/api/run-schema";
 import type { RunView } from "@/hooks/api/run-view";
 import { useStopRun } from "@/hooks/use-stop-run";
+import { liveRunStatuses } from "@/lib/contracts/run-status";
 import { secondaryButtonClass } from "../ui/button-styles";
 
 type StopState = "idle" | "stopping" | "stopped" | "failed" | "ended";
-
-const stoppableStatuses = new Set(["preparing", "running", "paused"]);
 
 /**
  * Stop for a live run (shown only when the server reports `run_cancel_v1`, RC-1): "Stop" →
@@ -42,14 +41,14 @@ export function StopRunButton({
 
   let state: StopState;
   if (status === "cancelled" || view.cancelStatus === "confirmed") state = "stopped";
-  else if (status !== null && !stoppableStatuses.has(status)) state = "ended";
+  else if (status !== null && !liveRunStatuses.has(status)) state = "ended";
   else if (stop.isPending) state = "stopping";
   else if (stop.isError || notConfirmed) state = "failed";
   else if (stop.isSuccess) state = "stopping";
   else state = "idle";
 
   const requested = !stop.isIdle;
-  const stoppable = status === null ? live : stoppableStatuses.has(status);
+  const stoppable = status === null ? live : liveRunStatuses.has(status);
   if (!stoppable && !requested) return null;
   // The run ended by itself before the stop took hold: nothing left to stop or to report.
   if (state === "ended" && !stop.isSuccess) return null;

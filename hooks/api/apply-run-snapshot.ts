@@ -1,8 +1,8 @@
 import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
+import { finishedRunStatuses } from "@/lib/contracts/run-status";
 import { argsObjectOf } from "./args-object-of";
 import type { RunSnapshot, ToolCall } from "./run-schema";
 import type { PendingApproval, RunView, ToolCardState } from "./run-view";
-import { finishedRunStatuses } from "./session-schema";
 
 function cardStatusOf(call: ToolCall): string {
   // A record written when the call began and not finished yet.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runStatuses } from "@/lib/contracts/run-status";
 
 /** A conversation of a project, as the sessions list answers it. */
 export const sessionSchema = z.object({
@@ -36,15 +37,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Statuses of a run (PS-5). */
-export const runStatusSchema = z.enum([
-  "preparing",
-  "running",
-  "paused",
-  "completed",
-  "cancelled",
-  "interrupted",
-  "error",
-]);
+export const runStatusSchema = z.enum(runStatuses);
 
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
@@ -82,14 +75,3 @@ export const sessionSnapshotSchema = sessionSchema.extend({
 });
 
 export type SessionSnapshot = z.infer<typeof sessionSnapshotSchema>;
-
-/** Statuses in which a run may still produce events. */
-export const liveRunStatuses: ReadonlySet<RunStatus> = new Set(["preparing", "running", "paused"]);
-
-/** Statuses of a finished run; only such a run (the latest) may be edited and re-asked. */
-export const finishedRunStatuses: ReadonlySet<RunStatus> = new Set([
-  "completed",
-  "cancelled",
-  "error",
-  "interrupted",
-]);

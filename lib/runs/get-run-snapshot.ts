@@ -1,8 +1,7 @@
 import "server-only";
+import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
-
-const liveStatuses = new Set(["preparing", "running", "paused"]);
 
 /** The saved state of a run (CONTRACT.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: { ownerId: string; runId: string }) {
@@ -18,7 +17,7 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
     cancel_status: run.cancelStatus,
     execution_generation: run.executionGeneration,
     revision: run.revision,
-    can_send: !liveStatuses.has(run.runStatus) && run.terminalPersisted,
+    can_send: !isRunBusy(run),
     model: run.modelName,
     options: run.options,
     partial_text: run.partialText,

@@ -1,9 +1,8 @@
 import "server-only";
+import { isRunBusy } from "@/lib/contracts/run-status";
 import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { toSessionJson } from "./session-json";
-
-const liveStatuses = new Set(["preparing", "running", "paused"]);
 
 /**
  * Everything a client needs to draw a session: messages, run summaries, state, the pending
@@ -26,9 +25,7 @@ export async function getSessionSnapshot(input: { ownerId: string; sessionId: st
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   }));
-  const active = session.runs.find(
-    (run) => liveStatuses.has(run.runStatus) || !run.terminalPersisted,
-  );
+  const active = session.runs.find((run) => isRunBusy(run));
   const pending = session.runs.flatMap((run) =>
     run.approvals.map((approval) => ({
       run_id: run.id,

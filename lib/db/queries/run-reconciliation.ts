@@ -1,8 +1,13 @@
 import type { RunStatus } from "@/generated/prisma/client";
+import {
+  executingRunStatuses,
+  isStopAsked,
+  stopAskedCancelStatuses,
+} from "@/lib/contracts/run-status";
 import { getDb } from "../client";
 import { lockSession } from "./session-lock";
 
-const activeStatuses: RunStatus[] = ["preparing", "running"];
+const activeStatuses: RunStatus[] = [...executingRunStatuses];
 
 /**
  * Marks runs whose executor is gone as `interrupted` (PS-4): still preparing/running, owned by
@@ -45,7 +50,7 @@ export async function interruptAbandonedRuns(input: {
       });
       if (!current) return false;
       // A stop that was on its way to the dead executor is settled by this write.
-      const stopAsked = current.cancelStatus === "requested" || current.cancelStatus === "stopping";
+      const stopAsked = isStopAsked(current.cancelStatus);
       await transaction.run.update({
         where: { id: run.id },
         data: {
@@ -71,7 +76,7 @@ export async function interruptAbandonedRuns(input: {
 export async function cancelPausedRunsWithStopAsked() {
   const db = await getDb();
   const runs = await db.run.findMany({
-    where: { runStatus: "paused", cancelStatus: { in: ["requested", "stopping"] } },
+    where: { runStatus: "paused", cancelStatus: { in: [...stopAskedCancelStatuses] } },
     select: { id: true },
   });
   for (const run of runs) {

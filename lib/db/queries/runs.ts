@@ -1,4 +1,5 @@
 import type { Prisma, RunStatus } from "@/generated/prisma/client";
+import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
 
 /** Moves a run to a new status, bumping its control revision. */
@@ -111,7 +112,7 @@ export async function touchRunHeartbeat(input: { runId: string; executorId: stri
     where: {
       id: input.runId,
       executorId: input.executorId,
-      runStatus: { in: ["preparing", "running"] },
+      runStatus: { in: [...executingRunStatuses] },
     },
     data: { heartbeatAt: new Date() },
   });
@@ -136,7 +137,7 @@ export async function markRunPhaseRunning(input: { runId: string; generation: nu
 export async function isRunStopRequested(runId: string): Promise<boolean> {
   const db = await getDb();
   const run = await db.run.findUnique({ where: { id: runId }, select: { cancelStatus: true } });
-  return run?.cancelStatus === "requested" || run?.cancelStatus === "stopping";
+  return isStopAsked(run?.cancelStatus);
 }
 
 /** The decided approval a continued phase applies: the one of the previous generation. */
