@@ -20,6 +20,7 @@ export const datasetSchema = z.object({
   kind: z.enum(["csv", "txt", "sql"]),
   bytes: z.number(),
   checksum: z.string().optional(),
+  nodes_dataset_id: z.string().nullish(),
   status: z.string(),
   construction_status: constructionStatusSchema.default("none"),
   construction_revision: z.number().nullish(),

@@ -40,7 +40,11 @@ describe("dataset upload validation", () => {
     const rows = (await response.json()).datasets as { dataset_id: string }[];
     const directory = path.join(getEnv().dataDirectory, "uploads", userId);
     const files = await readdir(directory).catch(() => [] as string[]);
-    return { rows: rows.length, files: files.sort() };
+    // Uploads in progress stream here first; a refused one must leave nothing behind.
+    const incoming = await readdir(path.join(getEnv().dataDirectory, "uploads", ".incoming")).catch(
+      () => [] as string[],
+    );
+    return { rows: rows.length, files: files.sort(), incoming };
   }
 
   it("stores both fixtures with kind, size and the sha256 of their bytes", async () => {
@@ -151,6 +155,7 @@ describe("dataset upload validation", () => {
     expect(exact.status).toBe(201);
     const after = await storedState();
     expect(after.rows).toBe(before.rows + 1);
+    expect(after.incoming).toEqual([]);
   });
 
   it("ignores the uploaded path: a traversal name is stored under server ids", async () => {

@@ -38,8 +38,11 @@ export async function constructDataset(input: {
   signal?: AbortSignal;
 }) {
   const dataset = await getDatasetOrThrow(input);
-  const nodesDataset = input.options.nodes_dataset_id
-    ? await getDatasetOrThrow({ ownerId: input.ownerId, datasetId: input.options.nodes_dataset_id })
+  // A node table uploaded with the edge table is used unless the caller names another one, so
+  // Build on the Datasets page and the agent's construct_graph both get the node properties.
+  const nodesDatasetId = input.options.nodes_dataset_id ?? dataset.nodesDatasetId ?? undefined;
+  const nodesDataset = nodesDatasetId
+    ? await getDatasetOrThrow({ ownerId: input.ownerId, datasetId: nodesDatasetId })
     : undefined;
   if (
     nodesDataset &&

@@ -5,6 +5,7 @@ type DatasetRow = {
   kind: string;
   bytes: number;
   checksum: string;
+  nodesDatasetId?: string | null;
   createdAt: Date;
 };
 
@@ -31,6 +32,8 @@ export function toDatasetJson(input: {
     kind: dataset.kind,
     bytes: dataset.bytes,
     checksum: dataset.checksum,
+    // The node table uploaded with this edge table; a construction uses it unless told otherwise.
+    nodes_dataset_id: dataset.nodesDatasetId ?? null,
     status: "uploaded" as const,
     construction_status: latest?.status ?? ("none" as const),
     // The revision an analysis would load: the newest ready one, even while a rebuild runs.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
@@ -13,13 +14,51 @@ export function datasetStoragePath(input: { ownerId: string; datasetId: string; 
   return path.posix.join("uploads", input.ownerId, `${input.datasetId}.${input.kind}`);
 }
 
-/** Writes bytes atomically (temp file + rename), so a crash never leaves a half file in place. */
-export async function writeStoredFile(input: { relativePath: string; bytes: Uint8Array }) {
+// Uploads stream into here first: under the data directory, so the final move is a rename on
+// the same filesystem, and outside every owner's directory, so a half-written upload is never
+// seen as a dataset.
+const incomingDirectory = path.posix.join("uploads", ".incoming");
+
+/** Creates the directory of uploads in progress; returns its absolute path. */
+export async function prepareIncomingDirectory(): Promise<string> {
+  const directory = resolveStoredFile(incomingDirectory);
+  await mkdir(directory, { recursive: true });
+  return directory;
+}
+
+/**
+ * A fresh path for an upload in progress (a server-generated name, never the upload's).
+ * Synchronous, so a streamed part is piped to disk in the same tick it arrives.
+ */
+export function newIncomingFilePath(input: { directory: string }): string {
+  return path.join(input.directory, `${randomUUID()}.partial`);
+}
+
+/** Writes in-memory bytes as an upload in progress (for callers that hold the whole file). */
+export async function writeIncomingFile(input: { bytes: Uint8Array }): Promise<string> {
+  const temporaryPath = newIncomingFilePath({ directory: await prepareIncomingDirectory() });
+  await writeFile(temporaryPath, input.bytes, { mode: 0o600, flag: "wx" });
+  return temporaryPath;
+}
+
+/** Moves a finished upload to its stored place (a rename: atomic, no copy). */
+export async function moveIncomingFile(input: { temporaryPath: string; relativePath: string }) {
   const absolute = resolveStoredFile(input.relativePath);
   await mkdir(path.dirname(absolute), { recursive: true });
-  const temporary = `${absolute}.${process.pid}.partial`;
-  await writeFile(temporary, input.bytes, { mode: 0o600 });
-  await rename(temporary, absolute);
+  await rename(assertIncoming(input.temporaryPath), absolute);
+}
+
+/** Removes an upload in progress (any failure before it was stored). */
+export async function removeIncomingFile(input: { temporaryPath: string }) {
+  await rm(assertIncoming(input.temporaryPath), { force: true });
+}
+
+function assertIncoming(temporaryPath: string): string {
+  const directory = resolveStoredFile(incomingDirectory);
+  if (path.dirname(path.resolve(temporaryPath)) !== directory) {
+    throw new Error("not an upload in progress");
+  }
+  return temporaryPath;
 }
 
 /** Removes a stored file (rollback after a failed database write). */

@@ -2,10 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { detectDatasetKind } from "./detect-dataset-kind";
+import { detectDatasetKind as detectFromContent } from "./detect-dataset-kind";
+import { inspectUploadBytes } from "./upload-content";
 
 const fixtures = path.resolve(__dirname, "../../../../shared/fixtures");
 const text = (value: string) => new TextEncoder().encode(value);
+const detectDatasetKind = ({ filename, bytes }: { filename: string; bytes: Uint8Array }) =>
+  detectFromContent({ filename, content: inspectUploadBytes({ bytes }) });
 
 function rejection(filename: string, bytes: Uint8Array) {
   try {

@@ -1,4 +1,5 @@
 import { UnsupportedFileError } from "@/lib/errors/http-errors";
+import type { UploadContent } from "./upload-content";
 
 export type DatasetKindName = "csv" | "txt" | "sql";
 
@@ -11,14 +12,15 @@ const mediaTypes: Record<DatasetKindName, string> = {
 const sqlStatementStart =
   /^\s*(create|insert|copy|alter|set|begin|commit|start\s+transaction|comment|select|drop|truncate|with)\b/i;
 
-// Enough to judge the shape; the whole file is still checked for UTF-8 and NUL bytes.
+// Enough to judge the shape (read from the head sample); the whole file is still checked for
+// UTF-8 and NUL bytes while it streams in (see upload-content.ts).
 const sniffLines = 200;
 
 /**
  * Decides a dataset's kind from its name AND its content (a renamed binary or an empty file is
  * refused here, before anything is stored). Throws UnsupportedFileError with a reason.
  */
-export function detectDatasetKind(input: { filename: string; bytes: Uint8Array }): {
+export function detectDatasetKind(input: { filename: string; content: UploadContent }): {
   kind: DatasetKindName;
   mediaType: string;
 } {
@@ -29,7 +31,7 @@ export function detectDatasetKind(input: { filename: string; bytes: Uint8Array }
       { filename: input.filename },
     );
   }
-  if (input.bytes.length === 0) {
+  if (input.content.bytes === 0) {
     throw new UnsupportedFileError(`"${input.filename}" is empty (0 bytes).`, { reason: "empty" });
   }
   const text = decodeTextOrThrow(input);
@@ -74,21 +76,26 @@ export function detectDatasetKind(input: { filename: string; bytes: Uint8Array }
   return { kind: "txt", mediaType: mediaTypes.txt };
 }
 
-function decodeTextOrThrow(input: { filename: string; bytes: Uint8Array }): string {
-  if (input.bytes.includes(0)) {
+/** The head sample as text, after the whole-file NUL and UTF-8 verdicts. */
+function decodeTextOrThrow(input: { filename: string; content: UploadContent }): string {
+  if (input.content.binary) {
     throw new UnsupportedFileError(
       `"${input.filename}" is a binary file (it contains NUL bytes), not text.`,
       { reason: "binary" },
     );
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(input.bytes);
-  } catch {
+  if (!input.content.utf8) {
     throw new UnsupportedFileError(
       `"${input.filename}" is not UTF-8 text. Save it as UTF-8 and upload it again.`,
       { reason: "not_utf8" },
     );
   }
+  const text = new TextDecoder("utf-8", { ignoreBOM: false }).decode(input.content.head);
+  if (!input.content.headTruncated) return text;
+  // The sample may end mid-line (or mid-character): judge only whole lines, unless the first
+  // line alone is longer than the sample.
+  const lastBreak = Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r"));
+  return lastBreak > 0 ? text.slice(0, lastBreak) : text;
 }
 
 function meaningfulLines(text: string, extension: DatasetKindName) {

@@ -44,19 +44,26 @@ export async function findDatasetForOwner(input: { ownerId: string; datasetId: s
   return db.dataset.findFirst({ where: { id: input.datasetId, ownerId: input.ownerId } });
 }
 
-/** Inserts the row of an upload whose bytes are already stored. */
-export async function insertDataset(input: {
-  id: string;
-  ownerId: string;
-  projectId: string;
-  name: string;
-  originalFilename: string;
-  kind: DatasetKind;
-  bytes: number;
-  checksum: string;
-  storagePath: string;
-  mediaType: string;
+/**
+ * Inserts the rows of one upload whose bytes are already stored, in one transaction (an edge
+ * table and its node table exist together or not at all); in order, so a row may refer to an
+ * earlier one through `nodesDatasetId`.
+ */
+export async function insertDatasets(input: {
+  rows: {
+    id: string;
+    ownerId: string;
+    projectId: string;
+    name: string;
+    originalFilename: string;
+    kind: DatasetKind;
+    bytes: number;
+    checksum: string;
+    storagePath: string;
+    mediaType: string;
+    nodesDatasetId?: string;
+  }[];
 }) {
   const db = await getDb();
-  return db.dataset.create({ data: input });
+  return db.$transaction(input.rows.map((data) => db.dataset.create({ data })));
 }

@@ -1,5 +1,5 @@
 import { listDatasets } from "@/lib/backend/datasets/list-datasets";
-import { readUploadForm } from "@/lib/backend/datasets/read-upload-form";
+import { streamUploadForm } from "@/lib/backend/datasets/stream-upload-form";
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { getProjectOrThrow } from "@/lib/backend/projects/get-project-or-throw";
 import { getEnv } from "@/lib/env";
@@ -17,7 +17,7 @@ export const POST = withRoute<Params>(async ({ request, params, actor }) => {
   const projectId = idParamSchema.parse(params.project_id);
   // Check ownership before reading a possibly large body.
   await getProjectOrThrow({ ownerId: actor.userId, projectId });
-  const file = await readUploadForm({ request, maxFileBytes: getEnv().UPLOAD_MAX_BYTES });
-  const dataset = await uploadDataset({ ownerId: actor.userId, projectId, file });
+  const form = await streamUploadForm({ request, maxFileBytes: getEnv().UPLOAD_MAX_BYTES });
+  const dataset = await uploadDataset({ ownerId: actor.userId, projectId, ...form });
   return Response.json(dataset, { status: 201 });
 });

@@ -1,0 +1,51 @@
+import { normaliseColumnName } from "@/lib/engine/construction/csv/csv-columns";
+import { InvalidRequestError } from "@/lib/errors/http-errors";
+import type { StagedFile, UploadForm } from "./stream-upload-form";
+
+/** One file part of an upload request, in the order it arrived. */
+export type UploadFilePart = { field: "file" | "nodes"; order: number; file: StagedFile };
+
+// Header names that mark a node table's id column, and an edge table's endpoint columns (the
+// engine's CSV synonyms, lib/engine/construction/csv/csv-columns.ts, normalised).
+const nodeIdNames = new Set(["id", "nodeid", "node", "key", "vertex", "vertexid"]);
+const endpointNames = new Set([
+  ...["source", "src", "from", "sourceid", "fromid", "sourcenode", "fromnode", "start"],
+  ...["target", "tgt", "dst", "dest", "destination", "to", "targetid", "toid", "end"],
+  ...["u", "v", "node1", "node2", "nodea", "nodeb", "startnode", "endnode", "targetnode"],
+]);
+
+/**
+ * Which file is the edge table and which its node table. `file` + `nodes` says so itself. With
+ * two `file` parts the shape decides, because browsers and scripts attach files in any order: a
+ * node table has an id column (`id`, `node`, `key`, …) and no source/target column; when
+ * exactly one of the two looks like that it is the node table, otherwise the first part is the
+ * edge table and the second the node table.
+ */
+export function assignUploadRoles(input: { files: UploadFilePart[]; name?: string }): UploadForm {
+  const edges = input.files.filter((part) => part.field === "file");
+  const nodes = input.files.filter((part) => part.field === "nodes");
+  if (edges.length === 0) {
+    throw new InvalidRequestError('The upload has no file in the field named "file".');
+  }
+  if (nodes.length > 0) return { file: edges[0].file, nodes: nodes[0].file, name: input.name };
+  if (edges.length === 1) return { file: edges[0].file, name: input.name };
+  const [first, second] = edges;
+  const swap = looksLikeNodeTable(first.file) && !looksLikeNodeTable(second.file);
+  return swap
+    ? { file: second.file, nodes: first.file, name: input.name }
+    : { file: first.file, nodes: second.file, name: input.name };
+}
+
+/** A header row with an id column and no endpoint column. */
+export function looksLikeNodeTable(file: StagedFile): boolean {
+  const text = new TextDecoder().decode(file.content.head);
+  const header = text
+    .split(/\r\n|\n|\r/)
+    .find((line) => line.trim() !== "" && !line.trim().startsWith("#"));
+  if (!header) return false;
+  const delimiter = [",", "\t", ";", "|"].find((candidate) => header.includes(candidate)) ?? ",";
+  const names = header
+    .split(delimiter)
+    .map((cell) => normaliseColumnName({ name: cell.replace(/^\s*"|"\s*$/g, "") }));
+  return names.some((name) => nodeIdNames.has(name)) && !names.some((n) => endpointNames.has(n));
+}
