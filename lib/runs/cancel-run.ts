@@ -10,6 +10,7 @@ import {
 import { ApiError } from "@/lib/errors/api-error";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import type { CancelBody } from "./cancel-body-schema";
+import { hasOneCancelTarget, invalidCancelTargetMessage } from "./decide-cancel-binding";
 import { runScope } from "./launch-run";
 import { runControlStatus } from "./run-control-enabled";
 import { runEventLog } from "./run-event-log";
@@ -61,11 +62,11 @@ export async function cancelRun(input: { request: Request; body: CancelBody }) {
       details: { capability: "run_cancel_v1", reason: control.reason },
     });
   }
-  if ((body.run_id === undefined) === (body.start_request_id === undefined)) {
+  if (!hasOneCancelTarget({ runId: body.run_id, startRequestId: body.start_request_id })) {
     throw new ApiError({
       code: "INVALID_CANCEL_TARGET",
       status: 400,
-      message: "Give exactly one of run_id and start_request_id.",
+      message: invalidCancelTargetMessage,
     });
   }
   if (ownerId === null) stopLocallyAndRefuse(null, body);

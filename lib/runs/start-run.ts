@@ -56,15 +56,15 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
     executorId: executorId(),
     replacesRunId: body.replaces_run_id,
   });
+  if (admitted.kind === "idempotency_conflict") {
+    throw new ApiError({
+      code: "START_IDEMPOTENCY_CONFLICT",
+      status: 409,
+      message: "This start_request_id was already used for a different message.",
+      details: { run_id: admitted.run.id },
+    });
+  }
   if (admitted.kind === "existing") {
-    if (admitted.run.requestFingerprint !== fingerprint) {
-      throw new ApiError({
-        code: "START_IDEMPOTENCY_CONFLICT",
-        status: 409,
-        message: "This start_request_id was already used for a different message.",
-        details: { run_id: admitted.run.id },
-      });
-    }
     return { status: 200, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
   }
   if (admitted.kind === "busy") {

@@ -1,5 +1,8 @@
-import { isDeepStrictEqual } from "node:util";
 import type { ApprovalDecision, Prisma } from "@/generated/prisma/client";
+import {
+  type ApprovalTransition,
+  decideApprovalTransition,
+} from "@/lib/runs/decide-approval-transition";
 import { getDb } from "../client";
 import { lockSession } from "./session-lock";
 
@@ -18,16 +21,15 @@ export type ApprovalDecisionInput = {
 
 export type ApprovalDecisionResult =
   | { kind: "not_found" }
-  | { kind: "conflict"; reason: string; details: Record<string, unknown> }
-  | { kind: "repeat"; generation: number; running: boolean }
+  | Exclude<ApprovalTransition, { kind: "continue" }>
   | { kind: "accepted"; generation: number; lastEventSeq: number };
 
 /**
  * Applies a decision to a run's pause record (AP-3, AP-4) in one short transaction under the
- * session lock: the authoritative pause record is re-read there and must match run, tool call and
- * tool name, and the run must be a saved, executor-stopped pause. Accepting it closes the pause
- * and opens the next execution generation; the same decision again finds it closed and is
- * answered as a repeat, so it never executes twice.
+ * session lock: the authoritative pause record is re-read there and judged by
+ * `decideApprovalTransition`. Accepting it closes the pause and opens the next execution
+ * generation; the same decision again finds it closed and is answered as a repeat, so it never
+ * executes twice.
  */
 export async function applyApprovalDecision(
   input: ApprovalDecisionInput,
@@ -52,59 +54,19 @@ export async function applyApprovalDecision(
       },
     });
     const pending = await transaction.approval.findUnique({ where: { pendingRunId: input.runId } });
-    if (!pending) {
-      const decided = await transaction.approval.findFirst({
-        where: { runId: input.runId, toolCallId: input.toolCallId, decision: { not: null } },
-        orderBy: { executionGeneration: "desc" },
-      });
-      const same =
-        decided &&
-        decided.toolName === input.toolName &&
-        decided.decision === input.decision &&
-        isDeepStrictEqual(decided.patchedArgs ?? undefined, input.patchedArgs ?? undefined);
-      if (same) {
-        return {
-          kind: "repeat",
-          generation: run.executionGeneration,
-          running: run.runStatus === "preparing" || run.runStatus === "running",
-        };
-      }
-      return {
-        kind: "conflict",
-        reason: decided
-          ? "This approval was already decided differently and the run has moved on."
-          : "This run is not waiting for an approval.",
-        details: { run_status: run.runStatus, execution_generation: run.executionGeneration },
-      };
-    }
-    if (pending.toolCallId !== input.toolCallId || pending.toolName !== input.toolName) {
-      return {
-        kind: "conflict",
-        reason: "The run waits for a different tool call.",
-        details: { pending_tool_call_id: pending.toolCallId, pending_tool_name: pending.toolName },
-      };
-    }
-    const stablyPaused =
-      run.runStatus === "paused" &&
-      run.executionStopped &&
-      run.terminalPersisted &&
-      pending.executionGeneration === run.executionGeneration;
-    if (!stablyPaused) {
-      return {
-        kind: "conflict",
-        reason: "The pause is not saved yet or belongs to an older phase.",
-        details: { run_status: run.runStatus, execution_generation: run.executionGeneration },
-      };
-    }
-    if (run.checkpoint === null) {
-      // Paused by a version that saved no checkpoint: continuing would have to guess the turn.
-      return {
-        kind: "conflict",
-        reason:
-          "This pause cannot be continued (it has no saved checkpoint); stop the run and ask again.",
-        details: { run_status: run.runStatus },
-      };
-    }
+    // The decided record matters only when nothing is pending (a repeat of the same decision).
+    const decided = pending
+      ? null
+      : await transaction.approval.findFirst({
+          where: { runId: input.runId, toolCallId: input.toolCallId, decision: { not: null } },
+          orderBy: { executionGeneration: "desc" },
+        });
+    const transition = decideApprovalTransition({
+      rows: { run: { ...run, hasCheckpoint: run.checkpoint !== null }, pending, decided },
+      request: input,
+    });
+    if (transition.kind !== "continue") return transition;
+    if (pending === null) throw new Error("a continue needs the pending approval");
     if (input.decision === "modify") {
       input.validatePatchedArgs(pending.inputSchema, input.patchedArgs ?? {});
     }

@@ -1,4 +1,6 @@
 import type { CancelStatus, Prisma, RunStatus } from "@/generated/prisma/client";
+import { type CancelBinding, decideCancelBinding } from "@/lib/runs/decide-cancel-binding";
+import { decideRunCancel, isCancelIntentSettled } from "@/lib/runs/decide-run-cancel";
 import { getDb } from "../client";
 import { lockSession, lockStartRequest } from "./session-lock";
 
@@ -20,16 +22,16 @@ export type CancelRecordResult =
   | { kind: "conflict"; details: Record<string, unknown> }
   | { kind: "recorded"; runs: RunCancelOutcome[] };
 
-// A cancel_request_id is bound to the one target it was first sent with (RC-3): a new id is
-// recorded with its target, the same id again is a repeat, another target is a conflict.
+// Records a new id with its target; `decideCancelBinding` judges an id seen before (RC-3).
 async function registerIntent(
   transaction: Transaction,
   input: { ownerId: string; cancelRequestId: string; runId?: string; startRequestId?: string },
-) {
+): Promise<CancelBinding> {
   const existing = await transaction.cancelIntent.findUnique({
     where: { cancelRequestId: input.cancelRequestId },
   });
-  if (!existing) {
+  const binding = decideCancelBinding({ existing, request: input });
+  if (binding.kind === "new") {
     await transaction.cancelIntent.create({
       data: {
         cancelRequestId: input.cancelRequestId,
@@ -38,31 +40,11 @@ async function registerIntent(
         startRequestId: input.startRequestId,
       },
     });
-    return { kind: "new" as const };
   }
-  const sameTarget =
-    existing.ownerId === input.ownerId &&
-    (existing.runId ?? undefined) === input.runId &&
-    (existing.startRequestId ?? undefined) === input.startRequestId;
-  if (!sameTarget) {
-    return {
-      kind: "conflict" as const,
-      details: {
-        cancel_request_id: input.cancelRequestId,
-        bound_to:
-          existing.ownerId === input.ownerId
-            ? existing.runId
-              ? { run_id: existing.runId }
-              : { start_request_id: existing.startRequestId }
-            : "another target",
-      },
-    };
-  }
-  return { kind: "repeat" as const };
+  return binding;
 }
 
-// Under the session lock: a live run is marked `requested`; a saved pause is cancelled on the
-// spot (no agent is built for it); a finished run stays as it is.
+// Under the session lock: applies `decideRunCancel` to one run.
 async function cancelRunLocked(transaction: Transaction, runId: string): Promise<RunCancelOutcome> {
   const run = await transaction.run.findUniqueOrThrow({
     where: { id: runId },
@@ -73,45 +55,24 @@ async function cancelRunLocked(transaction: Transaction, runId: string): Promise
       terminalPersisted: true,
     },
   });
-  if (run.runStatus === "preparing" || run.runStatus === "running") {
-    const cancelStatus = run.cancelStatus === "stopping" ? "stopping" : "requested";
-    if (run.cancelStatus !== cancelStatus) {
+  const decision = decideRunCancel({ run });
+  if (decision.kind === "signal") {
+    if (decision.changed) {
       await transaction.run.update({
         where: { id: runId },
-        data: { cancelStatus, revision: { increment: 1 } },
+        data: { cancelStatus: decision.cancelStatus, revision: { increment: 1 } },
       });
     }
     return {
       runId,
       runStatus: run.runStatus,
-      cancelStatus,
+      cancelStatus: decision.cancelStatus,
       pausedRunCancelled: false,
       needsSignal: true,
     };
   }
-  if (run.runStatus === "paused" && run.executionStopped && run.terminalPersisted) {
-    const now = new Date();
-    const pending = await transaction.approval.findUnique({ where: { pendingRunId: runId } });
-    if (pending) {
-      await transaction.approval.update({
-        where: { id: pending.id },
-        data: { pendingRunId: null, reason: "The run was cancelled while it waited for approval." },
-      });
-      // The gated call never ran: its card says cancelled, not "awaiting approval" forever.
-      await transaction.toolCall.updateMany({
-        where: { runId, toolCallId: pending.toolCallId, status: "awaiting_approval" },
-        data: { status: "cancelled", finishedAt: now },
-      });
-    }
-    await transaction.run.update({
-      where: { id: runId },
-      data: {
-        runStatus: "cancelled",
-        cancelStatus: "confirmed",
-        finishedAt: now,
-        revision: { increment: 1 },
-      },
-    });
+  if (decision.kind === "cancel_pause") {
+    await cancelPausedRun(transaction, runId, decision.approvalReason);
     return {
       runId,
       runStatus: "cancelled",
@@ -120,7 +81,6 @@ async function cancelRunLocked(transaction: Transaction, runId: string): Promise
       needsSignal: false,
     };
   }
-  // Already finished: nothing runs, so the stop holds.
   return {
     runId,
     runStatus: run.runStatus,
@@ -130,12 +90,37 @@ async function cancelRunLocked(transaction: Transaction, runId: string): Promise
   };
 }
 
+async function cancelPausedRun(transaction: Transaction, runId: string, approvalReason: string) {
+  const now = new Date();
+  const pending = await transaction.approval.findUnique({ where: { pendingRunId: runId } });
+  if (pending) {
+    await transaction.approval.update({
+      where: { id: pending.id },
+      data: { pendingRunId: null, reason: approvalReason },
+    });
+    // The gated call never ran: its card says cancelled, not "awaiting approval" forever.
+    await transaction.toolCall.updateMany({
+      where: { runId, toolCallId: pending.toolCallId, status: "awaiting_approval" },
+      data: { status: "cancelled", finishedAt: now },
+    });
+  }
+  await transaction.run.update({
+    where: { id: runId },
+    data: {
+      runStatus: "cancelled",
+      cancelStatus: "confirmed",
+      finishedAt: now,
+      revision: { increment: 1 },
+    },
+  });
+}
+
 async function confirmIntentIfSettled(
   transaction: Transaction,
   cancelRequestId: string,
   runs: RunCancelOutcome[],
 ) {
-  if (runs.length > 0 && runs.every((run) => run.cancelStatus === "confirmed")) {
+  if (isCancelIntentSettled({ cancelStatuses: runs.map((run) => run.cancelStatus) })) {
     await transaction.cancelIntent.update({
       where: { cancelRequestId },
       data: {
@@ -162,7 +147,7 @@ export async function recordRunCancel(input: {
     if (!run) return { kind: "not_found" };
     await lockSession(transaction, input.ownerId, run.sessionId);
     const intent = await registerIntent(transaction, input);
-    if (intent.kind === "conflict") return intent;
+    if (intent.kind === "conflict") return { kind: "conflict", details: intent.details };
     const outcome = await cancelRunLocked(transaction, input.runId);
     await confirmIntentIfSettled(transaction, input.cancelRequestId, [outcome]);
     return { kind: "recorded", runs: [outcome] };
@@ -183,7 +168,7 @@ export async function recordStartCancel(input: {
   return db.$transaction(async (transaction) => {
     await lockStartRequest(transaction, input.ownerId, input.startRequestId);
     const intent = await registerIntent(transaction, input);
-    if (intent.kind === "conflict") return intent;
+    if (intent.kind === "conflict") return { kind: "conflict", details: intent.details };
     const runs = await transaction.run.findMany({
       where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
       select: { id: true, sessionId: true },

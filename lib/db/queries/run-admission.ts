@@ -1,19 +1,18 @@
-import type { Prisma, RunStatus } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
+import { liveRunStatuses } from "@/lib/contracts/run-status";
+import { decideAdmission } from "@/lib/runs/decide-admission";
 import { getDb } from "../client";
 import { hasStartCancelIntent } from "./cancel-intents";
 import { lockSession, lockStartRequest } from "./session-lock";
 
-/** Runs whose state keeps the session from accepting a new message (RC-2, PS-3). */
+/** Runs whose state keeps the session from accepting a new message (RC-2, PS-3): `isRunBusy`. */
 const busyRunFilter = {
-  OR: [
-    { runStatus: { in: ["preparing", "running", "paused"] as RunStatus[] } },
-    { terminalPersisted: false },
-  ],
+  OR: [{ runStatus: { in: [...liveRunStatuses] } }, { terminalPersisted: false }],
 } satisfies Prisma.RunWhereInput;
 
 /**
  * Registers a run and its user message in one short transaction under the session's advisory
- * lock, after checking idempotency and that the session is free (RC-2, PS-1).
+ * lock, after `decideAdmission` checked idempotency and that the session is free (RC-2, PS-1).
  */
 export async function admitRun(input: {
   ownerId: string;
@@ -43,18 +42,26 @@ export async function admitRun(input: {
       },
       select: { id: true, requestFingerprint: true, executionGeneration: true },
     });
-    if (existing) return { kind: "existing" as const, run: existing };
+    const control = { id: true, runStatus: true, terminalPersisted: true } as const;
+    const rows = {
+      existing,
+      cancelledBeforeStart: await hasStartCancelIntent(transaction, input),
+      busy: await transaction.run.findFirst({
+        where: { sessionId: input.sessionId, ...busyRunFilter },
+        select: control,
+      }),
+      latest: input.replacesRunId
+        ? await transaction.run.findFirst({
+            where: { sessionId: input.sessionId },
+            orderBy: { createdAt: "desc" },
+            select: control,
+          })
+        : null,
+    };
+    const decision = decideAdmission({ rows, request: input });
+    if (decision.kind !== "create") return decision;
     // A cancel sent before this start (RC-3) wins: the run is recorded as cancelled, nothing runs.
-    const cancelledBeforeStart = await hasStartCancelIntent(transaction, input);
-    const busy = await transaction.run.findFirst({
-      where: { sessionId: input.sessionId, ...busyRunFilter },
-      select: { id: true, runStatus: true, terminalPersisted: true },
-    });
-    if (busy && !cancelledBeforeStart) return { kind: "busy" as const, run: busy };
-    if (input.replacesRunId && !cancelledBeforeStart) {
-      const refusal = await checkReplaceableRun(transaction, input.sessionId, input.replacesRunId);
-      if (refusal) return { kind: "not_replaceable" as const, reason: refusal };
-    }
+    const cancelledBeforeStart = decision.cancelled;
     const last = await transaction.message.aggregate({
       where: { sessionId: input.sessionId },
       _max: { position: true },
@@ -115,24 +122,4 @@ export async function admitRun(input: {
     });
     return { kind: cancelledBeforeStart ? ("cancelled" as const) : ("created" as const), run };
   });
-}
-
-const finishedStatuses: RunStatus[] = ["completed", "cancelled", "error", "interrupted"];
-
-// Only the latest run of the session, finished and saved, and not replaced yet, can be edited.
-async function checkReplaceableRun(
-  transaction: Prisma.TransactionClient,
-  sessionId: string,
-  runId: string,
-): Promise<string | null> {
-  const latest = await transaction.run.findFirst({
-    where: { sessionId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, runStatus: true, terminalPersisted: true },
-  });
-  if (!latest || latest.id !== runId) return "Only the latest turn of this session can be edited.";
-  if (!finishedStatuses.includes(latest.runStatus) || !latest.terminalPersisted) {
-    return "The latest turn is still working; stop it or wait before editing it.";
-  }
-  return null;
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { decideFinalStateMerge } from "@/lib/runs/decide-final-state-merge";
 import type { StagedRunState, StagedToolCall } from "@/lib/runs/staged-run-state";
 import { getDb } from "../client";
 import { lockSession } from "./session-lock";
@@ -44,7 +45,8 @@ export async function saveToolCallProgress(runId: string, calls: StagedToolCall[
  * Merges one run phase's staged final state into the session record (PS-1, PS-2): one short
  * transaction under the session lock, merge-only and idempotent — tool calls by id, the answer
  * once per generation, the pause record once — so a retry after an unacknowledged commit never
- * makes a second copy. A state from an older generation changes nothing (RC-4).
+ * makes a second copy. `decideFinalStateMerge` says what is saved (a stale generation changes
+ * nothing, RC-4; a stop asked meanwhile is confirmed, RC-6).
  * `beforeCommit` runs last inside the transaction (fault tests make it throw).
  */
 export async function mergeRunFinalState(
@@ -58,13 +60,9 @@ export async function mergeRunFinalState(
       where: { id: state.runId, ownerId: state.ownerId },
       select: { executionGeneration: true, cancelStatus: true },
     });
-    if (!run || run.executionGeneration !== state.generation) return { outcome: "stale" };
-    // A stop asked for while this phase ran is confirmed by this write: the executor has exited
-    // and its final state is saved (RC-6), whatever status the phase ended with.
-    const stopAsked = run.cancelStatus === "requested" || run.cancelStatus === "stopping";
-    // A pause reached while a stop was on its way (e.g. sent to another process) is not left
-    // waiting for a decision: it is saved as cancelled.
-    const status = stopAsked && state.status === "paused" ? "cancelled" : state.status;
+    const merge = decideFinalStateMerge({ run, state });
+    if (merge.kind === "stale") return { outcome: "stale" };
+    const { status } = merge;
     for (const call of state.toolCalls) {
       await transaction.toolCall.upsert(toolCallUpsert(state.runId, call));
     }
@@ -90,7 +88,7 @@ export async function mergeRunFinalState(
         });
       }
     }
-    const pending = status === "paused" ? state.pendingApproval : null;
+    const pending = merge.opensPause ? state.pendingApproval : null;
     if (pending) {
       await transaction.approval.upsert({
         where: {
@@ -113,7 +111,6 @@ export async function mergeRunFinalState(
         update: {},
       });
     }
-    const cancelled = status === "cancelled";
     await transaction.run.update({
       where: { id: state.runId },
       data: {
@@ -127,11 +124,11 @@ export async function mergeRunFinalState(
         executionStopped: true,
         terminalPersisted: true,
         revision: { increment: 1 },
-        ...(cancelled || stopAsked ? { cancelStatus: "confirmed" as const } : {}),
-        ...(status === "paused" ? {} : { finishedAt: new Date() }),
+        ...(merge.confirmStop ? { cancelStatus: "confirmed" as const } : {}),
+        ...(merge.finished ? { finishedAt: new Date() } : {}),
       },
     });
-    if (cancelled || stopAsked) {
+    if (merge.confirmStop) {
       await transaction.cancelIntent.updateMany({
         where: {
           ownerId: state.ownerId,

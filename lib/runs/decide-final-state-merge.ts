@@ -1,0 +1,38 @@
+import { type FinalRunStatus, isStopAsked } from "@/lib/contracts/run-status";
+
+export type FinalStateMerge =
+  | { kind: "stale" }
+  | {
+      kind: "merge";
+      /** The status saved: a pause overtaken by a stop is saved as cancelled. */
+      status: FinalRunStatus;
+      /** The stop (asked, or the phase's own cancel) is confirmed by this write (RC-6). */
+      confirmStop: boolean;
+      /** Only a saved pause opens a pause record. */
+      opensPause: boolean;
+      /** A pause is not finished; every other ending is. */
+      finished: boolean;
+    };
+
+/**
+ * How a phase's staged final state merges into the run (PS-2, RC-4, RC-6): a state of an older
+ * generation (or a run that is gone) changes nothing; a stop asked for while the phase ran is
+ * confirmed by the write, whatever the phase ended with, and a pause reached while a stop was on
+ * its way (e.g. sent to another process) is not left waiting for a decision.
+ */
+export function decideFinalStateMerge(input: {
+  run: { executionGeneration: number; cancelStatus: string | null } | null;
+  state: { generation: number; status: FinalRunStatus };
+}): FinalStateMerge {
+  const { run, state } = input;
+  if (!run || run.executionGeneration !== state.generation) return { kind: "stale" };
+  const stopAsked = isStopAsked(run.cancelStatus);
+  const status = stopAsked && state.status === "paused" ? "cancelled" : state.status;
+  return {
+    kind: "merge",
+    status,
+    confirmStop: status === "cancelled" || stopAsked,
+    opensPause: status === "paused",
+    finished: status !== "paused",
+  };
+}
