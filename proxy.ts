@@ -30,6 +30,9 @@ export function proxy(request: NextRequest): NextResponse | Response {
 }
 
 export const config = {
-  // Build assets carry no data and the login page needs them before anyone has a token.
-  matcher: ["/((?!_next/|favicon.ico).*)"],
+  // Build assets carry no data and the login page needs them before anyone has a token. The
+  // dataset upload route is left out: Next buffers every body that passes through the proxy (and
+  // cuts it at 10 MB), which would undo the streamed upload, so that route runs the same checks
+  // itself (assertRequestAllowed).
+  matcher: ["/((?!_next/|favicon.ico|api/projects/[^/]+/datasets$).*)"],
 };

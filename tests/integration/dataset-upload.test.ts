@@ -169,6 +169,28 @@ describe("dataset upload validation", () => {
     expect(files).toContain(`${body.dataset_id}.csv`);
   });
 
+  it("refuses a cross-site upload itself (the proxy does not see this route) and stores nothing", async () => {
+    const before = await storedState();
+    const bytes = await readFile(path.join(fixtures, "karate_edges.csv"));
+    const crossSite = await datasetsRoute.POST(
+      uploadRequest({
+        projectId,
+        filename: "karate_edges.csv",
+        bytes,
+        headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+      }),
+      routeContext({ project_id: projectId }),
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error.code).toBe("FORBIDDEN_ORIGIN");
+    const rebound = await datasetsRoute.GET(
+      new Request("http://evil.example/x", { headers: { host: "evil.example" } }),
+      routeContext({ project_id: projectId }),
+    );
+    expect(rebound.status).toBe(403);
+    expect(await storedState()).toEqual(before);
+  });
+
   it("answers INVALID_REQUEST for a body that is not multipart or has no file", async () => {
     const notMultipart = await datasetsRoute.POST(
       new Request("http://test.local/x", {

@@ -5,15 +5,20 @@ import { getProjectOrThrow } from "@/lib/backend/projects/get-project-or-throw";
 import { getEnv } from "@/lib/env";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { assertRequestAllowed } from "@/lib/security/assert-request-allowed";
 
 type Params = { project_id: string };
 
-export const GET = withRoute<Params>(async ({ params, actor }) => {
+// proxy.ts does not see this route (it would buffer the upload), so both methods run its checks
+// here, before anything else.
+export const GET = withRoute<Params>(async ({ request, params, actor }) => {
+  assertRequestAllowed({ request });
   const projectId = idParamSchema.parse(params.project_id);
   return Response.json({ datasets: await listDatasets({ ownerId: actor.userId, projectId }) });
 });
 
 export const POST = withRoute<Params>(async ({ request, params, actor }) => {
+  assertRequestAllowed({ request });
   const projectId = idParamSchema.parse(params.project_id);
   // Check ownership before reading a possibly large body.
   await getProjectOrThrow({ ownerId: actor.userId, projectId });
