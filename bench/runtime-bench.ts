@@ -51,7 +51,7 @@ async function main() {
       displayName: "bench",
     });
     const project = await createProject({ ownerId: user.id, name: "Bench" });
-    const fixtures = path.resolve("../shared/fixtures");
+    const fixtures = path.resolve("../tests/fixtures");
     const karate = await uploadDataset({
       ownerId: user.id,
       projectId: project.project_id,

@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       runs: { type: "string", default: "50" },
       sessions: { type: "string", default: "10" },
       "base-url": { type: "string" },
-      fixture: { type: "string", default: "../shared/fixtures/karate_edges.csv" },
+      fixture: { type: "string", default: "tests/fixtures/karate_edges.csv" },
     },
   });
   const runs = positiveInteger(values.runs, "--runs");

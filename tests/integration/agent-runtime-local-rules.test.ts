@@ -17,7 +17,7 @@ import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 let engine: Awaited<ReturnType<typeof serveRouteHandlers>>;
 let userId: string;
 let projectId: string;

@@ -25,7 +25,7 @@ import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const modelKey = "sk-fake-0123456789";
 let engine: Awaited<ReturnType<typeof serveRouteHandlers>>;
 let llm: FakeOpenAIServer;

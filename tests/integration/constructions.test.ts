@@ -11,7 +11,7 @@ import { createProject } from "@/lib/backend/projects/create-project";
 import { insertUser } from "@/lib/db/queries/users";
 import { actingAs, routeContext } from "../support/route-request";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const shopExpected = JSON.parse(await readFile(path.join(fixtures, "shop_expected.json"), "utf8"));
 
 let userId: string;

@@ -12,7 +12,7 @@ import { decodeGraph } from "@/lib/engine/storage/graph-codec";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { actingAs, routeContext } from "../support/route-request";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const karateEdges = await readFile(path.join(fixtures, "karate_edges.csv"));
 const karateNodes = await readFile(path.join(fixtures, "karate_nodes.csv"));
 const text = (value: string) => new TextEncoder().encode(value);

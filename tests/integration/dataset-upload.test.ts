@@ -8,7 +8,7 @@ import { insertUser } from "@/lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { actingAs, routeContext, uploadRequest } from "../support/route-request";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 describe("dataset upload validation", () => {
   let userId: string;

@@ -24,7 +24,7 @@ import { serveRouteHandlers } from "../support/serve-route-handlers";
 // transport) and over Streamable HTTP to a served /api/mcp. Both reach the same engine memory
 // here, so the same call must give the same answer.
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 // Exact betweenness over every source of this graph takes seconds: long enough to abort.
 const longGraphNodes = 12_000;
 

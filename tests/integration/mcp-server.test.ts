@@ -14,7 +14,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const reference = JSON.parse(await readFile(path.join(fixtures, "karate_reference.json"), "utf8"));
 
 type Envelope = {

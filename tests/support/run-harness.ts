@@ -18,7 +18,7 @@ import { actingAs, routeContext } from "./route-request";
 import { readRunEvents } from "./run-events-client";
 import { serveRouteHandlers } from "./serve-route-handlers";
 
-export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+export const fixturesDirectory = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 /**
  * The run-control tests' world: the MCP engine served over real loopback HTTP (the agent calls

@@ -7,7 +7,7 @@ import { GraphBuilder } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
 
 /** Where the shared NetworkX fixtures live (the repo's sibling `shared/` folder). */
-export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../../shared/fixtures");
+export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 
 /** A GraphData from [source, target, weight?] triples of node ids. */
 export function graphFromEdges({

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../engine-error";
 import { constructGraph } from "./construct-graph";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 const karateEdges = readFileSync(path.join(fixtures, "karate_edges.csv"));
 const karateNodes = readFileSync(path.join(fixtures, "karate_nodes.csv"));
 

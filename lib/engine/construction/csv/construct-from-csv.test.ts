@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../../engine-error";
 import { constructFromCsv } from "./construct-from-csv";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures");
 const karateEdges = readFileSync(path.join(fixtures, "karate_edges.csv"), "utf8");
 const karateNodes = readFileSync(path.join(fixtures, "karate_nodes.csv"), "utf8");
 

@@ -6,7 +6,7 @@ import type { GraphData } from "../../graph/graph-data";
 import { constructFromSql, type SqlSchemaSummary } from "./construct-from-sql";
 import { sqlSandboxStatus } from "./sql-sandbox";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../../../shared/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures");
 const shopSql = readFileSync(path.join(fixtures, "shop.sql"), "utf8");
 const shopExpected = JSON.parse(readFileSync(path.join(fixtures, "shop_expected.json"), "utf8"));
 
