@@ -1,14 +1,6 @@
 import type { z } from "zod";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
 import type { McpIdentity } from "./mcp-identity";
-
-/** The `_meta` catalogue entry of a tool (CONTRACT.md): drives the runtime's DAG. */
-export type ToolCatalogueEntry = {
-  resources: { reads: string[]; writes: string[] };
-  requires_approval: boolean;
-  may_be_async: boolean;
-  /** Argument values under which the tool writes nothing (e.g. create_version=false). */
-  read_only_when?: Record<string, unknown>;
-};
 
 /** What a tool handler gets besides its arguments. */
 export type ToolContext = {

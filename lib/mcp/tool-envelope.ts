@@ -1,18 +1,8 @@
 import { ZodError } from "zod";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { EngineError } from "@/lib/engine/engine-error";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ToolOutcome } from "./tool-definition";
-
-/** The `structuredContent` of every tool result (CONTRACT.md). */
-export type ToolEnvelope = {
-  success: boolean;
-  status: string;
-  error_code?: string;
-  message?: string;
-  data?: unknown;
-  async?: boolean;
-  job_id?: string;
-};
 
 /** An MCP CallToolResult carrying the envelope both as structured content and as text. */
 export function toCallToolResult(envelope: ToolEnvelope) {

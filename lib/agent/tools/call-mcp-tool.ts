@@ -1,7 +1,7 @@
 import "server-only";
+import { type ToolEnvelope, toolEnvelopeSchema } from "@/lib/contracts/tool-envelope";
 import type { McpCallIdentity } from "./mcp-connection";
 import { withMcpSession } from "./mcp-connection";
-import type { ToolEnvelope } from "./tool-descriptor";
 
 /**
  * Calls one engine tool in its own MCP session and returns its business envelope. Transport
@@ -24,8 +24,8 @@ export async function callMcpTool(input: {
           timeout: 10 * 60_000,
         },
       );
-      const envelope = result.structuredContent as ToolEnvelope | undefined;
-      if (envelope && typeof envelope.success === "boolean") return envelope;
+      const envelope = toolEnvelopeSchema.safeParse(result.structuredContent);
+      if (envelope.success) return envelope.data;
       const text = Array.isArray(result.content)
         ? result.content.map((part) => (part.type === "text" ? part.text : "")).join(" ")
         : "";

@@ -1,7 +1,11 @@
 import "server-only";
+import {
+  type ToolCatalogueEntry,
+  toolCatalogueEntrySchema,
+} from "@/lib/contracts/tool-catalogue-entry";
 import type { McpCallIdentity } from "./mcp-connection";
 import { withMcpSession } from "./mcp-connection";
-import type { ToolCatalogueEntry, ToolDescriptor } from "./tool-descriptor";
+import type { ToolDescriptor } from "./tool-descriptor";
 
 /**
  * Lists the engine's tools with their catalogue entries over its own connection. It either
@@ -24,17 +28,8 @@ export async function discoverMcpTools(input: {
   });
 }
 
+/** The tool's `_meta` declaration, or null (a barrier for the scheduler) when it has none. */
 function readCatalogue(meta: unknown): ToolCatalogueEntry | null {
-  const entry = meta as Partial<ToolCatalogueEntry> | undefined;
-  const resources = entry?.resources;
-  if (!resources || !Array.isArray(resources.reads) || !Array.isArray(resources.writes)) {
-    // No declaration: the scheduler treats the tool as a barrier.
-    return null;
-  }
-  return {
-    resources: { reads: resources.reads.map(String), writes: resources.writes.map(String) },
-    requires_approval: entry.requires_approval === true,
-    may_be_async: entry.may_be_async === true,
-    ...(entry.read_only_when ? { read_only_when: entry.read_only_when } : {}),
-  };
+  const entry = toolCatalogueEntrySchema.safeParse(meta);
+  return entry.success ? entry.data : null;
 }

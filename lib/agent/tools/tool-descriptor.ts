@@ -1,11 +1,9 @@
-/** Resource declarations of a tool as discovered from the MCP catalogue (`_meta`). */
-export type ToolCatalogueEntry = {
-  resources: { reads: string[]; writes: string[] };
-  requires_approval: boolean;
-  may_be_async: boolean;
-  /** Argument values under which the tool writes nothing (e.g. `{create_version: false}`). */
-  read_only_when?: Record<string, unknown>;
-};
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
+
+// The envelope and catalogue entry are the contract's (lib/contracts), shared with the engine;
+// re-exported here because the runtime names them beside its own tool types.
+export type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
+export type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /**
  * A tool the model may call, as the runtime knows it: from MCP discovery or a workspace tool.
@@ -18,17 +16,6 @@ export type ToolDescriptor = {
   inputSchema: Record<string, unknown>;
   catalogue: ToolCatalogueEntry | null;
   source: "mcp" | "workspace" | "runtime";
-};
-
-/** The structured result every tool returns (CONTRACT.md `structuredContent`). */
-export type ToolEnvelope = {
-  success: boolean;
-  status: string;
-  error_code?: string;
-  message?: string;
-  data?: unknown;
-  async?: boolean;
-  job_id?: string;
 };
 
 /** One tool call the model asked for, in the model's batch order. */

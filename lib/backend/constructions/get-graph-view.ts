@@ -1,11 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { computeDegrees } from "@/lib/engine/algorithms/degree";
-import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import type { GraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
-import { layoutSubgraph } from "@/lib/engine/documents/layout-subgraph";
+import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { LoadedGraph } from "@/lib/engine/session/loaded-graph";
-import { extractSubgraph } from "@/lib/engine/subgraph/extract-subgraph";
 import { processRegistry } from "@/lib/process-registry";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { loadConstructionGraph } from "./load-construction-graph";
@@ -52,24 +49,12 @@ export async function getGraphView(input: {
     origin: { kind: "construction", datasetId: dataset.id, revision: construction.revision },
     graph,
   });
-  const truncated = graph.nodeIds.length > limit;
-  const nodeIds = truncated
-    ? selectTopK({ scores: computeDegrees({ csr: loaded.csr }), k: limit }).items.map(
-        (item) => graph.nodeIds[item.node],
-      )
-    : graph.nodeIds;
-  const cut = extractSubgraph({ graph, csr: loaded.csr, ids: loaded.ids, nodeIds, limit });
-  const document = await layoutSubgraph({
-    graph: cut.graph,
+  const { document } = await layoutGraphView({
+    loaded,
+    limit,
     title: `${dataset.name} · revision ${construction.revision}`,
     colorBy,
     sizeBy,
-    seed: 42,
-    datasetId: dataset.id,
-    revision: construction.revision,
-    graphNodeCount: graph.nodeIds.length,
-    graphEdgeCount: graph.edgeSources.length,
-    truncated,
   });
   cache.views.set(key, document);
   if (cache.views.size > cacheSize) cache.views.delete(cache.views.keys().next().value as string);

@@ -1,10 +1,10 @@
 import { tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { engineToolSet } from "./testing/engine-tool-set";
 import { karateEngine } from "./testing/karate-engine";
 import { fail, runConversation } from "./testing/run-conversation";
 import { attachedKarateState } from "./testing/session-states";
-import { mirroredTools } from "./testing/tool-mirrors";
 
 const state = attachedKarateState();
 
@@ -129,7 +129,7 @@ describe("Step C: answers are written from the actual results", () => {
   });
 
   it("does not plan training offline even when a train tool is offered", async () => {
-    const tools = { ...mirroredTools(), train: tool({ inputSchema: z.object({}).passthrough() }) };
+    const tools = { ...engineToolSet(), train: tool({ inputSchema: z.object({}).passthrough() }) };
     const { turns, answer } = await runConversation({
       question: "训练一个 GCN 模型",
       state,
@@ -145,7 +145,7 @@ describe("Step C: answers are written from the actual results", () => {
       question: "top 5 nodes by pagerank",
       state,
       engine: karateEngine(),
-      tools: mirroredTools({ omit: ["node_centrality"] }),
+      tools: engineToolSet({ omit: ["node_centrality"] }),
     });
     expect(turns.flatMap((turn) => turn.calls.map((call) => call.toolName))).toEqual([
       "load_constructed_graph",

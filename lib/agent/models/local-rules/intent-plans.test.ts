@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { engineToolSet } from "./testing/engine-tool-set";
 import { karateEngine } from "./testing/karate-engine";
 import { type EngineOutput, fail, ok, runConversation } from "./testing/run-conversation";
 import { attachedKarateState } from "./testing/session-states";
-import { mirroredTools } from "./testing/tool-mirrors";
 
 const state = attachedKarateState();
 
@@ -234,7 +234,7 @@ describe("Step B: each intent plans valid calls (validated against the tools' sc
       question: "Find communities and write a report",
       state,
       engine: karateEngine(),
-      tools: mirroredTools({ omit: ["visualize_subgraph", "create_analysis_report"] }),
+      tools: engineToolSet({ omit: ["visualize_subgraph", "create_analysis_report"] }),
     });
     expect(plan(turns)).toEqual([["load_constructed_graph"], ["community_detection"], []]);
     expect(answer).toContain("The tool create_analysis_report is not offered in this session");

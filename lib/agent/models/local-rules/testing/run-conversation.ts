@@ -2,7 +2,7 @@ import type { JSONValue } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, streamText, type Tool, type ToolResultPart } from "ai";
 import { createLocalRulesModel } from "../create-local-rules-model";
 import { type LocalRulesSessionState, renderSessionStateBlock } from "../session-state-block";
-import { mirroredTools } from "./tool-mirrors";
+import { engineToolSet } from "./engine-tool-set";
 
 /** A tool call as the AI SDK returned it from one model turn. */
 export type ObservedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
@@ -65,7 +65,7 @@ export async function runConversation(input: {
   maxTurns?: number;
 }): Promise<{ turns: ObservedTurn[]; answer: string; messages: ModelMessage[] }> {
   const model = createLocalRulesModel();
-  const tools = input.tools ?? mirroredTools();
+  const tools = input.tools ?? engineToolSet();
   const messages: ModelMessage[] = [
     ...(input.history ?? []),
     { role: "user", content: input.question },

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { shortestPathInputSchema } from "@/lib/contracts/tool-inputs/shortest-path-input";
 import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
 import { dijkstraShortestPath } from "@/lib/engine/algorithms/dijkstra";
@@ -13,18 +13,7 @@ export const shortestPathTool = defineTool({
   name: "shortest_path",
   description:
     "Shortest path between two node ids of the session graph (use search_node first when you only have a name). Follows edge direction in directed graphs.",
-  input: z
-    .object({
-      source: z.string().min(1),
-      target: z.string().min(1),
-      weighted: z
-        .boolean()
-        .default(false)
-        .describe(
-          "Dijkstra over edge weights read as lengths (distance = sum of weights); the graph must be weighted.",
-        ),
-    })
-    .strict(),
+  input: shortestPathInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);

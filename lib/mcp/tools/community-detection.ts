@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { communityDetectionInputSchema } from "@/lib/contracts/tool-inputs/community-detection-input";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import { labelPropagation } from "@/lib/engine/algorithms/label-propagation";
 import { louvain } from "@/lib/engine/algorithms/louvain";
@@ -15,18 +15,7 @@ export const communityDetectionTool = defineTool({
   name: "community_detection",
   description:
     "Find communities in the session graph (louvain, label_propagation or connected_components); reports modularity, the largest communities and, for node_ids, which community each is in.",
-  input: z
-    .object({
-      algorithm: z
-        .enum(["louvain", "label_propagation", "connected_components"])
-        .default("louvain"),
-      resolution: z.number().positive().max(100).default(1),
-      seed: z.number().int().default(42),
-      weighted: z.boolean().default(false),
-      limit: z.number().int().min(1).max(1000).default(10),
-      node_ids: z.array(z.string()).max(1000).optional(),
-    })
-    .strict(),
+  input: communityDetectionInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);

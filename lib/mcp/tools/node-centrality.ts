@@ -1,5 +1,8 @@
 import "server-only";
-import { z } from "zod";
+import {
+  type NodeCentralityInput,
+  nodeCentralityInputSchema,
+} from "@/lib/contracts/tool-inputs/node-centrality-input";
 import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { betweennessCentrality } from "@/lib/engine/algorithms/betweenness";
 import { closenessCentrality } from "@/lib/engine/algorithms/closeness";
@@ -21,32 +24,6 @@ const defaultBetweennessSample = 256;
 const exactClosenessLimit = 20_000;
 const closenessCandidateCount = 2_000;
 
-const inputSchema = z
-  .object({
-    algorithm: z.enum(["degree", "pagerank", "betweenness", "closeness", "eigenvector"]),
-    top_k: z.number().int().min(1).max(1000).default(10),
-    weighted: z
-      .boolean()
-      .default(false)
-      .describe(
-        "Use edge weights (PageRank/eigenvector: strength; betweenness/closeness: length); the graph must be weighted.",
-      ),
-    sample: z
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
-      .optional()
-      .describe("Betweenness: number of sampled sources."),
-    seed: z.number().int().default(42),
-    damping: z.number().gt(0).lt(1).default(0.85),
-    undirected: z
-      .boolean()
-      .default(false)
-      .describe("Ignore edge direction, e.g. to find brokers between groups in a directed graph."),
-  })
-  .strict();
-
 type Scored = {
   scores: Float64Array;
   notes: Record<string, unknown>;
@@ -55,7 +32,7 @@ type Scored = {
 
 async function score(
   loaded: LoadedGraph,
-  args: z.infer<typeof inputSchema>,
+  args: NodeCentralityInput,
   signal: AbortSignal,
 ): Promise<Scored> {
   // In a directed relational graph (orders → customers) directed paths rarely pass through a
@@ -144,7 +121,7 @@ export const nodeCentralityTool = defineTool({
   name: "node_centrality",
   description:
     "Rank the session graph's nodes by a centrality measure (degree, pagerank, betweenness, closeness, eigenvector) and return the top k.",
-  input: inputSchema,
+  input: nodeCentralityInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);

@@ -1,0 +1,29 @@
+import "server-only";
+import { loadConstructionGraph } from "@/lib/backend/constructions/load-construction-graph";
+import { getDatasetInScope } from "./dataset-scope";
+import { sessionGraphs } from "./engine-state";
+import { describeLoadedGraph } from "./graph-info";
+import { type McpIdentity, requireSession } from "./mcp-identity";
+
+/**
+ * Loads a saved construction revision (the newest ready one by default) of a dataset in the
+ * session's project into the session's graph; load_constructed_graph and switch_graph_version.
+ */
+export async function loadConstructionIntoSession(input: {
+  identity: McpIdentity;
+  datasetId: string;
+  revision?: number;
+}) {
+  const { scope, projectId } = await requireSession(input.identity);
+  await getDatasetInScope({ ownerId: scope.ownerId, projectId, datasetId: input.datasetId });
+  const { construction, graph } = await loadConstructionGraph({
+    ownerId: scope.ownerId,
+    datasetId: input.datasetId,
+    revision: input.revision,
+  });
+  const loaded = sessionGraphs().load(scope, {
+    graph,
+    origin: { kind: "construction", datasetId: input.datasetId, revision: construction.revision },
+  });
+  return describeLoadedGraph(loaded);
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { saveOptimizedConstruction } from "@/lib/backend/constructions/save-optimized-construction";
+import { commitGraphOptimizationInputSchema } from "@/lib/contracts/tool-inputs/commit-graph-optimization-input";
+import { sessionGraphs } from "../engine-state";
+import { describeLoadedGraph } from "../graph-info";
+import { optimizeInScope } from "../optimize-in-scope";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** commit_graph_optimization (AP-5): saves the approved edits as a new revision and loads it. */
+export const commitGraphOptimizationTool = defineTool({
+  name: "commit_graph_optimization",
+  description:
+    "Apply previewed graph edits to the base revision and save them as a new revision (REVISION_CONFLICT when the base is stale), then load it.",
+  input: commitGraphOptimizationInputSchema,
+  catalogue: catalogue({
+    reads: ["C:{dataset_id}"],
+    writes: ["C:{dataset_id}", "G"],
+    approval: true,
+  }),
+  run: async (args, { identity }) => {
+    const { scope, projectId, result } = await optimizeInScope({ args, identity });
+    const construction = await saveOptimizedConstruction({
+      ownerId: scope.ownerId,
+      projectId,
+      datasetId: args.dataset_id,
+      baseRevision: args.base_revision,
+      operations: args.operations,
+      graph: result.graph,
+    });
+    const loaded = sessionGraphs().load(scope, {
+      graph: result.graph,
+      origin: { kind: "construction", datasetId: args.dataset_id, revision: construction.revision },
+    });
+    return {
+      data: {
+        dataset_id: args.dataset_id,
+        base_revision: args.base_revision,
+        revision: construction.revision,
+        effect: result.effect,
+        graph: describeLoadedGraph(loaded),
+      },
+      message: `Saved revision ${construction.revision} and loaded it.`,
+    };
+  },
+});

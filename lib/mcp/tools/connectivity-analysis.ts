@@ -1,0 +1,52 @@
+import "server-only";
+import { connectivityAnalysisInputSchema } from "@/lib/contracts/tool-inputs/connectivity-analysis-input";
+import { findArticulationPoints } from "@/lib/engine/algorithms/articulation-points";
+import { findBridges } from "@/lib/engine/algorithms/bridges";
+import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
+import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { nodeView } from "../node-view";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** connectivity_analysis: components, bridges and articulation points. */
+export const connectivityAnalysisTool = defineTool({
+  name: "connectivity_analysis",
+  description:
+    "Connected components (weak, and strong for directed graphs), bridges and articulation points of the session graph.",
+  input: connectivityAnalysisInputSchema,
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity, signal }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    const control = { signal };
+    const weak = connectedComponents({ csr: loaded.csr, control });
+    const strong = loaded.csr.directed
+      ? stronglyConnectedComponents({ csr: loaded.csr, control })
+      : null;
+    const bridges = findBridges({ csr: loaded.csr, limit: args.limit, control });
+    const articulation = findArticulationPoints({ csr: loaded.csr, limit: args.limit, control });
+    const largest = (sizes: Int32Array) =>
+      Array.from(sizes)
+        .sort((a, b) => b - a)
+        .slice(0, args.limit);
+    return {
+      data: {
+        components: weak.count,
+        connected: weak.count === 1,
+        largest_component_sizes: largest(weak.sizes),
+        strong_components: strong?.count ?? null,
+        largest_strong_component_sizes: strong ? largest(strong.sizes) : null,
+        bridges: bridges.items.map(([source, target]) => ({
+          source: nodeView(loaded, source).id,
+          target: nodeView(loaded, target).id,
+        })),
+        bridge_count: bridges.total,
+        bridges_truncated: bridges.truncated,
+        articulation_points: articulation.items.map((node) => nodeView(loaded, node)),
+        articulation_point_count: articulation.total,
+        articulation_points_truncated: articulation.truncated,
+      },
+    };
+  },
+});

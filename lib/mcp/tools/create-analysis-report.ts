@@ -1,0 +1,40 @@
+import "server-only";
+import { saveSessionArtifact } from "@/lib/backend/artifacts/save-session-artifact";
+import { createAnalysisReportInputSchema } from "@/lib/contracts/tool-inputs/create-analysis-report-input";
+import { renderAnalysisReport } from "@/lib/engine/documents/render-analysis-report";
+import { requireSession } from "../mcp-identity";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** create_analysis_report: a report of earlier results by tool name, stored as an artefact. */
+export const createAnalysisReportTool = defineTool({
+  name: "create_analysis_report",
+  description:
+    "Write a Markdown/HTML report from earlier tool results, grouped by the real tool name that produced them; stored as an artefact. A report explains results, it does not prove them.",
+  input: createAnalysisReportInputSchema,
+  catalogue: catalogue({ writes: ["DOC"] }),
+  run: async (args, { identity }) => {
+    const { scope, projectId } = await requireSession(identity);
+    const report = renderAnalysisReport({
+      title: args.title,
+      sourceResults: args.source_results,
+      format: args.format,
+      generatedAt: new Date(),
+    });
+    const artifact = await saveSessionArtifact({
+      ownerId: scope.ownerId,
+      projectId,
+      sessionId: scope.sessionId,
+      kind: "analysis_report",
+      title: args.title,
+      content: { format: args.format, ...report, tools: Object.keys(args.source_results) },
+    });
+    return {
+      data: {
+        artifact_id: artifact.id,
+        kind: "analysis_report",
+        tools: Object.keys(args.source_results),
+        markdown: report.markdown,
+      },
+    };
+  },
+});

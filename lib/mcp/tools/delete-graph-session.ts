@@ -1,0 +1,17 @@
+import "server-only";
+import { deleteGraphSessionInputSchema } from "@/lib/contracts/tool-inputs/delete-graph-session-input";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** delete_graph_session: forgets the session's engine state (saved constructions stay). */
+export const deleteGraphSessionTool = defineTool({
+  name: "delete_graph_session",
+  description: "Forget this session's graphs and configuration in the engine.",
+  input: deleteGraphSessionInputSchema,
+  catalogue: catalogue({ writes: ["G", "CFG"] }),
+  run: async (_args, { identity }) => {
+    const { scope } = await requireSession(identity);
+    return { data: sessionGraphs().delete(scope) };
+  },
+});

@@ -1,0 +1,18 @@
+import "server-only";
+import { registerSessionInputSchema } from "@/lib/contracts/tool-inputs/register-session-input";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** register_session: gives this chat session its graph slot in the engine (MCP-1). */
+export const registerSessionTool = defineTool({
+  name: "register_session",
+  description: "Register this chat session with the graph engine (idempotent).",
+  input: registerSessionInputSchema,
+  catalogue: catalogue({ writes: ["G", "CFG"] }),
+  run: async (_args, { identity }) => {
+    const { scope } = await requireSession(identity);
+    const { created } = sessionGraphs().register(scope);
+    return { data: { session_id: scope.sessionId, created } };
+  },
+});

@@ -1,0 +1,26 @@
+import "server-only";
+import { searchEdgeInputSchema } from "@/lib/contracts/tool-inputs/search-edge-input";
+import { searchEdges } from "@/lib/engine/search/search-edges";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** search_edge: edges by type, endpoint or property, ranked. */
+export const searchEdgeTool = defineTool({
+  name: "search_edge",
+  description: "Find edges by type, endpoint id/label or edge property value, ranked.",
+  input: searchEdgeInputSchema,
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    return {
+      data: searchEdges({
+        graph: loaded.graph,
+        query: args.query,
+        type: args.type,
+        limit: args.limit,
+      }),
+    };
+  },
+});
