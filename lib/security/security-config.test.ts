@@ -1,5 +1,7 @@
+import { hostname, networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigurationError, getEnv, resetEnvForTests } from "@/lib/env";
+import { checkHostHeader } from "./check-host-header";
 import { securityConfigFromEnv } from "./security-config";
 
 const saved = { ...process.env };
@@ -40,7 +42,25 @@ describe("security configuration", () => {
     expect([...config.allowedHosts].sort()).toEqual(
       ["10.0.0.2", "192.168.1.5", "wb.example.org", "wb.internal"].sort(),
     );
-    expect(configFor({ HOST: "0.0.0.0" }).allowedHosts).toEqual([]);
+  });
+
+  it("on a wildcard HOST, allows this machine's own addresses and name, nothing else", () => {
+    const ownAddresses = Object.values(networkInterfaces())
+      .flatMap((entries) => entries ?? [])
+      .map((entry) => entry.address.toLowerCase());
+    const { allowedHosts } = configFor({ HOST: "0.0.0.0" });
+    expect(allowedHosts).toEqual(expect.arrayContaining([hostname().toLowerCase()]));
+    for (const address of ownAddresses) {
+      expect(
+        checkHostHeader({ host: `[${address}]:3000`, allowedHosts }).ok ||
+          checkHostHeader({ host: `${address}:3000`, allowedHosts }).ok,
+        address,
+      ).toBe(true);
+    }
+    expect(checkHostHeader({ host: "evil.example:3000", allowedHosts })).toEqual({
+      ok: false,
+      reason: "host_not_allowed",
+    });
   });
 
   it("refuses a short token and origins with a path", () => {
