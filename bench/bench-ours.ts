@@ -15,11 +15,18 @@ import { type StepTimes, timeStep, timeStepAsync } from "./timing";
 export type OursReport = {
   times: StepTimes;
   cpuTimes: StepTimes;
+  /** PageRank and components: the fastest of three runs (the first is `times`). */
+  bestTimes: StepTimes;
   nodes: number;
   edges: number;
   /** Node ids used as BFS / Dijkstra / k-hop sources, so graphology uses the same ones. */
   sourceIds: string[];
   pagerankIterations: number;
+  /**
+   * PageRank step time / (iterations × arcs): wall and CPU of the first (cold) run, setup and
+   * JIT warm-up included, and wall of the fastest of three.
+   */
+  pagerankNanosecondsPerArcIteration: { wall: number; cpu: number; bestWall: number };
   components: number;
   louvainModularity: number;
   louvainCommunities: number;
@@ -50,10 +57,20 @@ export async function benchOurs({
   });
   const ids = new NodeIdIndex({ graph });
   const sources = Array.from({ length: 10 }, (_, i) => Math.floor((i * csr.nodeCount) / 10));
-  const pagerank = await measureAsync("pagerank", () =>
-    pageRank({ csr, tolerance: 1e-10, weighted }),
-  );
+  // The default tolerance: the one chosen from the accuracy table this benchmark prints.
+  const pagerank = await measureAsync("pagerank", () => pageRank({ csr, weighted }));
+  const arcIterations = pagerank.iterations * csr.incoming.neighbours.length;
   const components = measure("components", () => connectedComponents({ csr }));
+  // Fastest of three (the timed run and two more), as igraph-bench.py reports its steps.
+  const bestTimes: StepTimes = { pagerank: times.pagerank, components: times.components };
+  for (let run = 0; run < 2; run++) {
+    const again: StepTimes = {};
+    await timeStepAsync(again, "pagerank", () => pageRank({ csr, weighted }));
+    timeStep(again, "components", () => connectedComponents({ csr }));
+    for (const step of ["pagerank", "components"]) {
+      bestTimes[step] = Math.min(bestTimes[step], again[step]);
+    }
+  }
   const community = await measureAsync("louvain", () => louvain({ csr, seed: 1, weighted }));
   const seedModularities: number[] = [];
   for (const seed of [1, 2, 3, 4, 5]) {
@@ -80,10 +97,16 @@ export async function benchOurs({
   return {
     times,
     cpuTimes,
+    bestTimes,
     nodes: csr.nodeCount,
     edges: csr.edgeCount,
     sourceIds: ids.idsOf(sources),
     pagerankIterations: pagerank.iterations,
+    pagerankNanosecondsPerArcIteration: {
+      wall: (times.pagerank * 1e9) / arcIterations,
+      cpu: (cpuTimes.pagerank * 1e9) / arcIterations,
+      bestWall: (bestTimes.pagerank * 1e9) / arcIterations,
+    },
     components: components.count,
     louvainModularity: community.modularity,
     louvainCommunities: community.count,

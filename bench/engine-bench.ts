@@ -5,7 +5,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchGraphology, type GraphologyReport } from "./bench-graphology";
+import { benchIgraph, type IgraphReport } from "./bench-igraph";
 import { benchOurs, type OursReport } from "./bench-ours";
+import { formatAccuracy, type PageRankAccuracy, pageRankAccuracy } from "./pagerank-accuracy";
 import { peakRssMegabytes } from "./timing";
 
 /** The printed (and optionally saved) result of one benchmark run. */
@@ -16,6 +18,15 @@ export type EngineBenchReport = {
   graphology: GraphologyReport | null;
   /** graphology seconds / our seconds, per step (higher = we are faster). */
   speedup: Record<string, number>;
+  /** python-igraph in the same run (load, pagerank, components), or why it was skipped. */
+  igraph: IgraphReport;
+  /**
+   * Our seconds / igraph seconds, per step (≤ 0.5 = we take at most half igraph's time);
+   * best of three on both sides for PageRank and components, one run each for load.
+   */
+  versusIgraph: Record<string, number>;
+  /** Iterations versus max per-node error, the basis of PageRank's default tolerance. */
+  pagerankAccuracy: PageRankAccuracy;
 };
 
 /** Runs ours first (so its peak RSS is measured before graphology allocates), then graphology. */
@@ -40,7 +51,25 @@ export async function runEngineBench({
       if (our !== undefined && our > 0) speedup[step] = seconds / our;
     }
   }
-  return { file, weighted, ours: oursWithRss, graphology, speedup };
+  const igraph = benchIgraph({ file, weighted });
+  const versusIgraph: Record<string, number> = {};
+  if ("times" in igraph) {
+    for (const [step, seconds] of Object.entries(igraph.times)) {
+      const our = ours.bestTimes[step] ?? ours.times[step];
+      if (our !== undefined && seconds > 0) versusIgraph[step] = our / seconds;
+    }
+  }
+  const pagerankAccuracy = await pageRankAccuracy({ folder: path.dirname(file) });
+  return {
+    file,
+    weighted,
+    ours: oursWithRss,
+    graphology,
+    speedup,
+    igraph,
+    versusIgraph,
+    pagerankAccuracy,
+  };
 }
 
 async function main(): Promise<void> {
@@ -63,10 +92,32 @@ async function main(): Promise<void> {
   });
   const text = JSON.stringify(report, roundNumbers, 2);
   console.log(text);
+  console.log(summary(report));
   if (values.json) {
     mkdirSync(path.dirname(values.json), { recursive: true });
     writeFileSync(values.json, `${text}\n`);
   }
+}
+
+/** The headline figures, after the JSON: what the performance targets are stated in. */
+function summary(report: EngineBenchReport): string {
+  const { ours, versusIgraph } = report;
+  const perArc = ours.pagerankNanosecondsPerArcIteration;
+  const ms = (step: string) => {
+    const best = ours.bestTimes[step];
+    const first = `${((ours.times[step] ?? 0) * 1000).toFixed(1)} ms`;
+    return best === undefined ? first : `${first} (best of 3: ${(best * 1000).toFixed(1)} ms)`;
+  };
+  const ratio = (step: string) =>
+    versusIgraph[step] === undefined
+      ? "igraph skipped"
+      : `${versusIgraph[step].toFixed(2)}× igraph`;
+  return [
+    `PageRank: ${ours.pagerankIterations} iterations, ${perArc.wall.toFixed(2)} ns/arc/iteration (CPU ${perArc.cpu.toFixed(2)}, best of 3 ${perArc.bestWall.toFixed(2)}), ${ms("pagerank")}, ${ratio("pagerank")}`,
+    `components: ${ms("components")}, ${ratio("components")}`,
+    `load: ${ms("load")}, ${ratio("load")}`,
+    formatAccuracy(report.pagerankAccuracy),
+  ].join("\n");
 }
 
 /** JSON replacer: 4 significant digits are plenty for timings and ratios. */

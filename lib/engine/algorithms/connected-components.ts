@@ -27,27 +27,33 @@ export function connectedComponents({
   const n = csr.nodeCount;
   const mask = checkpointMask;
   const { offsets, neighbours } = csr.outgoing;
+  const directed = csr.directed;
   const parent = new Int32Array(n);
   for (let u = 0; u < n; u++) parent[u] = u;
   for (let u = 0; u < n; u++) {
     if ((u & mask) === 1) checkpoint(control, u / n, "components");
+    // The root of u's set, found once per node rather than once per edge: a union below
+    // either keeps it the root or makes the other root (smaller) the root, tracked here.
+    let a = u;
+    while (parent[a] !== a) {
+      // Path halving: every other node on the way now points to its grandparent.
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
     for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
       const v = neighbours[i];
       // An undirected edge is listed at both ends; one of them is enough.
-      if (!csr.directed && v <= u) continue;
-      let a = u;
-      while (parent[a] !== a) {
-        // Path halving: every other node on the way now points to its grandparent.
-        parent[a] = parent[parent[a]];
-        a = parent[a];
-      }
+      if (!directed && v <= u) continue;
       let b = v;
       while (parent[b] !== b) {
         parent[b] = parent[parent[b]];
         b = parent[b];
       }
       if (a < b) parent[b] = a;
-      else if (b < a) parent[a] = b;
+      else if (b < a) {
+        parent[a] = b;
+        a = b;
+      }
     }
   }
   const componentOf = new Int32Array(n);

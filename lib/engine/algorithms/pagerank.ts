@@ -15,6 +15,16 @@ export type PageRankResult = {
 };
 
 /**
+ * Default L1 stopping tolerance, chosen from measured accuracy (`npm run bench` prints the
+ * iterations-versus-error table against NetworkX at tol 1e-12 on a 10k-node BA graph: every
+ * node was within 1e-6 already at 1e-3, 6 iterations). The table's per-node errors shrink with
+ * the node count, so the choice rests on the bound that does not: the L1 distance to the fixed
+ * point is at most d / (1 − d) · the last L1 change (5.7× at d = 0.85), so 1e-7 keeps every
+ * node within 6e-7 on any graph (measured 1.3e-11 on 10k nodes, 15 iterations).
+ */
+export const defaultPageRankTolerance = 1e-7;
+
+/**
  * PageRank by power iteration, with NetworkX's semantics: uniform start and teleport, the
  * mass of dangling nodes spread uniformly, edge weights normalised per source. It stops when
  * the TOTAL (L1) change of an iteration drops below `tolerance` — not N·tolerance as NetworkX
@@ -25,7 +35,7 @@ export type PageRankResult = {
 export async function pageRank({
   csr,
   damping = 0.85,
-  tolerance = 1e-10,
+  tolerance = defaultPageRankTolerance,
   maxIterations = 1000,
   weighted = false,
   control,

@@ -42,9 +42,10 @@ export function parseTextEdgeList({
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   const length = bytes.length;
   const ids = new IdInterner();
-  // Lines bound the edge count: sizing the columns from them (a native newline count takes a
-  // few ms) avoids both regrowing and a 2× over-allocation at peak memory.
-  let capacity = Math.max(16, countLines(bytes));
+  // Sized from the line length of the first 64 KB plus 5%: counting every newline first took
+  // a sixth of the parse (10 ms on 1M edges); a short estimate regrows once, a long one costs
+  // one trimming copy, neither the 2× over-allocation of growing from small.
+  let capacity = estimatedLines(bytes);
   let sources = new Int32Array(capacity);
   let targets = new Int32Array(capacity);
   // Third columns are read until one proves not to be a weight (auto mode only); `weights`
@@ -247,10 +248,12 @@ function endOfLine(bytes: Uint8Array, from: number): number {
   return p;
 }
 
-function countLines(bytes: Uint8Array): number {
+function estimatedLines(bytes: Uint8Array): number {
+  const sample = Math.min(bytes.length, 1 << 16);
   let lines = 1;
-  for (let at = bytes.indexOf(newline); at !== -1; at = bytes.indexOf(newline, at + 1)) lines++;
-  return lines;
+  for (let i = 0; i < sample; i++) if (bytes[i] === newline) lines++;
+  if (sample === bytes.length) return Math.max(16, lines);
+  return Math.max(16, Math.ceil(((bytes.length / sample) * lines * 21) / 20));
 }
 
 /** The array itself when already the right length (no copy), else a trimmed copy. */
