@@ -1,7 +1,7 @@
 import "server-only";
+import { type RunCheckpoint, restoreOutcome } from "@/lib/agent/run-checkpoint";
 import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
 import { findDecidedApproval } from "@/lib/db/queries/runs";
-import { type RunCheckpoint, restoreOutcome } from "@/lib/runs/run-checkpoint";
 
 /**
  * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
@@ -66,3 +66,6 @@ export async function loadContinuation(input: {
   resume.approved = { toolCallId: approval.toolCallId, args };
   return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null };
 }
+
+/** A continued phase's starting point: the checkpoint, the decided batch's resume, the decision. */
+export type Continuation = Awaited<ReturnType<typeof loadContinuation>>;

@@ -1,29 +1,43 @@
-import type { RunCheckpoint } from "@/lib/runs/run-checkpoint";
-import type { FinalRunStatus, StagedRunState } from "@/lib/runs/staged-run-state";
+import type { FinalRunStatus } from "@/lib/contracts/run-status";
+import type { RunCheckpoint } from "./run-checkpoint";
+
+/** The call a paused phase waits for a decision on (AP-2), with what its card shows. */
+export type PendingApproval = {
+  toolCallId: string;
+  toolName: string;
+  proposedArgs: Record<string, unknown>;
+  inputSchema: Record<string, unknown> | null;
+  preview: unknown;
+};
 
 /** How an execution phase ended, before it is saved. */
 export type PhaseEnding = {
   status: FinalRunStatus;
   errorCode?: string;
   errorMessage?: string;
-  pendingApproval?: StagedRunState["pendingApproval"];
+  pendingApproval?: PendingApproval;
   checkpoint?: RunCheckpoint;
 };
 
-/** The terminal event a saved phase ends its stream with. */
-export function terminalEvent(ending: PhaseEnding) {
-  switch (ending.status) {
-    case "completed":
-      return { type: "run_completed" as const };
-    case "paused":
-      return { type: "run_paused" as const };
-    case "cancelled":
-      return { type: "run_cancelled" as const };
-    case "error":
-      return {
-        type: "run_error" as const,
-        code: ending.errorCode ?? "INTERNAL_ERROR",
-        message: ending.errorMessage ?? "The run failed.",
-      };
-  }
+/**
+ * How a phase that threw ended: cancelled when its scope was aborted (RC-5), else an error with
+ * the thrown error's stable code. Nothing is retried.
+ */
+export function failureEnding(input: {
+  error: unknown;
+  signal: AbortSignal;
+  runId: string;
+}): PhaseEnding {
+  if (input.signal.aborted) return { status: "cancelled" };
+  console.error(`run ${input.runId} failed:`, input.error);
+  return {
+    status: "error",
+    errorCode: errorCodeOf(input.error),
+    errorMessage: input.error instanceof Error ? input.error.message : "The run failed.",
+  };
+}
+
+function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : "INTERNAL_ERROR";
 }

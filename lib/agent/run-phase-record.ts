@@ -1,7 +1,14 @@
+import { type StoredOutcome, storeOutcome } from "@/lib/agent/run-checkpoint";
 import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
-import { storeOutcome } from "@/lib/runs/run-checkpoint";
-import type { StagedToolCall } from "@/lib/runs/staged-run-state";
+
+/** One tool call of the phase as it will be saved: its outcome and its place in the run. */
+export type RecordedToolCall = StoredOutcome & {
+  executionGeneration: number;
+  turnIndex: number;
+  batchIndex: number;
+  summary: string | null;
+};
 
 /**
  * What one execution phase of a run produced, in memory: the answer text streamed so far and
@@ -9,16 +16,16 @@ import type { StagedToolCall } from "@/lib/runs/staged-run-state";
  */
 export class RunPhaseRecord {
   answer = "";
-  private readonly calls = new Map<string, StagedToolCall>();
+  private readonly calls = new Map<string, RecordedToolCall>();
 
   constructor(private readonly generation: number) {}
 
   /** Records the calls this phase ran in one batch (reused outcomes of an earlier phase excluded). */
   recordBatch(turn: number, outcomes: ToolCallOutcome[], skip: ReadonlySet<string> = new Set()) {
-    const recorded: StagedToolCall[] = [];
+    const recorded: RecordedToolCall[] = [];
     outcomes.forEach((outcome, batchIndex) => {
       if (skip.has(outcome.toolCallId)) return;
-      const call: StagedToolCall = {
+      const call: RecordedToolCall = {
         ...storeOutcome(outcome),
         executionGeneration: this.generation,
         turnIndex: turn,
@@ -31,7 +38,7 @@ export class RunPhaseRecord {
     return recorded;
   }
 
-  get toolCalls(): StagedToolCall[] {
+  get toolCalls(): RecordedToolCall[] {
     return [...this.calls.values()];
   }
 }

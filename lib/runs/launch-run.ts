@@ -1,7 +1,7 @@
 import "server-only";
-import { executeRun } from "@/lib/agent/execute-run";
 import { isRunStopRequested, touchRunHeartbeat } from "@/lib/db/queries/runs";
 import { processRegistry } from "@/lib/process-registry";
+import { executeRunPhase } from "./execute-run-phase";
 import { executorId } from "./executor-id";
 import { runEventLog } from "./run-event-log";
 
@@ -55,7 +55,7 @@ export function launchRun(input: { runId: string; ownerId: string; lastEventSeq?
       .catch(() => {});
   }, stopPollMs);
   stopPoll.unref();
-  void executeRun({ runId: input.runId, ownerId: input.ownerId, log, scope })
+  void executeRunPhase({ runId: input.runId, ownerId: input.ownerId, log, scope })
     .catch((error) => console.error(`run ${input.runId}: executor crashed:`, error))
     .finally(() => {
       clearInterval(heartbeat);

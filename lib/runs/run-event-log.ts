@@ -1,6 +1,6 @@
+import { type RunEvent, type RunEventPayload, terminalEventTypes } from "@/lib/contracts/run-event";
 import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process-registry";
-import { type RunEvent, type RunEventPayload, terminalEventTypes } from "./run-event";
 
 type Listener = (event: RunEvent) => void;
 

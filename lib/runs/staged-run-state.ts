@@ -2,18 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import type { PendingApproval } from "@/lib/agent/phase-ending";
+import type { RunCheckpoint } from "@/lib/agent/run-checkpoint";
+import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import { getEnv } from "@/lib/env";
-import type { RunCheckpoint, StoredOutcome } from "./run-checkpoint";
 
 /** One tool call of the run as it will be saved. */
-export type StagedToolCall = StoredOutcome & {
-  executionGeneration: number;
-  turnIndex: number;
-  batchIndex: number;
-  summary: string | null;
-};
-
-export type FinalRunStatus = "completed" | "paused" | "error" | "cancelled";
+export type StagedToolCall = RecordedToolCall;
 
 /**
  * A run phase's final state as the executor knows it (PS-2): sanitised run data — finished tools,
@@ -33,13 +29,7 @@ export type StagedRunState = {
   errorCode: string | null;
   errorMessage: string | null;
   toolCalls: StagedToolCall[];
-  pendingApproval: {
-    toolCallId: string;
-    toolName: string;
-    proposedArgs: Record<string, unknown>;
-    inputSchema: Record<string, unknown> | null;
-    preview: unknown;
-  } | null;
+  pendingApproval: PendingApproval | null;
   checkpoint: RunCheckpoint | null;
   /** Seq of the terminal event this phase ends with. */
   lastEventSeq: number;

@@ -1,9 +1,9 @@
 import "server-only";
+import type { RunEvent } from "@/lib/contracts/run-event";
+import { terminalEventTypes } from "@/lib/contracts/run-event";
 import { findRunForOwner } from "@/lib/db/queries/runs";
 import { ApiError } from "@/lib/errors/api-error";
 import { NotFoundError } from "@/lib/errors/http-errors";
-import type { RunEvent } from "./run-event";
-import { terminalEventTypes } from "./run-event";
 import { runEventLog } from "./run-event-log";
 
 const heartbeatMs = 15_000;

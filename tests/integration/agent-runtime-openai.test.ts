@@ -11,11 +11,11 @@ import { constructDataset } from "@/lib/backend/constructions/construct-dataset"
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { appendMessage, updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
-import type { RunEvent } from "@/lib/runs/run-event";
 import {
   type FakeOpenAIServer,
   type FakeTurn,

@@ -5,8 +5,8 @@ import { generateBarabasiAlbert } from "@/bench/generate-barabasi-albert";
 import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createSession } from "@/lib/backend/sessions/create-session";
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { resetEnvForTests } from "@/lib/env";
-import type { RunEvent } from "@/lib/runs/run-event";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 
 let harness: RunHarness;

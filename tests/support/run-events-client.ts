@@ -1,4 +1,4 @@
-import type { RunEvent } from "@/lib/runs/run-event";
+import type { RunEvent } from "@/lib/contracts/run-event";
 
 /** Reads a run's SSE stream to its end and returns the parsed events. */
 export async function readRunEvents(response: Response): Promise<RunEvent[]> {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
 import { listDatasets } from "@/lib/backend/datasets/list-datasets";
-import type { RunOptions } from "@/lib/runs/start-run-body-schema";
+import type { RunOptions } from "@/lib/contracts/run-options";
 
 type SessionRow = { id: string; projectId: string; activeDatasetId: string | null; state: unknown };
 

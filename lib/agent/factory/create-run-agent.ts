@@ -2,7 +2,7 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
-import type { RunOptions } from "@/lib/runs/start-run-body-schema";
+import type { RunOptions } from "@/lib/contracts/run-options";
 import { listBuiltinSkills } from "@/lib/skills/list-builtin-skills";
 import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";

@@ -1,6 +1,6 @@
 import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
 import { renderSessionStateBlock } from "@/lib/agent/models/local-rules/session-state-block";
-import type { RunOptions } from "@/lib/runs/start-run-body-schema";
+import type { RunOptions } from "@/lib/contracts/run-options";
 
 const domainInstructions = `You are a graph-data analyst working with real graph tools.
 - Verify state when it is unclear: read data_state, then check the live graph with get_graph_info. A ready construction is loaded with load_constructed_graph, never rebuilt for a new analysis.

@@ -4,7 +4,7 @@
 // difference is what the DAG, the concurrency gate, events and outcomes cost per call.
 import { performance } from "node:perf_hooks";
 import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
-import type { RunEventPayload } from "@/lib/runs/run-event";
+import type { RunEventPayload } from "@/lib/contracts/run-event";
 import { runToolBatch } from "./run-tool-batch";
 import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
 

@@ -1,5 +1,5 @@
 import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
-import type { RunEventPayload } from "@/lib/runs/run-event";
+import type { RunEventPayload } from "@/lib/contracts/run-event";
 import { summarizeEnvelope } from "./summarize-envelope";
 
 /** `tool_started` for a call (CONTRACT.md "SSE events"). */

@@ -1,0 +1,108 @@
+import "server-only";
+import type { PhaseEnding } from "@/lib/agent/phase-ending";
+import { failureEnding } from "@/lib/agent/phase-ending";
+import { runAgentLoop } from "@/lib/agent/run-agent-loop";
+import { RunPhaseRecord } from "@/lib/agent/run-phase-record";
+import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
+import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
+import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
+import { persistRunFinalState } from "./persist-run-final-state";
+import { type PhaseRun, prepareRunPhase } from "./prepare-run-phase";
+import type { RunEventLog } from "./run-event-log";
+import type { StagedRunState } from "./staged-run-state";
+import { terminalEvent } from "./terminal-event";
+
+/**
+ * Executes one phase of a run — the first one, or the continuation after an approval decision
+ * (AP-4, generation + 1): prepares it, runs the agent loop until the model answers, a call waits
+ * for approval, the run is stopped (RC-5) or fails, then stages and saves the final state with
+ * read-back (PS-2) before its terminal event is sent, so a client that sees `run_completed` /
+ * `run_cancelled` finds the same state in the snapshot. Errors end the run as `error`.
+ */
+export async function executeRunPhase(input: {
+  runId: string;
+  ownerId: string;
+  log: RunEventLog;
+  scope: AbortController;
+}): Promise<void> {
+  const { log, scope } = input;
+  const signal = scope.signal;
+  const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
+  if (!run) throw new Error(`run ${input.runId} vanished before it started`);
+  log.setGeneration(run.executionGeneration);
+  // The stop state is checked before every new operation (RC-5); a cancel handled by another
+  // process reaches this executor through the run row.
+  const stopCheck = async () => {
+    if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
+    signal.throwIfAborted();
+  };
+  let ending: PhaseEnding;
+  let record: RunPhaseRecord;
+  try {
+    const prepared = await prepareRunPhase({ run, ownerId: input.ownerId, log, signal, stopCheck });
+    ({ ending, record } = await runAgentLoop({
+      run: prepared,
+      signal,
+      emit: (event) => log.append(event),
+      stopCheck,
+      onBatch: async ({ recorded, fresh }) => {
+        await saveToolCallProgress(run.id, recorded).catch((error) =>
+          console.error(
+            `run ${run.id}: tool calls not saved yet (the final state has them):`,
+            error,
+          ),
+        );
+        await recordSessionEffects({ sessionId: run.sessionId, outcomes: fresh });
+      },
+    }));
+  } catch (error) {
+    ending = failureEnding({ error, signal, runId: run.id });
+    record = new RunPhaseRecord(run.executionGeneration);
+  }
+  // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
+  if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
+  await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
+}
+
+// Saves the phase's final state, then sends the terminal event of what was saved.
+async function saveAndAnnounce(input: {
+  run: PhaseRun;
+  ownerId: string;
+  log: RunEventLog;
+  ending: PhaseEnding;
+  record: RunPhaseRecord;
+}) {
+  const { run, log, record } = input;
+  let ending = input.ending;
+  const state: StagedRunState = {
+    version: 1,
+    runId: run.id,
+    ownerId: input.ownerId,
+    sessionId: run.sessionId,
+    startRequestId: run.startRequestId,
+    generation: run.executionGeneration,
+    status: ending.status,
+    answer: record.answer,
+    errorCode: ending.errorCode ?? null,
+    errorMessage: ending.errorMessage ?? null,
+    toolCalls: record.toolCalls,
+    pendingApproval: ending.pendingApproval ?? null,
+    checkpoint: ending.checkpoint ?? null,
+    lastEventSeq: log.upcomingSeq,
+    stagedAt: new Date().toISOString(),
+  };
+  try {
+    const saved = await persistRunFinalState(state);
+    if (saved.outcome === "stale") return;
+    if (saved.status !== ending.status) ending = { status: saved.status };
+  } catch (error) {
+    console.error(`run ${run.id}: final state not saved; the staged copy waits for repair:`, error);
+    log.append({
+      type: "run_error",
+      code: "PERSISTENCE_FAILED",
+      message: "The run ended but its final state could not be saved yet; it will be repaired.",
+    });
+    return;
+  }
+  log.append(terminalEvent(ending));
+}

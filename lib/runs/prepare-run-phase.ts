@@ -1,0 +1,93 @@
+import "server-only";
+import { createRunAgent } from "@/lib/agent/factory/create-run-agent";
+import { loadContinuation } from "@/lib/agent/load-continuation";
+import type { PreparedRun } from "@/lib/agent/run-agent-loop";
+import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
+import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
+import { runOptionsSchema } from "@/lib/contracts/run-options";
+import {
+  type findRunForOwner,
+  findRunUserMessage,
+  markRunPhaseRunning,
+} from "@/lib/db/queries/runs";
+import { getEnv } from "@/lib/env";
+import type { RunEventLog } from "./run-event-log";
+
+/** The run row a phase starts from. */
+export type PhaseRun = NonNullable<Awaited<ReturnType<typeof findRunForOwner>>>;
+
+/**
+ * Everything before the agent loop: the phase is marked running for its generation (RC-4) and
+ * announced (`run_started`), the agent is built (model, tools, context, instructions) and the
+ * starting point read — the user's message, or the saved pause and its decision (AP-4; a
+ * rejection is announced as the gated call's result).
+ */
+export async function prepareRunPhase(input: {
+  run: PhaseRun;
+  ownerId: string;
+  log: RunEventLog;
+  signal: AbortSignal;
+  stopCheck: () => Promise<void>;
+}): Promise<PreparedRun> {
+  const { run, log } = input;
+  const generation = run.executionGeneration;
+  await input.stopCheck();
+  if (!(await markRunPhaseRunning({ runId: run.id, generation }))) {
+    throw new Error(`run ${run.id} moved past generation ${generation} before it started`);
+  }
+  log.append({ type: "run_started" });
+  const options = runOptionsSchema.parse(run.options);
+  const identity = {
+    userId: input.ownerId,
+    sessionId: run.sessionId,
+    runId: run.id,
+    agentId: "graph-analyst",
+    executionGeneration: generation,
+  };
+  const agent = await createRunAgent({
+    ownerId: input.ownerId,
+    run: {
+      id: run.id,
+      modelName: run.modelName,
+      options,
+      attachments: run.attachments as string[],
+    },
+    session: run.session,
+    identity,
+    signal: input.signal,
+  });
+  const descriptorByName = new Map(
+    agent.descriptors.map((descriptor) => [descriptor.name, descriptor]),
+  );
+  const execute = (call: PlannedToolCall, callSignal: AbortSignal) =>
+    executeToolCall({
+      call,
+      descriptor: descriptorByName.get(call.toolName),
+      identity,
+      signal: callSignal,
+    });
+  let start: PreparedRun["start"];
+  if (generation > 1) {
+    const continuation = await loadContinuation({
+      runId: run.id,
+      generation,
+      checkpoint: run.checkpoint,
+    });
+    if (continuation.rejection) log.append(continuation.rejection);
+    start = { kind: "continuation", continuation };
+  } else {
+    start = { kind: "message", text: await findUserText(run.id) };
+  }
+  const maxConcurrency = getEnv().AGENT_TOOL_MAX_CONCURRENCY;
+  return { runId: run.id, generation, agent, execute, start, maxConcurrency };
+}
+
+// Only the text parts: attachments are in the run's data scope already.
+async function findUserText(runId: string): Promise<string> {
+  const user = await findRunUserMessage(runId);
+  const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
+  return parts
+    .filter((part) => part.type === "text")
+    .map((part) => part.text ?? "")
+    .join("\n");
+}
