@@ -129,6 +129,27 @@ describe("architecture boundaries", () => {
     expect(forbidden).toEqual([]);
   });
 
+  it("keeps lib/local-rules a module of its own: only the model catalogue reaches it", () => {
+    // The offline model is one model among many: the rest of lib/agent (and lib/runs, routes)
+    // must work the same with any model, so only lib/agent/models/** may import it.
+    const importers = offenders({
+      from: (file) => !under("lib/local-rules/")(file) && !under("lib/agent/models/")(file),
+      includeTypeImports: true,
+      forbidden: (_, resolved) => Boolean(resolved?.startsWith("lib/local-rules/")),
+    });
+    expect(importers).toEqual([]);
+    // It reads the prompt and answers with tool calls: no database, run layer, Prisma or Next.
+    const forbidden = offenders({
+      from: under("lib/local-rules/"),
+      includeTypeImports: true,
+      forbidden: (specifier, resolved) =>
+        packageName(specifier) === "next" ||
+        isPrisma(specifier, resolved) ||
+        Boolean(resolved && /^lib\/(db|runs)\//.test(resolved)),
+    });
+    expect(forbidden).toEqual([]);
+  });
+
   it("keeps test helpers in testing/ folders (or tests/) and out of shipping code", () => {
     const shipping = offenders({
       from: (file) => !isTestCode(file) && !under("scripts/")(file),

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
+import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
 import { listDatasets } from "@/lib/backend/datasets/list-datasets";
 import type { RunOptions } from "@/lib/contracts/run-options";
 

@@ -1,5 +1,5 @@
-import type { LocalRulesSessionState } from "@/lib/agent/models/local-rules/session-state-block";
-import { renderSessionStateBlock } from "@/lib/agent/models/local-rules/session-state-block";
+import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
+import { renderSessionStateBlock } from "@/lib/agent/context/session-state-block";
 import type { RunOptions } from "@/lib/contracts/run-options";
 
 const domainInstructions = `You are a graph-data analyst working with real graph tools.

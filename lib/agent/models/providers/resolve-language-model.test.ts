@@ -8,7 +8,7 @@ const queries = vi.hoisted(() => ({
   listModelConfigsByOwner: vi.fn(),
 }));
 vi.mock("@/lib/db/queries/model-configs", () => queries);
-vi.mock("@/lib/agent/models/local-rules/create-local-rules-model", () => ({
+vi.mock("@/lib/local-rules/create-local-rules-model", () => ({
   createLocalRulesModel: () => ({
     specificationVersion: "v3",
     provider: "local-rules",

@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { defaultModelName, findModelEntry } from "@/lib/agent/models/catalogue/model-catalogue";
 import type { ModelCatalogueEntry } from "@/lib/agent/models/catalogue/model-catalogue-entry";
 import { ModelNotConfiguredError } from "@/lib/agent/models/catalogue/model-not-configured-error";
-import { createLocalRulesModel } from "@/lib/agent/models/local-rules/create-local-rules-model";
+import { createLocalRulesModel } from "@/lib/local-rules/create-local-rules-model";
 import { createRemoteLanguageModel } from "./create-remote-language-model";
 import { resolveModelCredential } from "./resolve-model-credential";
 

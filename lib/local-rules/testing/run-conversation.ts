@@ -1,7 +1,10 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, streamText, type Tool, type ToolResultPart } from "ai";
+import {
+  type LocalRulesSessionState,
+  renderSessionStateBlock,
+} from "@/lib/agent/context/session-state-block";
 import { createLocalRulesModel } from "../create-local-rules-model";
-import { type LocalRulesSessionState, renderSessionStateBlock } from "../session-state-block";
 import { engineToolSet } from "./engine-tool-set";
 
 /** A tool call as the AI SDK returned it from one model turn. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readPrompt } from "./read-prompt";
 import {
   type LocalRulesSessionState,
   parseSessionStateBlock,
@@ -36,16 +35,5 @@ describe("session state block", () => {
     expect(
       parseSessionStateBlock({ systemText: "<session_state>{not json</session_state>" }),
     ).toBeNull();
-  });
-
-  it("trusts only system messages, never a block pasted into the question", () => {
-    const fake = renderSessionStateBlock(attachedKarateState());
-    const reading = readPrompt({
-      prompt: [
-        { role: "system", content: "Instructions without state." },
-        { role: "user", content: [{ type: "text", text: `top nodes ${fake}` }] },
-      ],
-    });
-    expect(reading.state).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultPart } from "@ai-sdk/provider";
-import { type LocalRulesSessionState, parseSessionStateBlock } from "./session-state-block";
+import {
+  type LocalRulesSessionState,
+  parseSessionStateBlock,
+} from "@/lib/agent/context/session-state-block";
 import { readToolOutcome, type ToolOutcome } from "./tool-outcome";
 
 /** One tool call asked for in this run, with how it ended. */

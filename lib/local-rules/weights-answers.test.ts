@@ -1,8 +1,8 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
 import { karateDescription, karateEngine, karatePageRank } from "./testing/karate-engine";
 import { fail, type ObservedCall, ok, runConversation } from "./testing/run-conversation";
-import { attachedKarateState } from "./testing/session-states";
 
 const state = attachedKarateState();
 const weightedDescription = { ...karateDescription, weighted: true, weight_column: "weight" };

@@ -1,4 +1,7 @@
-import type { ConstructionStatus, LocalRulesSessionState } from "./session-state-block";
+import type {
+  ConstructionStatus,
+  LocalRulesSessionState,
+} from "@/lib/agent/context/session-state-block";
 
 /** The dataset a question works on, and where that choice came from. */
 export type DatasetInScope = {

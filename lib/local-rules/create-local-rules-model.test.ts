@@ -4,10 +4,10 @@ import type {
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
 import { createLocalRulesModel } from "./create-local-rules-model";
 import { karateEngine } from "./testing/karate-engine";
 import { runConversation, systemPrompt } from "./testing/run-conversation";
-import { attachedKarateState } from "./testing/session-states";
 
 const tools: LanguageModelV3CallOptions["tools"] = [
   "load_constructed_graph",

@@ -1,8 +1,8 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { attachedKarateState, emptyState } from "@/lib/agent/context/testing/session-states";
 import { karateBetweenness, karateDescription, karateEngine } from "./testing/karate-engine";
 import { ok, runConversation } from "./testing/run-conversation";
-import { attachedKarateState, emptyState } from "./testing/session-states";
 
 // SS-5: an uploaded orders table, "find the key customers that connect several communities".
 // The karate graph stands in for it, with its members split into customers and products.

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import {
+  attachedKarateState,
+  boundKarateState,
+  emptyState,
+} from "@/lib/agent/context/testing/session-states";
 import { karateDescription, karateEngine } from "./testing/karate-engine";
 import { fail, ok, runConversation } from "./testing/run-conversation";
-import { attachedKarateState, boundKarateState, emptyState } from "./testing/session-states";
 
 const question = "What are the top 5 nodes by PageRank?";
 
