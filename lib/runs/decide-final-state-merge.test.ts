@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideFinalStateMerge } from "./decide-final-state-merge";
 
-const current = { executionGeneration: 2, cancelStatus: null };
+const current = { executionGeneration: 2, cancelStatus: null, runStatus: "running" };
 
 describe("decideFinalStateMerge", () => {
   it("changes nothing for an older generation or a vanished run (RC-4)", () => {
@@ -9,6 +9,16 @@ describe("decideFinalStateMerge", () => {
     expect(decideFinalStateMerge({ run: current, state })).toEqual({ kind: "stale" });
     expect(decideFinalStateMerge({ run: null, state })).toEqual({ kind: "stale" });
   });
+
+  it.each(["completed", "error", "paused", "cancelled"] as const)(
+    "never turns an interrupted run (its executor judged dead) into a %s one (PS-4)",
+    (status) => {
+      const interrupted = { ...current, runStatus: "interrupted" };
+      expect(decideFinalStateMerge({ run: interrupted, state: { generation: 2, status } })).toEqual(
+        { kind: "stale" },
+      );
+    },
+  );
 
   it.each(["completed", "error"] as const)("saves a %s phase as finished", (status) => {
     expect(decideFinalStateMerge({ run: current, state: { generation: 2, status } })).toEqual({
@@ -46,7 +56,7 @@ describe("decideFinalStateMerge", () => {
     "saves a pause overtaken by a %s stop as cancelled",
     (cancelStatus) => {
       const merge = decideFinalStateMerge({
-        run: { executionGeneration: 2, cancelStatus },
+        run: { executionGeneration: 2, cancelStatus, runStatus: "running" },
         state: { generation: 2, status: "paused" },
       });
       expect(merge).toEqual({
@@ -61,7 +71,7 @@ describe("decideFinalStateMerge", () => {
 
   it("confirms a stop asked while the phase ran, keeping the status it ended with (RC-6)", () => {
     const merge = decideFinalStateMerge({
-      run: { executionGeneration: 2, cancelStatus: "stopping" },
+      run: { executionGeneration: 2, cancelStatus: "stopping", runStatus: "running" },
       state: { generation: 2, status: "completed" },
     });
     expect(merge).toMatchObject({ status: "completed", confirmStop: true, finished: true });
@@ -69,7 +79,7 @@ describe("decideFinalStateMerge", () => {
 
   it("does not confirm again a stop already confirmed", () => {
     const merge = decideFinalStateMerge({
-      run: { executionGeneration: 2, cancelStatus: "confirmed" },
+      run: { executionGeneration: 2, cancelStatus: "confirmed", runStatus: "running" },
       state: { generation: 2, status: "paused" },
     });
     expect(merge).toMatchObject({ status: "paused", confirmStop: false });

@@ -18,14 +18,19 @@ export type FinalStateMerge =
  * How a phase's staged final state merges into the run (PS-2, RC-4, RC-6): a state of an older
  * generation (or a run that is gone) changes nothing; a stop asked for while the phase ran is
  * confirmed by the write, whatever the phase ended with, and a pause reached while a stop was on
- * its way (e.g. sent to another process) is not left waiting for a decision.
+ * its way (e.g. sent to another process) is not left waiting for a decision. A run already
+ * interrupted by the reconciler is stale too.
  */
 export function decideFinalStateMerge(input: {
-  run: { executionGeneration: number; cancelStatus: string | null } | null;
+  run: { executionGeneration: number; cancelStatus: string | null; runStatus: string } | null;
   state: { generation: number; status: FinalRunStatus };
 }): FinalStateMerge {
   const { run, state } = input;
   if (!run || run.executionGeneration !== state.generation) return { kind: "stale" };
+  // Only the reconciler writes `interrupted`, once it judged the executor dead. An executor that
+  // was merely frozen (stopped, swapped out) and wakes up later must not turn that run back into
+  // a finished one: nothing is resumed after an interruption (PS-4).
+  if (run.runStatus === "interrupted") return { kind: "stale" };
   const stopAsked = isStopAsked(run.cancelStatus);
   const status = stopAsked && state.status === "paused" ? "cancelled" : state.status;
   return {

@@ -6,6 +6,7 @@ import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import { admitRun } from "@/lib/db/queries/run-admission";
+import { mergeRunFinalState } from "@/lib/db/queries/run-final-state";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
 import { updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
@@ -71,6 +72,29 @@ describe("start-up reconciliation of runs (PS-4)", () => {
     });
     // Inputs and partial text are kept; the run is not resumed.
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
+
+    // The executor was only frozen and now saves its final state: the interruption stands.
+    const late = await mergeRunFinalState({
+      version: 1,
+      runId,
+      ownerId: userId,
+      sessionId: session.session_id,
+      startRequestId: randomUUID(),
+      generation: 1,
+      status: "completed",
+      answer: "A late answer",
+      errorCode: null,
+      errorMessage: null,
+      toolCalls: [],
+      pendingApproval: null,
+      checkpoint: null,
+      lastEventSeq: 5,
+      stagedAt: new Date().toISOString(),
+    });
+    expect(late).toEqual({ outcome: "stale" });
+    const afterLate = await snapshot(session.session_id);
+    expect(afterLate.runs[0]).toMatchObject({ run_id: runId, run_status: "interrupted" });
+    expect(afterLate.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
   });
 
   it("leaves this executor's runs, recently alive runs and paused runs alone", async () => {

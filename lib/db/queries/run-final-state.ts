@@ -58,7 +58,7 @@ export async function mergeRunFinalState(
     await lockSession(transaction, state.ownerId, state.sessionId);
     const run = await transaction.run.findFirst({
       where: { id: state.runId, ownerId: state.ownerId },
-      select: { executionGeneration: true, cancelStatus: true },
+      select: { executionGeneration: true, cancelStatus: true, runStatus: true },
     });
     const merge = decideFinalStateMerge({ run, state });
     if (merge.kind === "stale") return { outcome: "stale" };
