@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/env";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { startRunSweep } from "@/lib/runs/run-sweep";
+import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
 
@@ -20,6 +21,11 @@ export async function startServer(): Promise<void> {
   // A build that was running when the last process died can never finish: say so.
   const { count } = await failAbandonedConstructions();
   if (count > 0) console.info(`workbench: marked ${count} interrupted construction(s) as failed`);
+  // Uploads cut off by a crash leave partial files that nothing else would ever delete.
+  const uploads = await removeAbandonedUploads();
+  if (uploads.removed > 0) {
+    console.info(`workbench: removed ${uploads.removed} abandoned partial upload(s)`);
+  }
   // Staged final states are saved, runs whose executor died (this process restarted, or another
   // one stopped heartbeating) are interrupted instead of keeping their session busy forever.
   // Nothing is resumed (PS-4).
