@@ -2,6 +2,7 @@ import "server-only";
 import { type RunCheckpoint, restoreOutcome } from "@/lib/agent/run-checkpoint";
 import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
 import { findDecidedApproval } from "@/lib/db/queries/runs";
+import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
 
 /**
  * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
@@ -19,8 +20,8 @@ export async function loadContinuation(input: {
     generation: input.generation - 1,
   });
   if (!checkpoint || !approval) {
-    throw Object.assign(new Error("This run has no saved pause to continue from."), {
-      code: "APPROVAL_CONFLICT",
+    throw new ApprovalConflictError("This run has no saved pause to continue from.", {
+      run_id: input.runId,
     });
   }
   const completed = new Map(

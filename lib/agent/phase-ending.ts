@@ -1,5 +1,8 @@
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
+import { ApiError } from "@/lib/errors/api-error";
+import { WorkspaceError } from "@/lib/workspace/workspace-error";
 import type { RunCheckpoint } from "./run-checkpoint";
+import { ToolBatchError } from "./scheduler/tool-batch-error";
 
 /** The call a paused phase waits for a decision on (AP-2), with what its card shows. */
 export type PendingApproval = {
@@ -37,7 +40,10 @@ export function failureEnding(input: {
   };
 }
 
+// Only our own error classes carry stable codes; anything else (a Node `ECONNRESET`, a driver's
+// code) is an internal error, whatever its `code` looks like.
 function errorCodeOf(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : "INTERNAL_ERROR";
+  if (ApiError.isInstance(error) || ToolBatchError.isInstance(error)) return error.code;
+  if (WorkspaceError.isInstance(error)) return error.code;
+  return "INTERNAL_ERROR";
 }

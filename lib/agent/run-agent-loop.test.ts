@@ -2,6 +2,7 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import { ApiError } from "@/lib/errors/api-error";
 import { type PreparedRun, runAgentLoop } from "./run-agent-loop";
 import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tools/tool-descriptor";
 
@@ -164,7 +165,7 @@ describe("runAgentLoop", () => {
   });
 
   it("ends as an error with the thrown code when handing on a batch fails", async () => {
-    const failure = Object.assign(new Error("engine gone"), { code: "ENGINE_UNAVAILABLE" });
+    const failure = new ApiError({ code: "SERVICE_UNAVAILABLE", message: "engine gone" });
     const result = await runAgentLoop({
       run: prepared({
         turns: [toolCallTurn("get_graph_info", {})],
@@ -179,8 +180,25 @@ describe("runAgentLoop", () => {
     });
     expect(result.ending).toEqual({
       status: "error",
-      errorCode: "ENGINE_UNAVAILABLE",
+      errorCode: "SERVICE_UNAVAILABLE",
       errorMessage: "engine gone",
     });
+  });
+
+  it("ends as INTERNAL_ERROR when the thrown error is not one of ours, whatever its code", async () => {
+    const failure = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+    const result = await runAgentLoop({
+      run: prepared({
+        turns: [toolCallTurn("get_graph_info", {})],
+        descriptors: [descriptor("get_graph_info")],
+      }),
+      signal: new AbortController().signal,
+      emit: () => {},
+      stopCheck: async () => {},
+      onBatch: async () => {
+        throw failure;
+      },
+    });
+    expect(result.ending).toMatchObject({ status: "error", errorCode: "INTERNAL_ERROR" });
   });
 });

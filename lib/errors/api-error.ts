@@ -1,53 +1,24 @@
-/** The stable error codes of CONTRACT.md. */
-export type ErrorCode =
-  | "INVALID_REQUEST"
-  | "UNAUTHORIZED"
-  | "NOT_FOUND"
-  | "MODEL_NOT_CONFIGURED"
-  | "START_IDEMPOTENCY_CONFLICT"
-  | "SESSION_BUSY"
-  | "DATASET_SCOPE_REQUIRED"
-  | "TOOL_DEPENDENCY_BLOCKED"
-  | "APPROVAL_CONFLICT"
-  | "REVISION_CONFLICT"
-  | "REPLAY_UNAVAILABLE"
-  | "INVALID_CANCEL_TARGET"
-  | "CANCEL_ID_CONFLICT"
-  | "CANCEL_NOT_CONFIRMED"
-  | "RESULT_UNAVAILABLE"
-  | "FORBIDDEN_ORIGIN"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "SKILL_CONFLICT"
-  | "BUILTIN_SKILL_READONLY"
-  | "GRAPH_NOT_LOADED"
-  | "NODE_NOT_FOUND"
-  | "UNSUPPORTED_FILE"
-  | "PARSE_ERROR"
-  | "PAYLOAD_TOO_LARGE"
-  | "JOB_FAILED"
-  | "JOB_CANCELLED"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL_ERROR";
+import { type ErrorCode, errorStatus } from "./error-codes";
+
+export type { ErrorCode } from "./error-codes";
 
 const apiErrorMarker = Symbol.for("graph-workbench.api-error");
 
-/** An error that the API turns into `{error:{code,message,details}}` with its HTTP status. */
+/**
+ * An error that the API turns into `{error:{code,message,details}}`. It takes a code, never a
+ * status: the status is the code's one entry in `errorStatus`.
+ */
 export class ApiError extends Error {
   readonly [apiErrorMarker] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: Record<string, unknown>;
 
-  constructor(input: {
-    code: ErrorCode;
-    status: number;
-    message: string;
-    details?: Record<string, unknown>;
-  }) {
+  constructor(input: { code: ErrorCode; message: string; details?: Record<string, unknown> }) {
     super(input.message);
     this.name = new.target.name;
     this.code = input.code;
-    this.status = input.status;
+    this.status = errorStatus[input.code];
     this.details = input.details;
   }
 

@@ -1,18 +1,21 @@
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
+import { errorStatus } from "@/lib/errors/error-codes";
 
-/** The CONTRACT.md error envelope. */
+/** The CONTRACT.md error envelope, answered with the code's one status. */
 export function errorResponse(input: {
-  status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: Record<string, unknown>;
 }): Response {
   const body = {
     error: { code: input.code, message: input.message, details: input.details ?? {} },
   };
-  return Response.json(body, { status: input.status, headers: { "cache-control": "no-store" } });
+  return Response.json(body, {
+    status: errorStatus[input.code],
+    headers: { "cache-control": "no-store" },
+  });
 }
 
 /** Turns anything thrown by a handler into an envelope; unknown errors never leak a stack. */
@@ -22,7 +25,6 @@ export function toErrorResponse(error: unknown): Response {
   }
   if (error instanceof ZodError) {
     return errorResponse({
-      status: 400,
       code: "INVALID_REQUEST",
       message: "The request is not valid.",
       details: {
@@ -36,14 +38,12 @@ export function toErrorResponse(error: unknown): Response {
   if (isDatabaseUnavailable(error)) {
     console.error("database unavailable:", errorMessageOf(error));
     return errorResponse({
-      status: 503,
       code: "SERVICE_UNAVAILABLE",
       message: "The database is not reachable right now. Try again in a moment.",
     });
   }
   console.error("unhandled error in route:", error);
   return errorResponse({
-    status: 500,
     code: "INTERNAL_ERROR",
     message: "Something went wrong on the server. The error was logged.",
   });

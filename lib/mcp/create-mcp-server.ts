@@ -5,9 +5,10 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
 import { UnauthorizedError } from "@/lib/errors/http-errors";
+import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
 import { readMcpIdentity } from "./mcp-identity";
 import { enabledTools } from "./tool-catalogue";
-import { failureEnvelope, successEnvelope, toCallToolResult } from "./tool-envelope";
+import { successEnvelope, toCallToolResult } from "./tool-envelope";
 
 // Each Server would otherwise build its own Ajv instance (about 0.35 ms per session; it only
 // validates elicitation replies, which this server never asks for). It holds compiled schemas,
@@ -72,7 +73,7 @@ export function createMcpServer(input: {
       const outcome = await tool.run(args, { identity, signal });
       return toCallToolResult(successEnvelope(outcome));
     } catch (error) {
-      return toCallToolResult(failureEnvelope(error, name));
+      return toCallToolResult(toolFailureEnvelope({ error, toolName: name, source: "MCP tool" }));
     }
   });
   return server;

@@ -1,6 +1,6 @@
 import "server-only";
 import { findDatasetForOwner } from "@/lib/db/queries/datasets";
-import { ApiError } from "@/lib/errors/api-error";
+import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
 
 /**
  * A dataset the call may touch: owned by the identity's user AND in the session's project
@@ -13,12 +13,10 @@ export async function getDatasetInScope(input: {
 }) {
   const dataset = await findDatasetForOwner({ ownerId: input.ownerId, datasetId: input.datasetId });
   if (!dataset || dataset.projectId !== input.projectId) {
-    throw new ApiError({
-      code: "DATASET_SCOPE_REQUIRED",
-      status: 403,
-      message: `Dataset ${input.datasetId} is not in this session's project. Use list_datasets to see the datasets in scope.`,
-      details: { dataset_id: input.datasetId },
-    });
+    throw new DatasetScopeRequiredError(
+      `Dataset ${input.datasetId} is not in this session's project. Use list_datasets to see the datasets in scope.`,
+      { dataset_id: input.datasetId },
+    );
   }
   return dataset;
 }

@@ -1,8 +1,7 @@
 import "server-only";
 import { findSessionForOwner } from "@/lib/db/queries/sessions";
 import { findUserById } from "@/lib/db/queries/users";
-import { ApiError } from "@/lib/errors/api-error";
-import { InvalidRequestError, UnauthorizedError } from "@/lib/errors/http-errors";
+import { InvalidRequestError, NotFoundError, UnauthorizedError } from "@/lib/errors/http-errors";
 
 /**
  * Who an MCP call acts for (MCP-3), read from headers the runtime sets and the internal key
@@ -44,7 +43,7 @@ export async function requireSession(identity: McpIdentity) {
     sessionId: identity.sessionId,
   });
   if (!session) {
-    throw new ApiError({ code: "NOT_FOUND", status: 404, message: "The session was not found." });
+    throw new NotFoundError("The session");
   }
   return {
     sessionId: session.id,

@@ -7,8 +7,12 @@ import {
   recordRunCancel,
   recordStartCancel,
 } from "@/lib/db/queries/cancel-intents";
-import { ApiError } from "@/lib/errors/api-error";
-import { NotFoundError } from "@/lib/errors/http-errors";
+import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import {
+  CancelIdConflictError,
+  CancelNotConfirmedError,
+  InvalidCancelTargetError,
+} from "@/lib/errors/run-control-errors";
 import type { CancelBody } from "./cancel-body-schema";
 import { hasOneCancelTarget, invalidCancelTargetMessage } from "./decide-cancel-binding";
 import { runScope } from "./launch-run";
@@ -33,13 +37,10 @@ async function resolveOwner(request: Request, body: CancelBody): Promise<string 
 function stopLocallyAndRefuse(ownerId: string | null, body: CancelBody): never {
   const scope = body.run_id && ownerId ? runScope(body.run_id, ownerId) : undefined;
   scope?.abort();
-  throw new ApiError({
-    code: "CANCEL_NOT_CONFIRMED",
-    status: 503,
-    message:
-      "The database cannot be reached, so the stop could not be recorded or confirmed. Work in this server was stopped where possible; try again.",
-    details: { run_id: body.run_id ?? null, local_stop: Boolean(scope) },
-  });
+  throw new CancelNotConfirmedError(
+    "The database cannot be reached, so the stop could not be recorded or confirmed. Work in this server was stopped where possible; try again.",
+    { run_id: body.run_id ?? null, local_stop: Boolean(scope) },
+  );
 }
 
 /**
@@ -55,19 +56,13 @@ export async function cancelRun(input: { request: Request; body: CancelBody }) {
   const ownerId = await resolveOwner(input.request, body);
   const control = runControlStatus();
   if (!control.enabled) {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message: "Stopping runs is turned off on this server.",
-      details: { capability: "run_cancel_v1", reason: control.reason },
+    throw new InvalidRequestError("Stopping runs is turned off on this server.", {
+      capability: "run_cancel_v1",
+      reason: control.reason,
     });
   }
   if (!hasOneCancelTarget({ runId: body.run_id, startRequestId: body.start_request_id })) {
-    throw new ApiError({
-      code: "INVALID_CANCEL_TARGET",
-      status: 400,
-      message: invalidCancelTargetMessage,
-    });
+    throw new InvalidCancelTargetError(invalidCancelTargetMessage);
   }
   if (ownerId === null) stopLocallyAndRefuse(null, body);
   let result: CancelRecordResult;
@@ -89,12 +84,10 @@ export async function cancelRun(input: { request: Request; body: CancelBody }) {
   }
   if (result.kind === "not_found") throw new NotFoundError("Run", { run_id: body.run_id });
   if (result.kind === "conflict") {
-    throw new ApiError({
-      code: "CANCEL_ID_CONFLICT",
-      status: 409,
-      message: "This cancel_request_id was already used for another target.",
-      details: result.details,
-    });
+    throw new CancelIdConflictError(
+      "This cancel_request_id was already used for another target.",
+      result.details,
+    );
   }
   const settled = [];
   for (const run of result.runs) {

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { applyApprovalDecision } from "@/lib/db/queries/approvals";
-import { ApiError } from "@/lib/errors/api-error";
-import { NotFoundError } from "@/lib/errors/http-errors";
+import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
 import type { ApprovalBody } from "./approval-body-schema";
 import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
@@ -36,11 +36,10 @@ export async function decideApproval(input: {
     case "not_found":
       throw new NotFoundError("Run", { run_id: input.runId });
     case "conflict":
-      throw new ApiError({
-        code: "APPROVAL_CONFLICT",
-        status: 409,
-        message: result.reason,
-        details: { run_id: input.runId, tool_call_id: body.tool_call_id, ...result.details },
+      throw new ApprovalConflictError(result.reason, {
+        run_id: input.runId,
+        tool_call_id: body.tool_call_id,
+        ...result.details,
       });
     case "repeat":
       return {
@@ -64,35 +63,28 @@ export async function decideApproval(input: {
  */
 function validatePatchedArgs(schema: unknown, args: Record<string, unknown>): void {
   if (!schema || typeof schema !== "object") {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message: "This tool's argument schema is unknown, so its arguments cannot be modified.",
-    });
+    throw new InvalidRequestError(
+      "This tool's argument schema is unknown, so its arguments cannot be modified.",
+    );
   }
   let validator: z.ZodType;
   try {
     validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
   } catch {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message:
-        "This tool's argument schema cannot be checked, so its arguments cannot be modified.",
-    });
+    throw new InvalidRequestError(
+      "This tool's argument schema cannot be checked, so its arguments cannot be modified.",
+    );
   }
   const parsed = validator.safeParse(args);
   if (!parsed.success) {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message: "patched_args do not fit the tool's arguments; the run stays paused.",
-      details: {
+    throw new InvalidRequestError(
+      "patched_args do not fit the tool's arguments; the run stays paused.",
+      {
         issues: parsed.error.issues.map((issue) => ({
           path: issue.path.join("."),
           message: issue.message,
         })),
       },
-    });
+    );
   }
 }

@@ -4,8 +4,9 @@ import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-langu
 import { listDatasetsWithLatestConstruction } from "@/lib/db/queries/datasets";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { findSessionForOwner } from "@/lib/db/queries/sessions";
-import { ApiError } from "@/lib/errors/api-error";
-import { NotFoundError } from "@/lib/errors/http-errors";
+import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
+import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import { SessionBusyError, StartIdempotencyConflictError } from "@/lib/errors/run-control-errors";
 import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
 import { editLatestTurnStatus } from "./run-control-enabled";
@@ -23,11 +24,9 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
   const { body } = input;
   if (body.replaces_run_id && !editLatestTurnStatus().enabled) {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message: "Editing the latest turn is turned off on this server.",
-      details: { capability: "edit_latest_turn_v1", reason: editLatestTurnStatus().reason },
+    throw new InvalidRequestError("Editing the latest turn is turned off on this server.", {
+      capability: "edit_latest_turn_v1",
+      reason: editLatestTurnStatus().reason,
     });
   }
   await assertAttachmentsInProject({
@@ -57,38 +56,26 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
     replacesRunId: body.replaces_run_id,
   });
   if (admitted.kind === "idempotency_conflict") {
-    throw new ApiError({
-      code: "START_IDEMPOTENCY_CONFLICT",
-      status: 409,
-      message: "This start_request_id was already used for a different message.",
-      details: { run_id: admitted.run.id },
-    });
+    throw new StartIdempotencyConflictError(
+      "This start_request_id was already used for a different message.",
+      { run_id: admitted.run.id },
+    );
   }
   if (admitted.kind === "existing") {
     return { status: 200, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
   }
   if (admitted.kind === "busy") {
-    throw new ApiError({
-      code: "SESSION_BUSY",
-      status: 409,
-      message: "This session is still working on an earlier message.",
-      details: {
-        can_send: false,
-        active_run: {
-          run_id: admitted.run.id,
-          run_status: admitted.run.runStatus,
-          terminal_persisted: admitted.run.terminalPersisted,
-        },
+    throw new SessionBusyError("This session is still working on an earlier message.", {
+      can_send: false,
+      active_run: {
+        run_id: admitted.run.id,
+        run_status: admitted.run.runStatus,
+        terminal_persisted: admitted.run.terminalPersisted,
       },
     });
   }
   if (admitted.kind === "not_replaceable") {
-    throw new ApiError({
-      code: "INVALID_REQUEST",
-      status: 400,
-      message: admitted.reason,
-      details: { replaces_run_id: body.replaces_run_id },
-    });
+    throw new InvalidRequestError(admitted.reason, { replaces_run_id: body.replaces_run_id });
   }
   if (admitted.kind === "cancelled") {
     // Stopped before it started (RC-3): its stream holds just the terminal event.
@@ -139,11 +126,8 @@ async function assertAttachmentsInProject(input: {
   const known = new Set(datasets.map((dataset) => dataset.id));
   const foreign = input.attachments.filter((id) => !known.has(id));
   if (foreign.length > 0) {
-    throw new ApiError({
-      code: "DATASET_SCOPE_REQUIRED",
-      status: 400,
-      message: "Attachments must be datasets of this session's project.",
-      details: { dataset_ids: foreign },
+    throw new DatasetScopeRequiredError("Attachments must be datasets of this session's project.", {
+      dataset_ids: foreign,
     });
   }
 }

@@ -2,8 +2,8 @@ import "server-only";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { terminalEventTypes } from "@/lib/contracts/run-event";
 import { findRunForOwner } from "@/lib/db/queries/runs";
-import { ApiError } from "@/lib/errors/api-error";
 import { NotFoundError } from "@/lib/errors/http-errors";
+import { ReplayUnavailableError } from "@/lib/errors/run-control-errors";
 import { runEventLog } from "./run-event-log";
 
 const heartbeatMs = 15_000;
@@ -15,12 +15,10 @@ const heartbeatMs = 15_000;
 const maxQueuedEvents = 2_000;
 
 function replayUnavailable(runId: string, afterSeq: number) {
-  return new ApiError({
-    code: "REPLAY_UNAVAILABLE",
-    status: 410,
-    message: "These events are no longer available; load the run snapshot instead.",
-    details: { run_id: runId, after_seq: afterSeq, snapshot_url: `/api/runs/${runId}` },
-  });
+  return new ReplayUnavailableError(
+    "These events are no longer available; load the run snapshot instead.",
+    { run_id: runId, after_seq: afterSeq, snapshot_url: `/api/runs/${runId}` },
+  );
 }
 
 function encode(event: RunEvent): string {

@@ -1,3 +1,5 @@
+import { errorStatus } from "@/lib/errors/error-codes";
+
 /**
  * Stable codes of workspace failures that CONTRACT.md's generic codes cannot express:
  * - `PATH_NOT_ALLOWED`: a path is absolute, holds `..`/NUL/control characters, names a
@@ -11,7 +13,8 @@
  *   discarded, never truncated silently), or a file to publish is over the publish limit.
  * - `BINARY_FILE`: a file to view is not UTF-8 text.
  * - `DERIVED_VERSION_CONFLICT`: a published version already exists on disk (never overwritten).
- * Ownership and validation failures use ApiError (`NOT_FOUND`, `INVALID_REQUEST`).
+ * Ownership and validation failures use ApiError (`NOT_FOUND`, `INVALID_REQUEST`). Each code's
+ * HTTP status, for a route that exposes these functions through withRoute, is in `errorStatus`.
  */
 export type WorkspaceErrorCode =
   | "PATH_NOT_ALLOWED"
@@ -25,18 +28,6 @@ export type WorkspaceErrorCode =
 
 const workspaceErrorMarker = Symbol.for("graph-workbench.workspace-error");
 
-// An HTTP status per code, for a future route that exposes these functions through withRoute.
-const statusByCode: Record<WorkspaceErrorCode, number> = {
-  PATH_NOT_ALLOWED: 403,
-  COMMAND_NOT_ALLOWED: 403,
-  ARGUMENT_NOT_ALLOWED: 403,
-  COMMAND_TIMEOUT: 408,
-  COMMAND_CANCELLED: 499,
-  OUTPUT_TOO_LARGE: 413,
-  BINARY_FILE: 415,
-  DERIVED_VERSION_CONFLICT: 409,
-};
-
 /** An expected workspace failure with a stable code; tools turn it into a failed envelope. */
 export class WorkspaceError extends Error {
   readonly [workspaceErrorMarker] = true;
@@ -48,7 +39,7 @@ export class WorkspaceError extends Error {
     super(message);
     this.name = new.target.name;
     this.code = code;
-    this.status = statusByCode[code];
+    this.status = errorStatus[code];
     this.details = details;
   }
 

@@ -4,6 +4,7 @@ import type {
   ToolDescriptor,
   ToolEnvelope,
 } from "@/lib/agent/tools/tool-descriptor";
+import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
 import { allowedCommandNames } from "./command-allow-list";
 import { listWorkspaceFiles } from "./list-workspace-files";
 import { publishDerived } from "./publish-derived";
@@ -12,7 +13,7 @@ import { setSessionEnvironment } from "./session-environment";
 import { viewWorkspaceFile } from "./view-workspace-file";
 import { WorkspaceError } from "./workspace-error";
 import { parseWorkspaceReference } from "./workspace-reference";
-import { workspaceFailure, workspaceSuccess } from "./workspace-tool-envelope";
+import { workspaceSuccess } from "./workspace-tool-envelope";
 import {
   listFilesArgsSchema,
   publishFileArgsSchema,
@@ -166,18 +167,11 @@ export async function executeWorkspaceTool(input: {
   }
   const parsed = tool.schema.safeParse(input.args ?? {});
   if (!parsed.success) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
-      message: `Invalid arguments for ${tool.name}.`,
-      data: {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.join("."),
-          message: issue.message,
-        })),
-      },
-    };
+    return toolFailureEnvelope({
+      error: parsed.error,
+      toolName: tool.name,
+      source: "Workspace tool",
+    });
   }
   const context = { ownerId: input.ownerId, sessionId: input.sessionId, signal: input.signal };
   try {
@@ -189,7 +183,12 @@ export async function executeWorkspaceTool(input: {
     }
     return await tool.run(parsed.data as never, context);
   } catch (error) {
-    return workspaceFailure(error, tool.name, { sensitive: tool.sensitive });
+    return toolFailureEnvelope({
+      error,
+      toolName: tool.name,
+      source: "Workspace tool",
+      sensitive: tool.sensitive,
+    });
   }
 }
 

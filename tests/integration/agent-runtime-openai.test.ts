@@ -13,7 +13,6 @@ import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { admitRun } from "@/lib/db/queries/run-admission";
-import { appendMessage, updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import {
@@ -23,6 +22,7 @@ import {
 } from "../support/fake-openai-server";
 import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
+import { appendMessage, updateRunStatus } from "../support/run-rows";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");

@@ -5,7 +5,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import { admitRun } from "@/lib/db/queries/run-admission";
-import { updateRunStatus } from "@/lib/db/queries/runs";
 import { armPersistenceFault } from "@/lib/runs/persistence-fault";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import {
@@ -16,6 +15,7 @@ import {
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { testInternalKey } from "../support/route-request";
 import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
+import { updateRunStatus } from "../support/run-rows";
 import { spawnUnreaped, type UnreapedChild, waitForZombie } from "../support/unreaped-child";
 
 const modelKey = "sk-fake-crash-0123456789";

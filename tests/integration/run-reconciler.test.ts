@@ -8,13 +8,13 @@ import { createSession } from "@/lib/backend/sessions/create-session";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { mergeRunFinalState } from "@/lib/db/queries/run-final-state";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
-import { updateRunStatus } from "@/lib/db/queries/runs";
 import { insertUser } from "@/lib/db/queries/users";
 import { executorId as ownExecutorId } from "@/lib/runs/executor-id";
 import { executorLiveness } from "@/lib/runs/executor-liveness";
 import { readProcessStat } from "@/lib/runs/process-stat";
 import { startRunSweep, stopRunSweep } from "@/lib/runs/run-sweep";
 import { actingAs, routeContext } from "../support/route-request";
+import { updateRunStatus } from "../support/run-rows";
 
 let userId: string;
 let projectId: string;

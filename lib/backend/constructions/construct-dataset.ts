@@ -9,7 +9,7 @@ import {
 import { constructGraph } from "@/lib/engine/construction/construct-graph";
 import { EngineError } from "@/lib/engine/engine-error";
 import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-codec";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { resolveStoredFile } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
@@ -97,7 +97,6 @@ export async function constructDataset(input: {
     });
     throw new ApiError({
       code: failure.errorCode,
-      status: statusByCode[failure.errorCode],
       message: failure.errorMessage,
       details: {
         ...failure.details,
@@ -110,14 +109,18 @@ export async function constructDataset(input: {
   }
 }
 
-// The engine's failure codes and the HTTP status each gets at the API.
-const statusByCode = {
-  PARSE_ERROR: 400,
-  UNSUPPORTED_FILE: 415,
-  PAYLOAD_TOO_LARGE: 413,
-  JOB_CANCELLED: 409,
-} as const;
-type ConstructionFailureCode = keyof typeof statusByCode;
+// The engine's failure codes a construction reports as they are; their statuses are the table's.
+const constructionFailureCodes = [
+  "PARSE_ERROR",
+  "UNSUPPORTED_FILE",
+  "PAYLOAD_TOO_LARGE",
+  "JOB_CANCELLED",
+] as const satisfies readonly ErrorCode[];
+type ConstructionFailureCode = (typeof constructionFailureCodes)[number];
+
+function isConstructionFailureCode(code: string): code is ConstructionFailureCode {
+  return (constructionFailureCodes as readonly string[]).includes(code);
+}
 
 function describeFailure(error: unknown): {
   errorCode: ConstructionFailureCode;
@@ -126,10 +129,10 @@ function describeFailure(error: unknown): {
   errorColumn?: number;
   details?: Record<string, unknown>;
 } {
-  if (EngineError.isInstance(error) && error.code in statusByCode) {
+  if (EngineError.isInstance(error) && isConstructionFailureCode(error.code)) {
     const details = error.details ?? {};
     return {
-      errorCode: error.code as ConstructionFailureCode,
+      errorCode: error.code,
       details,
       errorMessage: error.message,
       errorLine: typeof details.line === "number" ? details.line : undefined,

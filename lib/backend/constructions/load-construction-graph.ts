@@ -16,7 +16,6 @@ export async function loadConstructionGraph(input: {
   if (!construction?.payload) {
     throw new ApiError({
       code: "NOT_FOUND",
-      status: 404,
       message:
         input.revision === undefined
           ? `Dataset ${input.datasetId} has no ready construction. Build it with construct_graph first.`

@@ -1,52 +1,5 @@
-import type { Prisma, RunStatus } from "@/generated/prisma/client";
 import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
-
-/** Moves a run to a new status, bumping its control revision. */
-export async function updateRunStatus(input: {
-  runId: string;
-  runStatus: RunStatus;
-  partialText?: string;
-  finalText?: string;
-  errorCode?: string | null;
-  errorMessage?: string | null;
-  finished?: boolean;
-  terminalPersisted?: boolean;
-  executionStopped?: boolean;
-}) {
-  const db = await getDb();
-  const { runId, finished, ...fields } = input;
-  return db.run.update({
-    where: { id: runId },
-    data: {
-      ...fields,
-      revision: { increment: 1 },
-      heartbeatAt: new Date(),
-      ...(input.runStatus === "running" ? { startedAt: new Date() } : {}),
-      ...(finished ? { finishedAt: new Date() } : {}),
-    },
-  });
-}
-
-/** Appends a message to the session (assistant answers, tool results). */
-export async function appendMessage(input: {
-  sessionId: string;
-  runId: string;
-  role: "assistant" | "tool";
-  parts: Prisma.InputJsonValue;
-  executionGeneration: number;
-}) {
-  const db = await getDb();
-  return db.$transaction(async (transaction) => {
-    const last = await transaction.message.aggregate({
-      where: { sessionId: input.sessionId },
-      _max: { position: true },
-    });
-    return transaction.message.create({
-      data: { ...input, position: (last._max.position ?? -1) + 1 },
-    });
-  });
-}
 
 /** A run with its session, only if it belongs to the owner. */
 export async function findRunForOwner(input: { ownerId: string; runId: string }) {

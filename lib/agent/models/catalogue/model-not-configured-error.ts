@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { MissingModelSetting } from "./model-catalogue-entry";
 
 /**
- * 422 MODEL_NOT_CONFIGURED (AF-3): the chosen model is not in the caller's catalogue, or lacks
+ * MODEL_NOT_CONFIGURED (AF-3): the chosen model is not in the caller's catalogue, or lacks
  * what a call needs. Thrown before any network call, so nothing has started when it surfaces.
  */
 export class ModelNotConfiguredError extends ApiError {
@@ -16,7 +16,6 @@ export class ModelNotConfiguredError extends ApiError {
   }) {
     super({
       code: "MODEL_NOT_CONFIGURED",
-      status: 422,
       message: explain(input),
       details: { model: input.model, missing: input.missing, reason: input.reason },
     });

@@ -1,0 +1,11 @@
+import { ApiError } from "./api-error";
+
+/**
+ * DATASET_SCOPE_REQUIRED: a dataset that is not in the session's project (SS-4, MCP-3), without
+ * saying whether it exists elsewhere. Thrown by run admission (attachments) and MCP tools.
+ */
+export class DatasetScopeRequiredError extends ApiError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super({ code: "DATASET_SCOPE_REQUIRED", message, details });
+  }
+}

@@ -1,0 +1,64 @@
+import { ZodError } from "zod";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { EngineError } from "@/lib/engine/engine-error";
+import { WorkspaceError } from "@/lib/workspace/workspace-error";
+import { ApiError } from "./api-error";
+import { cancelledErrorCodes } from "./error-codes";
+
+/**
+ * Any error a tool threw as a failed envelope (MCP-4), for MCP and workspace tools alike:
+ * expected errors (our classes) keep their code, message and details; invalid arguments are
+ * INVALID_REQUEST with the issues; anything else is logged and reported as INTERNAL_ERROR
+ * without internals. `sensitive` logs only the error's name (its message may quote stored values).
+ */
+export function toolFailureEnvelope(input: {
+  error: unknown;
+  toolName: string;
+  /** Who ran the tool, for the log line ("MCP tool", "Workspace tool"). */
+  source: string;
+  sensitive?: boolean;
+}): ToolEnvelope {
+  const { error, toolName } = input;
+  if (EngineError.isInstance(error) || WorkspaceError.isInstance(error)) {
+    return {
+      success: false,
+      status: cancelledErrorCodes.has(error.code) ? "cancelled" : "failed",
+      error_code: error.code,
+      message: error.message,
+      ...(error.details ? { data: error.details } : {}),
+    };
+  }
+  // An ApiError is a refusal (scope, not found, conflict); a stop reaches tools as an
+  // EngineError or WorkspaceError, so an ApiError is never reported as cancelled.
+  if (ApiError.isInstance(error)) {
+    return {
+      success: false,
+      status: "failed",
+      error_code: error.code,
+      message: error.message,
+      ...(error.details ? { data: error.details } : {}),
+    };
+  }
+  if (error instanceof ZodError) {
+    return {
+      success: false,
+      status: "failed",
+      error_code: "INVALID_REQUEST",
+      message: `Invalid arguments for ${toolName}.`,
+      data: {
+        issues: error.issues.map((issue) => ({
+          path: issue.path.join("."),
+          message: issue.message,
+        })),
+      },
+    };
+  }
+  const logged = input.sensitive && error instanceof Error ? error.name : error;
+  console.error(`${input.source} ${toolName} failed:`, logged);
+  return {
+    success: false,
+    status: "failed",
+    error_code: "INTERNAL_ERROR",
+    message: `${toolName} failed unexpectedly; the error was logged.`,
+  };
+}
