@@ -1,13 +1,5 @@
-import { z } from "zod";
+import { errorEnvelopeSchema } from "@/lib/contracts/error-envelope";
 import { ApiRequestError } from "./api-request-error";
-
-const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-});
 
 /** Builds an ApiRequestError from a failed response body; proxies and crashes may not send the envelope. */
 export function errorFromResponse({

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import type { ErrorEnvelope } from "@/lib/contracts/error-envelope";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { errorStatus } from "@/lib/errors/error-codes";
@@ -9,7 +10,7 @@ export function errorResponse(input: {
   message: string;
   details?: Record<string, unknown>;
 }): Response {
-  const body = {
+  const body: ErrorEnvelope = {
     error: { code: input.code, message: input.message, details: input.details ?? {} },
   };
   return Response.json(body, {
