@@ -1,6 +1,7 @@
 import "server-only";
-import { type RunCheckpoint, restoreOutcome } from "@/lib/agent/run-checkpoint";
+import { restoreOutcome } from "@/lib/agent/run-checkpoint";
 import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
+import { runCheckpointSchema } from "@/lib/contracts/run-checkpoint";
 import { findDecidedApproval } from "@/lib/db/queries/runs";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
 
@@ -14,7 +15,12 @@ export async function loadContinuation(input: {
   generation: number;
   checkpoint: unknown;
 }) {
-  const checkpoint = input.checkpoint as RunCheckpoint | null;
+  // A checkpoint this version cannot read is no pause to continue from, like a missing one.
+  const parsed = runCheckpointSchema.safeParse(input.checkpoint);
+  const checkpoint = parsed.success ? parsed.data : null;
+  if (!parsed.success && input.checkpoint != null) {
+    console.error(`run ${input.runId}: saved checkpoint does not parse:`, parsed.error.issues);
+  }
   const approval = await findDecidedApproval({
     runId: input.runId,
     generation: input.generation - 1,
