@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { liveRunStatuses } from "@/lib/contracts/run-status";
 import { abortableSleep as sleep } from "./api/abortable-sleep";
 import { ApiRequestError } from "./api/api-request-error";
@@ -9,7 +10,6 @@ import { applyRunSnapshot } from "./api/apply-run-snapshot";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
-import type { RunEvent } from "./api/run-event-schema";
 import type { RunSnapshot } from "./api/run-schema";
 import { applyRunEvent, initialRunView, type RunView } from "./api/run-view";
 import { useRunSnapshot } from "./use-run-snapshot";

@@ -1,6 +1,6 @@
+import { type RunEvent, runEventSchema, terminalEventTypes } from "@/lib/contracts/run-event";
 import { ApiRequestError } from "./api-request-error";
 import { errorFromResponse } from "./error-from-response";
-import { type RunEvent, runEventSchema, terminalRunEventTypes } from "./run-event-schema";
 import { ServerSentEventParser } from "./server-sent-event-parser";
 
 /** An event of a type this page does not know yet: skipped, but its seq still counts. */
@@ -69,7 +69,7 @@ export async function readRunEvents({
         const event = parseEvent(message.data);
         if (!event) continue;
         onEvent(event);
-        if (event.type !== "unknown" && terminalRunEventTypes.has(event.type)) {
+        if (event.type !== "unknown" && terminalEventTypes.has(event.type)) {
           return { kind: "terminal" };
         }
       }

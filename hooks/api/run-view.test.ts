@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { applyRunSnapshot } from "./apply-run-snapshot";
-import type { RunEvent } from "./run-event-schema";
 import type { RunSnapshot } from "./run-schema";
 import { applyRunEvent, initialRunView } from "./run-view";
 
@@ -24,6 +24,7 @@ describe("run view", () => {
         seq: 2,
         tool_call_id: "b",
         tool_name: "community_detection",
+        args: {},
         ...envelope,
       },
       {
@@ -198,6 +199,8 @@ describe("run view", () => {
       success: false,
       status: "rejected",
       error_code: "APPROVAL_REJECTED",
+      summary: "Rejected by the reviewer; not run.",
+      duration_ms: 0,
       run_id: "r1",
       execution_generation: 2,
     });
@@ -291,6 +294,7 @@ describe("run view", () => {
       seq: 5,
       tool_call_id: "clear",
       tool_name: "clear_graph",
+      args: { keep: false },
       run_id: "r1",
       execution_generation: 2,
     });
@@ -318,6 +322,8 @@ const pausedRunEvents: RunEvent[] = [
     tool_name: "load_constructed_graph",
     success: true,
     status: "completed",
+    summary: "loaded",
+    duration_ms: 4,
     ...envelope,
   },
   {

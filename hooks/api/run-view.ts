@@ -1,6 +1,6 @@
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
-import type { RunEvent } from "./run-event-schema";
 import type { ToolResult } from "./run-schema";
 import type { RunStatus } from "./session-schema";
 
@@ -157,6 +157,8 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
     case "unknown":
     case "reasoning_delta":
     case "plan_updated":
+    // The reader stops at this event before it gets here; a view has nothing to draw from it.
+    case "replay_unavailable":
       return next;
     case "run_started":
       return { ...next, runStatus: "running" };

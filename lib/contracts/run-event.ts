@@ -1,58 +1,80 @@
-/**
- * Events of a run's SSE stream (CONTRACT.md "SSE events"). Every event carries `run_id`, `seq`
- * (0-based, no gaps, per run) and `execution_generation`; the payload fields are per type.
- */
-export type RunEventPayload =
-  | { type: "run_started" }
-  | { type: "text_delta"; text: string }
-  | { type: "reasoning_delta"; text: string }
-  | { type: "plan_updated"; steps: { title: string; status: "pending" | "running" | "done" }[] }
-  | { type: "tool_started"; tool_call_id: string; tool_name: string; args: Record<string, unknown> }
-  | {
-      type: "tool_completed";
-      tool_call_id: string;
-      tool_name: string;
-      success: boolean;
-      status: string;
-      error_code?: string;
-      summary: string;
-      duration_ms: number;
-    }
-  | {
-      type: "tool_blocked";
-      tool_call_id: string;
-      tool_name: string;
-      error_code: "TOOL_DEPENDENCY_BLOCKED";
-      blocked_by: string[];
-    }
-  | {
-      type: "approval_required";
-      tool_call_id: string;
-      tool_name: string;
-      args: Record<string, unknown>;
-    }
-  | {
-      type: "job_progress";
-      job_id: string;
-      progress_seq: number;
-      stage: string;
-      pct: number;
-      message: string;
-    }
-  | { type: "run_paused" }
-  | { type: "run_completed" }
-  | { type: "run_cancelled" }
-  | { type: "run_error"; code: string; message: string }
-  | { type: "replay_unavailable" };
+import { z } from "zod";
+
+// Client-safe: the server types the events it emits from these schemas and the chat page parses
+// the stream with them, so both read one definition of CONTRACT.md "SSE events".
+
+const toolArgsSchema = z.record(z.string(), z.unknown());
+
+/** The payload of each event type (without the envelope fields every event carries). */
+export const runEventPayloadSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("run_started") }),
+  z.object({ type: z.literal("text_delta"), text: z.string() }),
+  z.object({ type: z.literal("reasoning_delta"), text: z.string() }),
+  z.object({
+    type: z.literal("plan_updated"),
+    steps: z.array(z.object({ title: z.string(), status: z.enum(["pending", "running", "done"]) })),
+  }),
+  z.object({
+    type: z.literal("tool_started"),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    args: toolArgsSchema,
+  }),
+  z.object({
+    type: z.literal("tool_completed"),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    success: z.boolean(),
+    status: z.string(),
+    error_code: z.string().optional(),
+    summary: z.string(),
+    duration_ms: z.number(),
+  }),
+  z.object({
+    type: z.literal("tool_blocked"),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    error_code: z.literal("TOOL_DEPENDENCY_BLOCKED"),
+    blocked_by: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal("approval_required"),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    args: toolArgsSchema,
+  }),
+  z.object({
+    type: z.literal("job_progress"),
+    job_id: z.string(),
+    progress_seq: z.number().int(),
+    stage: z.string(),
+    pct: z.number(),
+    message: z.string(),
+  }),
+  z.object({ type: z.literal("run_paused") }),
+  z.object({ type: z.literal("run_completed") }),
+  z.object({ type: z.literal("run_cancelled") }),
+  z.object({ type: z.literal("run_error"), code: z.string(), message: z.string() }),
+  // Sent without an `id:` line; its `seq` is the first one the reader missed.
+  z.object({ type: z.literal("replay_unavailable") }),
+]);
+
+/** What an emitter appends: the log adds the envelope fields. */
+export type RunEventPayload = z.infer<typeof runEventPayloadSchema>;
 
 export type RunEventType = RunEventPayload["type"];
 
+/** Fields every event carries: `seq` is 0-based per run, without gaps. */
+export const runEventEnvelopeSchema = z.object({
+  run_id: z.string(),
+  seq: z.number().int(),
+  execution_generation: z.number().int(),
+});
+
 /** A stored/sent event: the payload plus its envelope fields. */
-export type RunEvent = RunEventPayload & {
-  run_id: string;
-  seq: number;
-  execution_generation: number;
-};
+export const runEventSchema = z.intersection(runEventPayloadSchema, runEventEnvelopeSchema);
+
+export type RunEvent = z.infer<typeof runEventSchema>;
 
 /** Types after which the stream ends. */
 export const terminalEventTypes: ReadonlySet<RunEventType> = new Set([
