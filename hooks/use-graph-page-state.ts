@@ -7,7 +7,7 @@ import {
   type GraphSizeBy,
   graphColorByOptions,
   graphSizeByOptions,
-} from "./api/graph-layout-schema";
+} from "@/lib/contracts/graph-layout-document";
 
 export const graphNodeLimitOptions = [200, 500, 1000, 2000, 5000] as const;
 const defaultNodeLimit = 1000;

@@ -1,12 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchJson } from "./api/fetch-json";
 import {
   type GraphColorBy,
   type GraphSizeBy,
   graphLayoutDocumentSchema,
-} from "./api/graph-layout-schema";
+} from "@/lib/contracts/graph-layout-document";
+import { fetchJson } from "./api/fetch-json";
 import { graphQueryKeys } from "./api/graph-query-keys";
 
 export type GraphViewRequest = {

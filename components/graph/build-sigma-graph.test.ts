@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { buildSigmaGraph } from "./build-sigma-graph";
 import { describeGraphDrawing } from "./describe-graph-drawing";
 

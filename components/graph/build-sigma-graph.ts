@@ -1,5 +1,5 @@
 import Graph from "graphology";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 
 export type SigmaNodeAttributes = {
   x: number;

@@ -1,4 +1,4 @@
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { sizeByLabels } from "./graph-option-labels";
 
 const mostCentralCount = 5;

@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useId } from "react";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
 import { useGraphWebGlSupport } from "@/hooks/use-graph-webgl-support";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { describeGraphDrawing } from "./describe-graph-drawing";
 import { GraphRenderBoundary } from "./graph-render-boundary";
 

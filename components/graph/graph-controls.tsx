@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useId } from "react";
 import type { Construction } from "@/hooks/api/construction-schema";
 import type { Dataset } from "@/hooks/api/dataset-schema";
+import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
 import {
   type GraphColorBy,
   type GraphSizeBy,
   graphColorByOptions,
   graphSizeByOptions,
-} from "@/hooks/api/graph-layout-schema";
-import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
+} from "@/lib/contracts/graph-layout-document";
 import { colorByLabels, sizeByLabels } from "./graph-option-labels";
 
 const selectClass =

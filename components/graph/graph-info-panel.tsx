@@ -1,5 +1,5 @@
 import type { Construction } from "@/hooks/api/construction-schema";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 
 function formatCount(value: number): string {
   return value.toLocaleString("en");

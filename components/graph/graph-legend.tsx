@@ -1,4 +1,4 @@
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 
 type LegendEntry = {
   key: string;

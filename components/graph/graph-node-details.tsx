@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { sizeByLabels } from "./graph-option-labels";
 
 function formatScore(score: number): string {

@@ -1,4 +1,4 @@
-import type { GraphColorBy, GraphSizeBy } from "@/hooks/api/graph-layout-schema";
+import type { GraphColorBy, GraphSizeBy } from "@/lib/contracts/graph-layout-document";
 
 export const colorByLabels: Record<GraphColorBy, string> = {
   community: "Community (Louvain)",

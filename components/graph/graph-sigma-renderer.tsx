@@ -5,7 +5,7 @@ import { SigmaContainer, useRegisterEvents, useSigma } from "@react-sigma/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type Sigma from "sigma";
 import type { Settings } from "sigma/settings";
-import type { GraphLayoutDocument } from "@/hooks/api/graph-layout-schema";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { secondaryButtonClass } from "../ui/button-styles";
 import {
   buildSigmaGraph,

@@ -1,4 +1,4 @@
-import type { GraphColorBy, GraphSizeBy } from "./graph-layout-schema";
+import type { GraphColorBy, GraphSizeBy } from "@/lib/contracts/graph-layout-document";
 
 /**
  * Keys of the per-dataset graph queries. They all start with ["datasets", id], so one

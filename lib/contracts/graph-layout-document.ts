@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// Client-safe: the graph page parses the engine's layout documents with this schema. The engine
+// (lib/engine/documents/graph-layout-document.ts) keeps its own plain type, since it is a library
+// that imports nothing of the app; graph-layout-document.test.ts checks the two are the same type.
+
 export const graphColorByOptions = ["community", "type", "none"] as const;
 export const graphSizeByOptions = ["pagerank", "degree", "betweenness", "none"] as const;
 
@@ -7,8 +11,8 @@ export type GraphColorBy = (typeof graphColorByOptions)[number];
 export type GraphSizeBy = (typeof graphSizeByOptions)[number];
 
 /**
- * The engine's GraphLayoutDocument (camelCase, unlike the rest of the API): a laid-out subgraph
- * with positions, colours and sizes ready to draw.
+ * A GraphLayoutDocument (camelCase, unlike the rest of the API): a laid-out subgraph with
+ * positions, colours and sizes ready to draw.
  */
 export const graphLayoutDocumentSchema = z.object({
   kind: z.literal("graph_layout"),
