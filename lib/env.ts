@@ -120,6 +120,14 @@ const environmentSchema = z.object({
   RUN_HEARTBEAT_STALE_SECONDS: integer(60, 40, 24 * 3600),
   /** How often each app process looks for abandoned runs. */
   RUN_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
+  /** The app process also works jobs, so one command runs everything; `npm run worker` adds more. */
+  JOBS_WORKER_IN_APP: booleanFlag(true),
+  /** Jobs one worker process runs at once (in-app worker and `npm run worker` alike). */
+  JOBS_CONCURRENCY: integer(2, 1, 64),
+  /** A running job whose worker heartbeat (every quarter of this) is older counts as lost. */
+  JOBS_HEARTBEAT_STALE_SECONDS: integer(60, 4, 24 * 3600),
+  /** How often each worker process looks for lost jobs and re-sends undelivered ones. */
+  JOBS_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & {

@@ -56,7 +56,10 @@ async function resetSchema(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
+    // The job queue's own schema goes too: its messages name jobs of the wiped tables.
+    await client.query(
+      "DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;",
+    );
   } finally {
     await client.end();
   }

@@ -2,9 +2,10 @@ import "server-only";
 import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/database-connection";
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
 import { getEnv } from "@/lib/env";
+import { startJobWorker } from "@/lib/jobs/job-worker";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
-import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { startRunSweep } from "@/lib/runs/run-sweep";
+import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
@@ -37,6 +38,9 @@ export async function startServer(): Promise<void> {
   }
   // Executors that die after start-up (here or in another process) are caught by the sweep.
   startRunSweep();
+  // One command runs everything: the app works jobs too (JOBS_WORKER_IN_APP=false leaves them to
+  // `npm run worker` processes). The worker's sweep settles jobs of workers that died.
+  if (getEnv().JOBS_WORKER_IN_APP) await startJobWorker();
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

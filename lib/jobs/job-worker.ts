@@ -1,0 +1,136 @@
+import "server-only";
+import { type Runner, run } from "graphile-worker";
+import { getDatabaseConnection } from "@/lib/db/database-connection";
+import { findJobsToStop, heartbeatJobs } from "@/lib/db/queries/jobs-worker";
+import { getEnv } from "@/lib/env";
+import { processRegistry } from "@/lib/process-registry";
+import { executorId } from "@/lib/runs/executor-id";
+import { type QueuePayload, queueTaskName } from "./job-queue";
+import { registerBuiltinJobKinds } from "./kinds/register-builtin-job-kinds";
+import { quietQueueLogger } from "./queue-logger";
+import { runQueuedJob } from "./run-job";
+import { runningJobs } from "./running-jobs";
+import { sweepJobs } from "./sweep-jobs";
+
+// How often running handlers learn of a cancel (also one made in another process): well under
+// the ~1 s a cancel may take to reach a handler.
+const stopPollMs = 400;
+
+type Registry = {
+  starting?: Promise<void>;
+  runner?: Runner;
+  pollTimer?: NodeJS.Timeout;
+  sweepTimer?: NodeJS.Timeout;
+  lastHeartbeat?: number;
+  polling?: boolean;
+  sweeping?: boolean;
+};
+
+// On globalThis: a `next dev` reload must not start a second worker in the same process.
+const registry = processRegistry<Registry>("__workbenchJobWorker");
+
+/**
+ * Starts this process's job worker once (the app's in-app worker and `npm run worker` alike):
+ * graphile-worker dispatch with `concurrency` handlers, a poll that stops cancelled or
+ * superseded handlers and refreshes heartbeats, and the periodic sweep of lost jobs.
+ */
+export function startJobWorker(input: { concurrency?: number; sweepIntervalMs?: number } = {}) {
+  registry.starting ??= start(input).catch((error) => {
+    registry.starting = undefined;
+    throw error;
+  });
+  return registry.starting;
+}
+
+async function start(input: { concurrency?: number; sweepIntervalMs?: number }): Promise<void> {
+  const env = getEnv();
+  registerBuiltinJobKinds();
+  const concurrency = input.concurrency ?? env.JOBS_CONCURRENCY;
+  const { connectionString } = await getDatabaseConnection();
+  const workerId = executorId();
+  registry.runner = await run({
+    connectionString,
+    concurrency,
+    maxPoolSize: concurrency + 2,
+    // New jobs arrive by LISTEN/NOTIFY; the poll only catches what a notification missed.
+    pollInterval: 2000,
+    noHandleSignals: true,
+    logger: quietQueueLogger,
+    taskList: {
+      [queueTaskName]: async (payload, helpers) => {
+        await runQueuedJob({
+          payload: payload as QueuePayload,
+          workerId,
+          shutdownSignal: helpers.abortSignal,
+        });
+      },
+    },
+  });
+  registry.pollTimer = setInterval(() => void pollRunningJobs(), stopPollMs);
+  registry.pollTimer.unref();
+  const sweepIntervalMs = input.sweepIntervalMs ?? env.JOBS_SWEEP_INTERVAL_SECONDS * 1000;
+  registry.sweepTimer = setInterval(() => void sweepOnce(), sweepIntervalMs);
+  registry.sweepTimer.unref();
+  void sweepOnce();
+}
+
+/** Stops this process's worker: handlers are signalled, the sweep and poll end. */
+export async function stopJobWorker(): Promise<void> {
+  const starting = registry.starting;
+  registry.starting = undefined;
+  await starting?.catch(() => undefined);
+  clearInterval(registry.pollTimer);
+  clearInterval(registry.sweepTimer);
+  registry.pollTimer = undefined;
+  registry.sweepTimer = undefined;
+  const runner = registry.runner;
+  registry.runner = undefined;
+  await runner?.stop();
+}
+
+/** Checks this process's running jobs now (a cancel made here need not wait for the poll). */
+export async function pollRunningJobs(): Promise<void> {
+  if (registry.polling) return;
+  registry.polling = true;
+  try {
+    const running = runningJobs();
+    const jobIds = [...running.keys()];
+    if (jobIds.length === 0) return;
+    const workerId = executorId();
+    for (const { id, reason } of await findJobsToStop({ workerId, jobIds })) {
+      running.get(id)?.stop(reason);
+    }
+    const heartbeatEveryMs = (getEnv().JOBS_HEARTBEAT_STALE_SECONDS * 1000) / 4;
+    if (Date.now() - (registry.lastHeartbeat ?? 0) >= heartbeatEveryMs) {
+      registry.lastHeartbeat = Date.now();
+      await heartbeatJobs({ workerId, jobIds });
+    }
+  } catch (error) {
+    console.warn(`jobs: running-job poll skipped (${firstLine(error)})`);
+  } finally {
+    registry.polling = false;
+  }
+}
+
+async function sweepOnce(): Promise<void> {
+  if (registry.sweeping) return;
+  registry.sweeping = true;
+  try {
+    const report = await sweepJobs();
+    const settled = report.requeued.length + report.failed.length + report.cancelled.length;
+    if (settled > 0) {
+      console.info(
+        `jobs: lost jobs settled — ${report.requeued.length} re-queued, ${report.failed.length} failed, ${report.cancelled.length} cancelled`,
+      );
+    }
+  } catch (error) {
+    console.warn(`jobs: sweep skipped (${firstLine(error)}); retrying next interval`);
+  } finally {
+    registry.sweeping = false;
+  }
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
+}

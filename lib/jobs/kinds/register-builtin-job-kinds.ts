@@ -1,0 +1,12 @@
+import "server-only";
+import { registerJobHandler } from "../job-kind-registry";
+import { diagnosticSleepHandler, diagnosticSleepKind } from "./diagnostic-sleep";
+
+/**
+ * Registers the job kinds every worker process can run. Kinds with real work (training,
+ * inference, long analyses) are added here as they arrive, so the in-app worker and
+ * `npm run worker` always know the same kinds.
+ */
+export function registerBuiltinJobKinds(): void {
+  registerJobHandler({ kind: diagnosticSleepKind, handler: diagnosticSleepHandler });
+}
