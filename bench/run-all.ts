@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark there is, each in its own process (clean peak-RSS figures):
 // the engine benchmark on a generated 100k-node / ~1M-edge Barabási–Albert graph, unweighted
-// (the graph the targets are stated for) and then with random weights; then the agent
-// runtime benchmark (`npm run bench:runtime`, which needs the test database).
+// (the graph the targets are stated for) and then with random weights; then the graph-ML
+// benchmark on Cora (`npm run bench:ml`, skipped when ../shared/datasets/cora is absent); then
+// the agent runtime benchmark (`npm run bench:runtime`, which needs the test database).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -29,6 +30,11 @@ function main(): void {
       ["--expose-gc"],
     );
   }
+  run(
+    path.join(bench, "ml-bench.ts"),
+    ["--json", path.join(".data", "bench", "ml-bench.json")],
+    ["--expose-gc"],
+  );
   run(path.join(bench, "runtime-bench.ts"), [], ["--conditions=react-server"]);
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../algorithms/seeded-random";
+import { createMatrix } from "./dense-matrix";
+import { backwardNetwork, createNetwork, forwardNetwork, type NetworkKind } from "./network";
+import { gcnNormalisedAdjacency, meanAggregationMatrix } from "./propagation-matrices";
+import { softmaxCrossEntropy } from "./softmax-cross-entropy";
+import type { SparseMatrix } from "./sparse-matrix";
+
+// A 6-node graph (a triangle, a path and an isolated node) with dense random features.
+const pairs = {
+  nodeCount: 6,
+  sources: Int32Array.from([0, 0, 1, 2, 3]),
+  targets: Int32Array.from([1, 2, 2, 3, 4]),
+};
+const propagation = {
+  gcn: gcnNormalisedAdjacency({ pairs }),
+  mean: meanAggregationMatrix({ pairs }),
+};
+const features: SparseMatrix = (() => {
+  const random = createRandom({ seed: 11 });
+  const cols = 4;
+  const values = Float32Array.from({ length: 6 * cols }, () => random() * 2 - 1);
+  const offsets = Int32Array.from({ length: 7 }, (_, i) => i * cols);
+  const indices = Int32Array.from({ length: 6 * cols }, (_, i) => i % cols);
+  return { rows: 6, cols, offsets, indices, values, symmetric: false };
+})();
+const labels = Int32Array.from([0, 1, 2, 0, 1, 2]);
+const nodes = Int32Array.from([0, 1, 2, 3, 4, 5]);
+
+function lossOf(network: ReturnType<typeof createNetwork>): number {
+  const { output } = forwardNetwork({ network, features, propagation });
+  return softmaxCrossEntropy({ logits: output, labels, nodes });
+}
+
+describe("backward passes against finite differences", () => {
+  for (const kind of ["gcn", "graphsage", "mlp", "logreg"] as NetworkKind[]) {
+    it(`${kind}: every weight and bias gradient`, () => {
+      const sizes = kind === "logreg" ? [4, 3] : [4, 5, 3];
+      const network = createNetwork({
+        kind,
+        sizes,
+        dropout: 0,
+        weightDecay: 0,
+        weightDecayFirstLayerOnly: true,
+        random: createRandom({ seed: 3 }),
+      });
+      const cache = forwardNetwork({ network, features, propagation });
+      const gradient = createMatrix({ rows: 6, cols: 3 });
+      softmaxCrossEntropy({ logits: cache.output, labels, nodes, gradient });
+      backwardNetwork({ network, cache, propagation, outputGradient: gradient });
+      let checked = 0;
+      for (const parameter of network.parameters) {
+        for (let i = 0; i < parameter.value.length; i++) {
+          const original = parameter.value[i];
+          const step = 1e-2;
+          parameter.value[i] = original + step;
+          const up = lossOf(network);
+          parameter.value[i] = original - step;
+          const down = lossOf(network);
+          parameter.value[i] = original;
+          const numeric = (up - down) / (2 * step);
+          // Float32 forward passes: compare to ~1e-3 absolute, which a wrong term far exceeds.
+          expect(Math.abs(numeric - parameter.gradient[i])).toBeLessThan(
+            2e-3 + 0.02 * Math.abs(numeric),
+          );
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(10);
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import type { GraphData, PropertyValue } from "../graph/graph-data";
+
+/** What the values of one node property look like across a graph. */
+export type PropertyProfile = {
+  name: string;
+  present: number;
+  numbers: number;
+  booleans: number;
+  strings: number;
+  /** Every number is 0 or 1. */
+  zeroOne: boolean;
+  sum: number;
+  sumOfSquares: number;
+  /** Distinct text forms, up to `distinctLimit` + 1 (more means "too many"). */
+  distinct: Set<string>;
+};
+
+/**
+ * Profiles every node property in one pass over the nodes (first-seen order), so schema
+ * derivation and compatibility checks never look at a property twice per node.
+ */
+export function profileNodeProperties({
+  graph,
+  distinctLimit,
+}: {
+  graph: GraphData;
+  distinctLimit: number;
+}): Map<string, PropertyProfile> {
+  const profiles = new Map<string, PropertyProfile>();
+  for (const properties of graph.nodeProperties) {
+    if (!properties) continue;
+    for (const name in properties) {
+      const value = properties[name];
+      if (value === null || value === "") continue;
+      let profile = profiles.get(name);
+      if (!profile) {
+        profile = emptyProfile(name);
+        profiles.set(name, profile);
+      }
+      addValue(profile, value, distinctLimit);
+    }
+  }
+  return profiles;
+}
+
+function emptyProfile(name: string): PropertyProfile {
+  return {
+    name,
+    present: 0,
+    numbers: 0,
+    booleans: 0,
+    strings: 0,
+    zeroOne: true,
+    sum: 0,
+    sumOfSquares: 0,
+    distinct: new Set(),
+  };
+}
+
+function addValue(profile: PropertyProfile, value: PropertyValue, distinctLimit: number) {
+  profile.present++;
+  if (typeof value === "number") {
+    profile.numbers++;
+    if (value !== 0 && value !== 1) profile.zeroOne = false;
+    profile.sum += value;
+    profile.sumOfSquares += value * value;
+  } else if (typeof value === "boolean") {
+    profile.booleans++;
+  } else {
+    profile.strings++;
+  }
+  if (profile.distinct.size <= distinctLimit) profile.distinct.add(String(value));
+}
+
+/** A property's value on a node as a number for numeric/binary columns (NaN when absent). */
+export function numericValue(value: PropertyValue | undefined): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return Number.NaN;
+}

@@ -1,0 +1,91 @@
+import type { GraphData } from "../graph/graph-data";
+import type { FeatureSelection } from "./derive-feature-schema";
+import type { EarlyStoppingSpec } from "./early-stopping";
+import type { EdgeSplitDescription, EdgeSplitSpec } from "./edge-split";
+import type { ModelFile } from "./model-file";
+import type { NetworkKind } from "./network";
+import type { SplitDescription, SplitSpec } from "./node-split";
+
+/** What is learnt. */
+export type MlTask = "node_classification" | "link_prediction";
+
+/** Training knobs; defaults are the GCN paper's for node classification (see defaults file). */
+export type Hyperparameters = {
+  /** Width of the hidden layer (ignored by logreg). */
+  hidden: number;
+  /** Link prediction: size of the node embedding the decoder takes dot products of. */
+  embedding: number;
+  learningRate: number;
+  weightDecay: number;
+  /** Weight decay on the first layer only (Kipf & Welling) instead of on every weight. */
+  weightDecayFirstLayerOnly: boolean;
+  dropout: number;
+  epochs: number;
+  earlyStopping: EarlyStoppingSpec;
+  /** Link prediction: negative pairs sampled per positive training edge each epoch. */
+  negativeRatio: number;
+};
+
+/** A progress report; `pct` is 0…100. Sent at most ~50 times per training. */
+export type TrainingProgress = {
+  stage: "features" | "training" | "evaluating" | "done";
+  pct: number;
+  message: string;
+  epoch?: number;
+};
+
+/** Per-epoch curves, one entry per epoch run (val metric: accuracy or ROC-AUC). */
+export type TrainingCurves = {
+  epoch: number[];
+  trainLoss: number[];
+  valLoss: number[];
+  valMetric: number[];
+  epochMs: number[];
+};
+
+/** How the metrics were obtained; recorded beside every metric. */
+export type EvaluationProtocol = {
+  task: MlTask;
+  model: NetworkKind;
+  split: SplitDescription | EdgeSplitDescription;
+  metric: "accuracy" | "roc_auc";
+  seed: number;
+  maxEpochs: number;
+  epochsRun: number;
+  /** The epoch whose weights the model keeps (last epoch unless best weights were restored). */
+  keptEpoch: number;
+  earlyStopping: EarlyStoppingSpec;
+};
+
+/** Final metrics per part; node classification: accuracy + macro-F1, links: ROC-AUC + AP. */
+export type TrainingMetrics = Record<
+  "train" | "val" | "test",
+  { accuracy?: number; macroF1?: number; loss?: number; rocAuc?: number; averagePrecision?: number }
+>;
+
+/** Input of trainModel. */
+export type TrainModelInput = {
+  graph: GraphData;
+  task: MlTask;
+  model: NetworkKind;
+  /** Node classification: the property holding the class. */
+  labelProperty?: string;
+  features?: FeatureSelection;
+  /** Node classification split; default the `split` property when nodes have one, else stratified. */
+  split?: SplitSpec;
+  /** Link prediction: fractions of edges held out (default val 0.05, test 0.10). */
+  edgeSplit?: EdgeSplitSpec;
+  epochs?: number;
+  seed?: number;
+  hyperparameters?: Partial<Hyperparameters>;
+  onProgress?: (progress: TrainingProgress) => void;
+  signal?: AbortSignal;
+};
+
+/** Result of trainModel: a serialisable model file plus what the model record stores. */
+export type TrainModelResult = {
+  modelFile: ModelFile;
+  metrics: TrainingMetrics;
+  curves: TrainingCurves;
+  protocol: EvaluationProtocol;
+};
