@@ -147,3 +147,11 @@ export async function listWorkspaceFileRows(input: {
     orderBy: [{ path: "asc" }, { version: "asc" }],
   });
 }
+
+/** One workspace file row, only if it belongs to the owner (its session included). */
+export async function findWorkspaceFileForOwner(input: { ownerId: string; fileId: string }) {
+  const db = await getDb();
+  return db.workspaceFile.findFirst({
+    where: { id: input.fileId, ownerId: input.ownerId, session: { ownerId: input.ownerId } },
+  });
+}

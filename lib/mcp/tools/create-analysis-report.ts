@@ -14,10 +14,12 @@ export const createAnalysisReportTool = defineTool({
   catalogue: catalogue({ writes: ["DOC"] }),
   run: async (args, { identity }) => {
     const { scope, projectId } = await requireSession(identity);
+    // Both renderings are stored whatever was asked: the report view reads the Markdown and
+    // offers both downloads; `format` only says what the tool result carries.
     const report = renderAnalysisReport({
       title: args.title,
       sourceResults: args.source_results,
-      format: args.format,
+      format: "both",
       generatedAt: new Date(),
     });
     const artifact = await saveSessionArtifact({
@@ -33,7 +35,7 @@ export const createAnalysisReportTool = defineTool({
         artifact_id: artifact.id,
         kind: "analysis_report",
         tools: Object.keys(args.source_results),
-        markdown: report.markdown,
+        markdown: args.format === "html" ? null : report.markdown,
       },
     };
   },
