@@ -96,7 +96,9 @@ export async function launchServer(input: {
     child.once("exit", (code, signal) => resolve(`exited (code ${code}, signal ${signal})`));
   });
   const outcome = await Promise.race([
-    waitUntilReady(layout.clusterDirectory).then(() => "ready" as const),
+    waitUntilReady({ clusterDirectory: layout.clusterDirectory, pid: child.pid }).then(
+      () => "ready" as const,
+    ),
     exited,
   ]);
   if (outcome !== "ready" || child.pid === undefined) {
@@ -121,14 +123,21 @@ export async function launchServer(input: {
   };
 }
 
-async function waitUntilReady(clusterDirectory: string): Promise<void> {
+async function waitUntilReady(input: {
+  clusterDirectory: string;
+  pid: number | undefined;
+}): Promise<void> {
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
-    const content = await readFile(path.join(clusterDirectory, "postmaster.pid"), "utf8").catch(
-      () => "",
-    );
-    // Line 8 is the postmaster status; "ready" once it accepts connections.
-    if (content.split("\n")[7]?.trim() === "ready") return;
+    const content = await readFile(
+      path.join(input.clusterDirectory, "postmaster.pid"),
+      "utf8",
+    ).catch(() => "");
+    const lines = content.split("\n");
+    // Line 8 is the postmaster status; "ready" once it accepts connections. Line 1 must be our
+    // child: a server killed uncleanly leaves its postmaster.pid (saying "ready") behind until
+    // the new one replaces it, and trusting that file connected before anything listened.
+    if (Number(lines[0]) === input.pid && lines[7]?.trim() === "ready") return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new EmbeddedPostgresStartError({

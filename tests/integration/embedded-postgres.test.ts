@@ -84,6 +84,29 @@ describe("embedded PostgreSQL", () => {
     expect(isAlive(second.postmasterPid)).toBe(false);
   });
 
+  it("starts again after the server itself was killed, despite the postmaster.pid it left", async () => {
+    const directory = await scratchDirectory();
+    const first = await startEmbeddedPostgres({ directory, port: 54364, database: "app" });
+    await query(
+      first.connectionString,
+      "CREATE TABLE kept (value int); INSERT INTO kept VALUES (3)",
+    );
+    // SIGKILL leaves postmaster.pid saying "ready": the next start must wait for its own server.
+    process.kill(first.postmasterPid, "SIGKILL");
+    for (let waited = 0; isAlive(first.postmasterPid) && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const second = await startEmbeddedPostgres({ directory, port: 54364, database: "app" });
+    try {
+      expect(second.postmasterPid).not.toBe(first.postmasterPid);
+      expect(await query(second.connectionString, "SELECT value FROM kept")).toEqual([
+        { value: 3 },
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it("reuses a server orphaned by a SIGKILLed process, then stops it", async () => {
     const directory = await scratchDirectory();
     const child = await run(
