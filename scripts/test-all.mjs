@@ -2,7 +2,7 @@
 // Debian's chromium against a production build. Every stage runs even if an earlier one failed,
 // so one run shows the whole picture; the last line is the "N passed, N failed" summary.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,7 +49,10 @@ function countPlaywright(file) {
 
 for (const project of ["unit", "integration"]) {
   const output = path.join(reports, `vitest-${project}.json`);
-  run(`${project} tests`, "npx", [
+  // A report left by an earlier run must never stand in for this one.
+  rmSync(output, { force: true });
+  const failedBefore = totals.failed;
+  const ok = run(`${project} tests`, "npx", [
     "vitest",
     "run",
     "--project",
@@ -59,6 +62,7 @@ for (const project of ["unit", "integration"]) {
     `--outputFile=${output}`,
   ]);
   countVitest(output);
+  countStageFailure(ok, failedBefore);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -70,17 +74,25 @@ if (!existsSync(chromium)) {
   totals.failed += 1;
   stageFailed = true;
 } else {
-  if (buildIsStale()) run("production build", "npm", ["run", "build"]);
+  if (buildIsStale() && !run("production build", "npm", ["run", "build"])) totals.failed += 1;
   const output = path.join(reports, "playwright.json");
-  run("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"], {
+  rmSync(output, { force: true });
+  const failedBefore = totals.failed;
+  const ok = run("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
   countPlaywright(output);
+  countStageFailure(ok, failedBefore);
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(stageFailed || totals.failed > 0 ? 1 : 0);
+
+/** A stage that failed without a failed test (a server that never started, a crash) is one failure. */
+function countStageFailure(ok, failedBefore) {
+  if (!ok && totals.failed === failedBefore) totals.failed += 1;
+}
 
 /** True when .next has no build or any source is newer than it (so e2e never tests old code). */
 function buildIsStale() {
