@@ -19,6 +19,8 @@ export type GraphPageState = {
   colorBy: GraphColorBy;
   sizeBy: GraphSizeBy;
   limit: number;
+  /** A node to show first (the chat's "Open in Graph page" passes the one chosen there). */
+  nodeId: string | null;
 };
 
 function pickOption<Option extends string | number>(
@@ -31,7 +33,8 @@ function pickOption<Option extends string | number>(
 
 /**
  * The graph page's choices, kept in the address (?dataset=&revision=&color=&size=&limit=) so a
- * reload or a shared link shows the same drawing. Unknown values fall back to the defaults.
+ * reload or a shared link shows the same drawing (&node= names a node to select first). Unknown
+ * values fall back to the defaults.
  */
 export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPageState>) => void] {
   const searchParams = useSearchParams();
@@ -45,6 +48,7 @@ export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPage
       colorBy: pickOption(graphColorByOptions, searchParams.get("color"), "community"),
       sizeBy: pickOption(graphSizeByOptions, searchParams.get("size"), "pagerank"),
       limit: pickOption(graphNodeLimitOptions, searchParams.get("limit"), defaultNodeLimit),
+      nodeId: searchParams.get("node") || null,
     };
   }, [searchParams]);
 
@@ -55,12 +59,17 @@ export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPage
       if (change.datasetId !== undefined && change.datasetId !== state.datasetId) {
         next.revision = change.revision ?? null;
       }
+      // A node belongs to one drawing: another dataset or revision drops it.
+      if (next.datasetId !== state.datasetId || next.revision !== state.revision) {
+        next.nodeId = change.nodeId ?? null;
+      }
       const search = new URLSearchParams();
       if (next.datasetId) search.set("dataset", next.datasetId);
       if (next.revision !== null) search.set("revision", String(next.revision));
       if (next.colorBy !== "community") search.set("color", next.colorBy);
       if (next.sizeBy !== "pagerank") search.set("size", next.sizeBy);
       if (next.limit !== defaultNodeLimit) search.set("limit", String(next.limit));
+      if (next.nodeId) search.set("node", next.nodeId);
       const query = search.toString();
       // The native call, not router.replace: Next keeps useSearchParams in sync with it, and it
       // neither refetches the page from the server nor scrolls.

@@ -15,6 +15,7 @@ import { ConversationSkeleton } from "./chat-skeleton";
 import { ChatTurn } from "./chat-turn";
 import { ExampleQuestions } from "./example-questions";
 import { type EditingTurn, MessageBox } from "./message-box";
+import { SessionFilesPanel } from "./session-files-panel";
 import { UserMessage } from "./user-message";
 
 type Turn = { run: RunSummary; userMessages: ChatMessage[] };
@@ -170,6 +171,7 @@ export function Conversation({
       data-session-id={sessionId}
     >
       <h2 className="sr-only">{snapshot.title}</h2>
+      <SessionFilesPanel sessionId={sessionId} runs={snapshot.runs} />
       <div className="flex-1 pb-4">
         {isEmpty ? (
           <ExampleQuestions

@@ -39,6 +39,7 @@ export function GraphCanvas({
   selectedNodeId,
   onSelectNode,
   isUpdating,
+  heightClassName = "h-[560px]",
 }: {
   document: GraphLayoutDocument;
   directed: boolean;
@@ -46,6 +47,8 @@ export function GraphCanvas({
   onSelectNode: (nodeId: string | null) => void;
   /** A new drawing is on its way; the current one stays visible meanwhile. */
   isUpdating: boolean;
+  /** The drawing's height (Tailwind class): the chat draws smaller than the Graph page. */
+  heightClassName?: string;
 }) {
   const headingId = useId();
   const summaryId = useId();
@@ -61,7 +64,7 @@ export function GraphCanvas({
       <h2 id={headingId} className="sr-only">
         Drawing of {document.title}
       </h2>
-      <div className="relative h-[560px]" aria-busy={isUpdating}>
+      <div className={`relative ${heightClassName}`} aria-busy={isUpdating}>
         {webGl === null ? (
           <RendererPlaceholder message="Checking graphics support…" />
         ) : webGl === "unsupported" ? (

@@ -23,7 +23,7 @@ export function GraphRevisionView({
   constructionsQuery: ReturnType<typeof useConstructions>;
   state: GraphPageState;
 }) {
-  const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
+  const [selectedNodeId, setSelectedNodeId] = useState<string | null>(state.nodeId);
   const viewQuery = useGraphView({
     datasetId: dataset.dataset_id,
     revision,
