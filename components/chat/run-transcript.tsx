@@ -12,6 +12,7 @@ import { AnswerMarkdown } from "./answer-markdown";
 import { type AcceptedDecision, ApprovalCard } from "./approval-card";
 import { ApprovalDecisionNote } from "./approval-decision-note";
 import { buildFigureIndex } from "./figure-links";
+import { RunArtifactLinks } from "./run-artifact-links";
 import { StopRunButton } from "./stop-run-button";
 import { ToolCard } from "./tool-card";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
@@ -190,6 +191,9 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
             describedBy={describedBy}
             onFigureSelect={selectFigure}
           />
+          <div className="mt-3 empty:hidden">
+            <RunArtifactLinks tools={view.tools} onSelect={selectFigure} />
+          </div>
         </div>
       ) : finished && !view.error && connection.kind === "settled" ? (
         <p className="text-sm text-slate-600" data-testid="assistant-no-answer">

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import type { ToolCardState } from "@/hooks/api/run-view";
 import { formatDuration } from "./format-duration";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
+import { ToolResultArtifact } from "./tool-result-artifact";
 import { ToolStatusBadge, toolStatusLabel } from "./tool-status-badge";
 
 const toggleClass =
@@ -131,6 +132,7 @@ export function ToolCard({
           ))}
         </p>
       ) : null}
+      <ToolResultArtifact card={card} />
       <div id={panelId}>
         {shown === "args" ? (
           <pre className={panelClass} data-testid="tool-card-args">
