@@ -241,6 +241,12 @@ function renderBlock(block: MarkdownBlock, key: string, props: FigureProps): Rea
           {block.text}
         </pre>
       );
+    case "quote":
+      return (
+        <blockquote key={key} className="border-l-4 border-slate-300 pl-3 text-slate-700">
+          <Inline block={block.content} props={props} />
+        </blockquote>
+      );
     case "rule":
       return <hr key={key} className="border-slate-200" />;
   }

@@ -53,6 +53,17 @@ describe("parseMarkdown", () => {
     expect(blocks[6]).toEqual({ kind: "code", text: "<script>alert(1)</script>" });
   });
 
+  it("reads a quote as one block, so a report's caveat shows no literal '>'", () => {
+    const blocks = parseMarkdown(
+      "Intro\n\n> **Note.** This report explains results;\n> it is not a proof.\n\nAfter",
+    );
+    expect(blocks.map((block) => block.kind)).toEqual(["paragraph", "quote", "paragraph"]);
+    const quote = blocks[1];
+    expect(quote.kind === "quote" && quote.content.plain).toBe(
+      "Note. This report explains results; it is not a proof.",
+    );
+  });
+
   it("keeps unfinished markup (mid-stream) as text", () => {
     const blocks = parseMarkdown("Half **bold and | a table");
     expect(blocks).toHaveLength(1);

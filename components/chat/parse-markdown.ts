@@ -25,11 +25,13 @@ export type MarkdownBlock =
       rows: InlineBlock[][];
     }
   | { kind: "code"; text: string }
+  | { kind: "quote"; content: InlineBlock }
   | { kind: "rule" };
 
 const headingPattern = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const listItemPattern = /^\s*([-*+]|\d{1,9}[.)])\s+(.*)$/;
 const rulePattern = /^\s*([-*_])(\s*\1){2,}\s*$/;
+const quotePattern = /^\s{0,3}>\s?/;
 const fencePattern = /^\s*(`{3,}|~{3,})/;
 const tableDividerPattern = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 
@@ -84,6 +86,7 @@ function startsBlock(lines: string[], index: number): boolean {
     fencePattern.test(line) ||
     rulePattern.test(line) ||
     listItemPattern.test(line) ||
+    quotePattern.test(line) ||
     isTableStart(lines, index)
   );
 }
@@ -125,6 +128,16 @@ export function parseMarkdown(source: string): MarkdownBlock[] {
     if (rulePattern.test(line)) {
       blocks.push({ kind: "rule" });
       index += 1;
+      continue;
+    }
+    if (quotePattern.test(line)) {
+      // A quote is one paragraph of its `>` lines (reports open their caveat with one).
+      const quoted: string[] = [];
+      while (index < lines.length && quotePattern.test(lines[index])) {
+        quoted.push(lines[index].replace(quotePattern, "").trim());
+        index += 1;
+      }
+      blocks.push({ kind: "quote", content: parseInlineBlock(quoted.join(" ")) });
       continue;
     }
     if (isTableStart(lines, index)) {
