@@ -128,6 +128,11 @@ const environmentSchema = z.object({
   JOBS_HEARTBEAT_STALE_SECONDS: integer(60, 4, 24 * 3600),
   /** How often each worker process looks for lost jobs and re-sends undelivered ones. */
   JOBS_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
+  /**
+   * construct_graph (MCP and POST …/construct) runs as a job from this many upload bytes (edge
+   * file plus node table): 8 MiB parses in about a second, so smaller builds answer at once.
+   */
+  CONSTRUCT_ASYNC_MIN_BYTES: integer(8 * 1024 * 1024, 0, 2 ** 31 - 1),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & {

@@ -3,15 +3,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
 import { fetchRunSnapshot } from "@/hooks/api/fetch-run-snapshot";
+import type { JobProgressState } from "@/hooks/api/run-view";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { type RunConnection, useRunView } from "@/hooks/use-run-view";
 import { executingRunStatuses } from "@/lib/contracts/run-status";
 import { secondaryButtonClass } from "../ui/button-styles";
-import { ProgressBar } from "../ui/progress-bar";
 import { AnswerMarkdown } from "./answer-markdown";
 import { type AcceptedDecision, ApprovalCard } from "./approval-card";
 import { ApprovalDecisionNote } from "./approval-decision-note";
 import { buildFigureIndex } from "./figure-links";
+import { JobProgressBar } from "./job-progress-bar";
 import { RunArtifactLinks } from "./run-artifact-links";
 import { StopRunButton } from "./stop-run-button";
 import { ToolCard } from "./tool-card";
@@ -56,6 +57,13 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
     () => new Map(view.tools.map((card) => [card.toolCallId, card.toolName])),
     [view.tools],
   );
+  const cardIds = useMemo(() => new Set(view.tools.map((card) => card.toolCallId)), [view.tools]);
+  // A call's job chain (a hand-off) shows one bar: the job that reported last.
+  const jobByCall = useMemo(() => {
+    const latest = new Map<string, JobProgressState>();
+    for (const job of view.jobs) if (job.toolCallId) latest.set(job.toolCallId, job);
+    return latest;
+  }, [view.jobs]);
   const describedBy = useCallback(
     (toolCallId: string) => toolCardTitleId({ runId, toolCallId }),
     [runId],
@@ -144,6 +152,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
                 card={card}
                 toolNames={toolNames}
                 highlighted={highlighted === card.toolCallId}
+                job={jobByCall.get(card.toolCallId)}
               />
               {pending?.toolCallId === card.toolCallId ? approvalCard : null}
               {decided?.toolCallId === card.toolCallId &&
@@ -167,18 +176,11 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
           <code className="rounded bg-amber-100 px-1 py-0.5">APPROVAL_CONFLICT</code>
         </div>
       ) : null}
-      {view.jobs.map((job) => (
-        <div
-          key={job.jobId}
-          className="space-y-1 text-xs text-slate-700"
-          data-testid="job-progress"
-        >
-          <p>
-            <span className="font-medium">{job.stage}</span> {job.message}
-          </p>
-          <ProgressBar value={job.pct} label={`Job ${job.stage}`} />
-        </div>
-      ))}
+      {view.jobs
+        .filter((job) => job.toolCallId === null || !cardIds.has(job.toolCallId))
+        .map((job) => (
+          <JobProgressBar key={job.jobId} job={job} />
+        ))}
       {view.text ? (
         <div
           className="rounded-lg border border-slate-200 bg-white p-4"

@@ -1,8 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ToolCardState } from "@/hooks/api/run-view";
+import type { JobProgressState, ToolCardState } from "@/hooks/api/run-view";
 import { formatDuration } from "./format-duration";
+import { JobProgressBar } from "./job-progress-bar";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
 import { ToolResultArtifact } from "./tool-result-artifact";
 import { ToolStatusBadge, toolStatusLabel } from "./tool-status-badge";
@@ -33,9 +34,12 @@ export function ToolCard({
   card,
   toolNames,
   highlighted,
+  job,
 }: {
   runId: string;
   card: ToolCardState;
+  /** The newest job this call is waiting on (or waited on), if it ran as one. */
+  job?: JobProgressState;
   /** Names of the run's calls by id, to say which call blocked this one. */
   toolNames: ReadonlyMap<string, string>;
   highlighted: boolean;
@@ -103,6 +107,7 @@ export function ToolCard({
           ) : null}
         </span>
       </header>
+      {job ? <JobProgressBar job={job} /> : null}
       {card.summary ? (
         <p className="mt-1 break-words text-xs text-slate-700" data-testid="tool-card-summary">
           {card.summary}

@@ -7,6 +7,7 @@ import { constructionFailureDetailsSchema } from "@/hooks/api/construction-schem
 import type { ConstructionError, Dataset } from "@/hooks/api/dataset-schema";
 import { useConstructDataset } from "@/hooks/use-construct-dataset";
 import { secondaryButtonClass } from "../ui/button-styles";
+import { ProgressBar } from "../ui/progress-bar";
 import { ConstructionErrorText } from "./construction-error-text";
 import { ConstructionStatusBadge } from "./construction-status-badge";
 
@@ -28,8 +29,9 @@ function toConstructionError(error: unknown): ConstructionError {
 }
 
 /**
- * A dataset's graph status with the action that (re)builds it. The build runs synchronously on
- * the server (seconds for a SQL dump), so the button stays disabled and says so meanwhile.
+ * A dataset's graph status with the action that (re)builds it. A small upload is built during
+ * the request; a large one runs as a background job whose progress bar (stage, percent,
+ * message) shows here until it ends. The button stays disabled and says so meanwhile.
  */
 export function BuildGraphControl({
   dataset,
@@ -73,6 +75,19 @@ export function BuildGraphControl({
         status={construct.isPending ? "building" : dataset.construction_status}
         revision={dataset.construction_revision}
       />
+      {construct.isPending && construct.progress ? (
+        <div className="max-w-64 space-y-1 text-xs text-slate-700" data-testid="build-progress">
+          <p className="flex gap-2">
+            <span className="font-medium">{construct.progress.stage}</span>
+            <span className="truncate">{construct.progress.message}</span>
+          </p>
+          <ProgressBar
+            value={construct.progress.pct}
+            label={`Building the graph of ${dataset.name}`}
+            testId="build-progress-bar"
+          />
+        </div>
+      ) : null}
       {shownError ? <ConstructionErrorText error={shownError} /> : null}
       {dataset.kind === "csv" && nodeTableCandidates.length > 0 ? (
         <div>

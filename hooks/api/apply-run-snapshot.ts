@@ -2,7 +2,7 @@ import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import { finishedRunStatuses } from "@/lib/contracts/run-status";
 import { argsObjectOf } from "./args-object-of";
 import type { RunSnapshot, ToolCall } from "./run-schema";
-import type { PendingApproval, RunView, ToolCardState } from "./run-view";
+import type { JobProgressState, PendingApproval, RunView, ToolCardState } from "./run-view";
 
 function cardStatusOf(call: ToolCall): string {
   // A record written when the call began and not finished yet.
@@ -95,6 +95,30 @@ function mergedStatus(view: RunView, snapshot: RunSnapshot): RunView["runStatus"
 }
 
 /**
+ * The jobs' bars after a snapshot: a saved job adds its last row and status; a row the events
+ * already brought further (higher progress seq) is kept.
+ */
+function mergedJobs(view: RunView, snapshot: RunSnapshot): JobProgressState[] {
+  const byId = new Map(view.jobs.map((job) => [job.jobId, job]));
+  for (const job of snapshot.jobs ?? []) {
+    const live = byId.get(job.job_id);
+    const last = job.last_progress;
+    const newer = last && (!live || last.seq > live.progressSeq);
+    if (!live && !last) continue;
+    byId.set(job.job_id, {
+      jobId: job.job_id,
+      toolCallId: job.tool_call_id ?? live?.toolCallId ?? null,
+      progressSeq: newer ? last.seq : (live?.progressSeq ?? 0),
+      stage: newer ? last.stage : (live?.stage ?? ""),
+      pct: newer ? last.pct : (live?.pct ?? 0),
+      message: newer ? last.message : (live?.message ?? ""),
+      status: job.status,
+    });
+  }
+  return [...byId.values()];
+}
+
+/**
  * Rebuilds the view from the saved run (EV-2 recovery, and the result data figures link to).
  * Tool cards come from the record in call order; calls the record does not have yet keep their
  * event state. The cursor is left where the events put it: snapshot rows are not events. A
@@ -120,6 +144,7 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
     // The saved answer is complete once the run is; mid-run the streamed text may be ahead.
     text: savedText.length >= view.text.length ? savedText : view.text,
     tools,
+    jobs: mergedJobs(view, snapshot),
     error: snapshot.error
       ? { code: snapshot.error.code, message: snapshot.error.message ?? "" }
       : view.error,

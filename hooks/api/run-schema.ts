@@ -49,6 +49,22 @@ export const toolCallSchema = z.object({
 
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
+/** One job of a run snapshot, with its last progress row so a refresh redraws its bar. */
+export const runJobSchema = z
+  .object({
+    job_id: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    tool_call_id: z.string().nullish(),
+    error: z.object({ code: z.string(), message: z.string().nullish() }).nullish(),
+    last_progress: z
+      .object({ seq: z.number(), stage: z.string(), pct: z.number(), message: z.string() })
+      .nullish(),
+  })
+  .loose();
+
+export type RunJob = z.infer<typeof runJobSchema>;
+
 /** `GET /api/runs/{run_id}`: the saved state a client rebuilds a run from (EV-2). */
 export const runSnapshotSchema = z.object({
   run_id: z.string(),
@@ -66,6 +82,7 @@ export const runSnapshotSchema = z.object({
   messages: z.array(chatMessageSchema.omit({ run_id: true })),
   tool_calls: z.array(toolCallSchema),
   pending_approval: pendingApprovalSchema.nullish(),
+  jobs: z.array(runJobSchema).optional(),
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullish(),
 });

@@ -20,7 +20,21 @@ export type ToolCardState = {
   result: ToolResult | null;
 };
 
-export type JobProgressState = { jobId: string; stage: string; pct: number; message: string };
+/**
+ * A job's latest progress as a bar shows it: from `job_progress` events, or from the snapshot's
+ * `jobs` after a refresh. `progressSeq` is the job's own cursor (the newer row wins a merge);
+ * `toolCallId` puts the bar on that call's card (null: shown under the run).
+ */
+export type JobProgressState = {
+  jobId: string;
+  toolCallId: string | null;
+  progressSeq: number;
+  stage: string;
+  pct: number;
+  message: string;
+  /** queued · running · done · failed · cancelled, when the snapshot said; null from events. */
+  status: string | null;
+};
 
 /** The step a paused run waits on, as the approval card shows it (AP-2). */
 export type PendingApproval = {
@@ -212,11 +226,16 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
         })),
       };
     case "job_progress": {
-      const job = {
+      const previous = view.jobs.find((existing) => existing.jobId === event.job_id);
+      if (previous && previous.progressSeq >= event.progress_seq) return next;
+      const job: JobProgressState = {
         jobId: event.job_id,
+        toolCallId: event.tool_call_id ?? previous?.toolCallId ?? null,
+        progressSeq: event.progress_seq,
         stage: event.stage,
         pct: event.pct,
         message: event.message,
+        status: previous?.status ?? null,
       };
       const others = view.jobs.filter((existing) => existing.jobId !== event.job_id);
       return { ...next, jobs: [...others, job] };

@@ -43,6 +43,9 @@ export const runEventPayloadSchema = z.discriminatedUnion("type", [
     tool_name: z.string(),
     args: toolArgsSchema,
   }),
+  // `progress_seq` is the job's own cursor (JOB-2); the event still takes the run's next `seq`
+  // like any other, so the run's stream has no gaps and neither cursor is derived from the
+  // other (EV-4). `tool_call_id` names the call whose card shows the bar (beyond CONTRACT.md).
   z.object({
     type: z.literal("job_progress"),
     job_id: z.string(),
@@ -50,6 +53,7 @@ export const runEventPayloadSchema = z.discriminatedUnion("type", [
     stage: z.string(),
     pct: z.number(),
     message: z.string(),
+    tool_call_id: z.string().optional(),
   }),
   z.object({ type: z.literal("run_paused") }),
   z.object({ type: z.literal("run_completed") }),

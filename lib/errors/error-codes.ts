@@ -45,6 +45,9 @@ export const errorStatus = {
   // Beyond CONTRACT.md: tool results (engine, runtime).
   GRAPH_NOT_WEIGHTED: 422,
   TOOL_TRANSPORT_ERROR: 502,
+  // The job waiter read a status that breaks the protocol (wrong job, illegal status, seqs
+  // not increasing, an empty or cyclic hand-off): the job's answer cannot be trusted (JOB-2/3).
+  JOB_PROTOCOL_ERROR: 502,
   APPROVAL_REJECTED: 409,
   PREVIEW_FAILED: 500,
   // Beyond CONTRACT.md: workspace tools (lib/workspace/workspace-error.ts says what each means).

@@ -19,6 +19,8 @@ export async function enqueueJob(input: {
   kind: string;
   input: JsonObject;
   parentJobId?: string;
+  /** The tool call that asked for it (its progress shows on that call's card). */
+  toolCallId?: string;
 }): Promise<{ jobId: string }> {
   const job = await insertJob(input);
   try {

@@ -12,6 +12,7 @@ export type RunningJob = {
   runId: string | null;
   executionGeneration: number | null;
   parentJobId: string | null;
+  toolCallId: string | null;
   attempt: number;
 };
 

@@ -74,6 +74,11 @@ async function start(input: { concurrency?: number; sweepIntervalMs?: number }):
   void sweepOnce();
 }
 
+/** True once this process's worker is started (and not stopped since). */
+export function isJobWorkerRunning(): boolean {
+  return registry.runner !== undefined;
+}
+
 /** Stops this process's worker: handlers are signalled, the sweep and poll end. */
 export async function stopJobWorker(): Promise<void> {
   const starting = registry.starting;

@@ -89,6 +89,7 @@ function handlerContext(input: {
       runId: job.runId,
       executionGeneration: job.executionGeneration,
       parentJobId: job.parentJobId,
+      toolCallId: job.toolCallId,
       attempt: job.attempt,
     },
     input: (job.input ?? {}) as JobHandlerContext["input"],
@@ -113,6 +114,7 @@ function handlerContext(input: {
         runId: job.runId ?? undefined,
         executionGeneration: job.executionGeneration ?? undefined,
         parentJobId: job.id,
+        toolCallId: job.toolCallId ?? undefined,
         kind: child.kind,
         input: child.input,
       });

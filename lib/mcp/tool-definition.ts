@@ -13,6 +13,8 @@ export type ToolOutcome = {
   data: unknown;
   message?: string;
   status?: string;
+  /** Accepted, not done: the work runs as this job (JOB-1; only for `may_be_async` tools). */
+  jobId?: string;
 };
 
 /** One MCP tool: name, zod input schema, catalogue entry and handler. */

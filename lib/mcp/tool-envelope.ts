@@ -10,8 +10,18 @@ export function toCallToolResult(envelope: ToolEnvelope) {
   };
 }
 
-/** A successful outcome as an envelope. */
+/** A successful outcome as an envelope; one handed to a job is `{async: true, job_id}`. */
 export function successEnvelope(outcome: ToolOutcome): ToolEnvelope {
+  if (outcome.jobId !== undefined) {
+    return {
+      success: true,
+      status: outcome.status ?? "queued",
+      message: outcome.message,
+      data: outcome.data,
+      async: true,
+      job_id: outcome.jobId,
+    };
+  }
   return {
     success: true,
     status: outcome.status ?? "completed",

@@ -10,6 +10,7 @@ import { persistRunFinalState } from "./persist-run-final-state";
 import { type PhaseRun, prepareRunPhase } from "./prepare-run-phase";
 import type { RunEventLog } from "./run-event-log";
 import type { StagedRunState } from "./staged-run-state";
+import { cancelRunJobs, waitForRunJobsToEnd } from "./stop-run-jobs";
 import { terminalEvent } from "./terminal-event";
 
 /**
@@ -36,6 +37,12 @@ export async function executeRunPhase(input: {
     if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
     signal.throwIfAborted();
   };
+  // A stop reaches the run's jobs at once, not after the waiter returns (RC-5).
+  const onStop = () =>
+    void cancelRunJobs({ ownerId: input.ownerId, runId: run.id }).catch((error) =>
+      console.error(`run ${run.id}: cancelling its jobs failed (retried before the save):`, error),
+    );
+  signal.addEventListener("abort", onStop, { once: true });
   let ending: PhaseEnding;
   let record: RunPhaseRecord;
   try {
@@ -59,9 +66,27 @@ export async function executeRunPhase(input: {
     ending = failureEnding({ error, signal, runId: run.id });
     record = new RunPhaseRecord(run.executionGeneration);
   }
+  signal.removeEventListener("abort", onStop);
   // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
   if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
+  if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
   await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
+}
+
+// The save confirms the stop (RC-6), so the run's jobs must have ended first. The cancel is
+// repeated here: a job registered while the stop was on its way is caught too.
+async function settleStoppedJobs(input: { ownerId: string; runId: string }): Promise<void> {
+  try {
+    await cancelRunJobs(input);
+    const { settled } = await waitForRunJobsToEnd({ runId: input.runId, timeoutMs: 30_000 });
+    if (!settled) {
+      console.warn(
+        `run ${input.runId}: jobs still running 30 s after the stop; the sweep ends them`,
+      );
+    }
+  } catch (error) {
+    console.error(`run ${input.runId}: could not confirm its jobs stopped:`, error);
+  }
 }
 
 // Saves the phase's final state, then sends the terminal event of what was saved.

@@ -56,7 +56,17 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
           created_at: pending.createdAt.toISOString(),
         }
       : null,
-    jobs: run.jobs.map((job) => ({ job_id: job.id, kind: job.kind, status: job.status })),
+    // Enough for a refreshed tool card to redraw its progress bar without the events.
+    jobs: run.jobs.map((job) => ({
+      job_id: job.id,
+      kind: job.kind,
+      status: job.status,
+      tool_call_id: job.toolCallId,
+      parent_job_id: job.parentJobId,
+      child_job_id: job.childJobId,
+      error: job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : null,
+      last_progress: job.progress[0] ?? null,
+    })),
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
     replaces_run_id: run.replacesRunId,

@@ -65,6 +65,17 @@ export async function prepareRunPhase(input: {
       descriptor: descriptorByName.get(call.toolName),
       identity,
       signal: callSignal,
+      // Each row is a run event with the run's next seq; progress_seq stays the job's (EV-4).
+      onJobProgress: (progress) =>
+        log.append({
+          type: "job_progress",
+          job_id: progress.jobId,
+          progress_seq: progress.progressSeq,
+          stage: progress.stage,
+          pct: progress.pct,
+          message: progress.message,
+          tool_call_id: progress.toolCallId,
+        }),
     });
   let start: PreparedRun["start"];
   if (generation > 1) {

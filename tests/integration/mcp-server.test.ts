@@ -115,9 +115,13 @@ describe("graph engine MCP server over HTTP", () => {
       read_only_when: { create_version: false },
     });
     expect(byName.get("node_centrality")?.inputSchema.properties).toHaveProperty("algorithm");
-    // Jobs come later: no tool is offered before it works.
-    for (const missing of ["train", "infer", "get_job_status"])
-      expect(byName.has(missing)).toBe(false);
+    // The job status read touches no resource; construct_graph may hand its build to a job.
+    expect(byName.get("get_job_status")?._meta).toEqual({
+      resources: { reads: [], writes: [] },
+      requires_approval: false,
+      may_be_async: true,
+    });
+    expect(byName.get("construct_graph")?._meta).toMatchObject({ may_be_async: true });
     expect(byName.has("create_analysis_report")).toBe(true);
     await client.close();
   });

@@ -1,5 +1,8 @@
 import "server-only";
 import { executeWorkspaceTool, isWorkspaceToolName } from "@/lib/workspace/workspace-tools";
+import type { JobProgressUpdate } from "../jobs/job-status-source";
+import { mcpJobStatusSource } from "../jobs/mcp-job-status-source";
+import { waitForJob } from "../jobs/wait-for-job";
 import { callMcpTool } from "./call-mcp-tool";
 import type { McpCallIdentity } from "./mcp-connection";
 import { executeReadSkill, readSkillToolName } from "./read-skill-tool";
@@ -35,12 +38,21 @@ export function checkDatasetScope(input: {
   return undefined;
 }
 
-/** Runs one tool call through the right channel: runtime tools here, graph tools over MCP. */
+/** A job's progress row, naming the tool call whose job it is (its card shows the bar). */
+export type ToolJobProgress = JobProgressUpdate & { toolCallId: string };
+
+/**
+ * Runs one tool call through the right channel: runtime tools here, graph tools over MCP. A
+ * tool whose catalogue says `may_be_async` and that answers `{async: true, job_id}` is followed
+ * by the job waiter until its job ends, so the call counts as done only with the job's real
+ * result (JOB-1); its progress goes to `onJobProgress`.
+ */
 export async function executeToolCall(input: {
   call: PlannedToolCall;
   descriptor: ToolDescriptor | undefined;
   identity: McpCallIdentity;
   signal: AbortSignal;
+  onJobProgress?: (progress: ToolJobProgress) => void;
 }): Promise<ToolEnvelope> {
   const { call } = input;
   if (call.toolName === readSkillToolName) return executeReadSkill(call.args);
@@ -61,10 +73,29 @@ export async function executeToolCall(input: {
       message: `There is no tool named "${call.toolName}".`,
     };
   }
-  return callMcpTool({
-    identity: { ...input.identity, operationId: call.toolCallId },
+  const identity = { ...input.identity, operationId: call.toolCallId };
+  const envelope = await callMcpTool({
+    identity,
     toolName: call.toolName,
     args: call.args,
+    signal: input.signal,
+  });
+  if (!envelope.success || envelope.async !== true) return envelope;
+  // A tool not declared async keeps its envelope: the scheduler treats it as unfinished (DAG-4).
+  if (!input.descriptor.catalogue?.may_be_async) return envelope;
+  if (!envelope.job_id) {
+    return {
+      success: false,
+      status: "failed",
+      error_code: "RESULT_UNAVAILABLE",
+      message: `${call.toolName} answered async without a job id.`,
+    };
+  }
+  return waitForJob({
+    jobId: envelope.job_id,
+    toolName: call.toolName,
+    readStatus: mcpJobStatusSource({ identity }),
+    onProgress: (update) => input.onJobProgress?.({ ...update, toolCallId: call.toolCallId }),
     signal: input.signal,
   });
 }

@@ -26,6 +26,13 @@ export const constructDatasetBodySchema = z
 
 export type ConstructDatasetOptions = z.infer<typeof constructDatasetBodySchema>;
 
+/** A construction's stage and how far it is (0–100), for a job's progress rows. */
+export type ConstructionProgress = (report: {
+  stage: string;
+  pct: number;
+  message: string;
+}) => void;
+
 /**
  * Builds a graph from a stored upload and saves it as the dataset's next revision. The
  * revision is `building` while it runs and becomes `ready` only with its payload saved; a parse
@@ -36,7 +43,9 @@ export async function constructDataset(input: {
   datasetId: string;
   options: ConstructDatasetOptions;
   signal?: AbortSignal;
+  onProgress?: ConstructionProgress;
 }) {
+  const report = input.onProgress ?? (() => {});
   const dataset = await getDatasetOrThrow(input);
   // A node table uploaded with the edge table is used unless the caller names another one, so
   // Build on the Datasets page and the agent's construct_graph both get the node properties.
@@ -54,6 +63,7 @@ export async function constructDataset(input: {
       "A node table must be a CSV dataset of the same project as the CSV edge table.",
     );
   }
+  report({ stage: "reading", pct: 0, message: `Reading ${dataset.name}` });
   const construction = await insertBuildingConstruction({
     datasetId: dataset.id,
     ownerId: input.ownerId,
@@ -65,12 +75,25 @@ export async function constructDataset(input: {
     const nodesText = nodesDataset
       ? await readFile(resolveStoredFile(nodesDataset.storagePath), "utf8")
       : undefined;
+    report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
     const { graph, summary } = await constructGraph({
       kind: dataset.kind,
       text,
       nodesText,
       options: { directed: input.options.directed, weighted: input.options.weighted },
       signal: input.signal,
+      // Parsing is 10–80 % of the bar; only SQL reports steps inside it (the sandbox's).
+      onProgress: (fraction, stage) =>
+        report({
+          stage: "parsing",
+          pct: 10 + 70 * Math.min(1, Math.max(0, fraction)),
+          message: stage ?? `Parsing ${dataset.kind.toUpperCase()}`,
+        }),
+    });
+    report({
+      stage: "saving",
+      pct: 85,
+      message: `Saving ${summary.nodeCount} nodes and ${summary.edgeCount} edges`,
     });
     const payload = encodeGraph(graph);
     const ready = await markConstructionReady({
@@ -85,6 +108,7 @@ export async function constructDataset(input: {
       payloadFormat: graphPayloadFormat,
       payloadSha256: payload.sha256,
     });
+    report({ stage: "done", pct: 100, message: `Saved revision ${ready.revision}` });
     return toConstructionJson(ready);
   } catch (error) {
     const failure = describeFailure(error);

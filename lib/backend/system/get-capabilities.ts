@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
 import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/run-control-enabled";
 
 /**
@@ -11,9 +12,10 @@ export function getCapabilities() {
   const notBuilt = "not available in this version yet";
   const runControl = runControlStatus();
   const editLatestTurn = editLatestTurnStatus();
+  const jobCancel = jobCancelStatus();
   return {
     run_cancel_v1: runControl.enabled,
-    job_cancel_v1: false,
+    job_cancel_v1: jobCancel.enabled,
     edit_latest_turn_v1: editLatestTurn.enabled,
     learned_knowledge: false,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
@@ -21,7 +23,7 @@ export function getCapabilities() {
     upload_kinds: ["csv", "txt", "sql"],
     details: {
       run_cancel_v1: runControl.reason,
-      job_cancel_v1: `background jobs are ${notBuilt}`,
+      job_cancel_v1: jobCancel.reason,
       edit_latest_turn_v1: editLatestTurn.reason,
       learned_knowledge: `the knowledge store is ${notBuilt}`,
       reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
@@ -29,4 +31,21 @@ export function getCapabilities() {
         : "MCP_ENABLE_REPORTING_TOOLS is false",
     },
   };
+}
+
+// Cancel is a row update every worker polls, so it works whenever jobs can run at all: this
+// process's worker is up, or it left jobs to `npm run worker` processes (JOBS_WORKER_IN_APP).
+function jobCancelStatus(): { enabled: boolean; reason: string } {
+  if (!getEnv().JOBS_WORKER_IN_APP) {
+    return {
+      enabled: true,
+      reason: "jobs run in `npm run worker` processes; a cancel reaches them through PostgreSQL",
+    };
+  }
+  return isJobWorkerRunning()
+    ? {
+        enabled: true,
+        reason: "jobs and their descendants can be cancelled (POST /api/jobs/{id}/cancel, Stop)",
+      }
+    : { enabled: false, reason: "this server's job worker is not running" };
 }

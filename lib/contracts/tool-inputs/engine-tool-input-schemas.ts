@@ -7,6 +7,7 @@ import { createAnalysisReportInputSchema } from "./create-analysis-report-input"
 import { degreeAnalysisInputSchema } from "./degree-analysis-input";
 import { deleteGraphSessionInputSchema } from "./delete-graph-session-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
+import { getJobStatusInputSchema } from "./get-job-status-input";
 import { getNeighborsInputSchema } from "./get-neighbors-input";
 import { listDatasetsInputSchema } from "./list-datasets-input";
 import { loadConstructedGraphInputSchema } from "./load-constructed-graph-input";
@@ -48,6 +49,7 @@ export const engineToolInputSchemas = {
   commit_graph_optimization: commitGraphOptimizationInputSchema,
   visualize_subgraph: visualizeSubgraphInputSchema,
   create_analysis_report: createAnalysisReportInputSchema,
+  get_job_status: getJobStatusInputSchema,
 } as const;
 
 /** A graph-engine tool's name. */

@@ -14,6 +14,7 @@ export const jobRecordSelect = {
   runId: true,
   executionGeneration: true,
   parentJobId: true,
+  toolCallId: true,
   childJobId: true,
   kind: true,
   status: true,
@@ -44,6 +45,7 @@ export async function insertJob(input: {
   runId?: string;
   executionGeneration?: number;
   parentJobId?: string;
+  toolCallId?: string;
   kind: string;
   input: Prisma.InputJsonValue;
 }): Promise<JobRecord> {
@@ -69,6 +71,7 @@ export async function insertJob(input: {
         runId: input.runId,
         executionGeneration: input.executionGeneration,
         parentJobId: input.parentJobId,
+        toolCallId: input.toolCallId,
         kind: input.kind,
         input: input.input,
       },
@@ -138,4 +141,41 @@ export async function cancelJobTree(input: { ownerId: string; jobId: string }): 
         ELSE "finishedAt" END,
       "updatedAt" = (now() AT TIME ZONE 'UTC')
     WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
+}
+
+/**
+ * Cancels every unfinished job of a run and all their descendants (RC-5): the same statement as
+ * cancelJobTree, seeded with the run's jobs instead of one job. Returns how many rows changed.
+ */
+export async function cancelRunJobTrees(input: {
+  ownerId: string;
+  runId: string;
+}): Promise<number> {
+  const db = await getDb();
+  return db.$executeRaw`
+    WITH RECURSIVE tree AS (
+      SELECT "id" FROM "jobs"
+        WHERE "runId" = ${input.runId} AND "ownerId" = ${input.ownerId}
+          AND "status" IN ('queued', 'running')
+      UNION
+      SELECT j."id" FROM "jobs" j, tree t
+        WHERE j."parentJobId" = t."id"
+           OR j."id" = (SELECT p."childJobId" FROM "jobs" p WHERE p."id" = t."id")
+    )
+    UPDATE "jobs" SET
+      "cancelRequested" = true,
+      "status" = CASE WHEN "status" = 'queued' THEN 'cancelled'::"JobStatus" ELSE "status" END,
+      "errorCode" = CASE WHEN "status" = 'queued' THEN 'JOB_CANCELLED' ELSE "errorCode" END,
+      "errorMessage" = CASE WHEN "status" = 'queued' THEN 'The job was cancelled before it started.'
+        ELSE "errorMessage" END,
+      "finishedAt" = CASE WHEN "status" = 'queued' THEN (now() AT TIME ZONE 'UTC')
+        ELSE "finishedAt" END,
+      "updatedAt" = (now() AT TIME ZONE 'UTC')
+    WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
+}
+
+/** How many of a run's jobs are still queued or running (a stop waits for 0, RC-6). */
+export async function countUnfinishedRunJobs(input: { runId: string }): Promise<number> {
+  const db = await getDb();
+  return db.job.count({ where: { runId: input.runId, status: { in: ["queued", "running"] } } });
 }

@@ -23,7 +23,25 @@ export async function findRunSnapshotForOwner(input: { ownerId: string; runId: s
         orderBy: [{ executionGeneration: "asc" }, { turnIndex: "asc" }, { batchIndex: "asc" }],
       },
       approvals: { where: { pendingRunId: { not: null } } },
-      jobs: { select: { id: true, kind: true, status: true } },
+      jobs: {
+        select: {
+          id: true,
+          kind: true,
+          status: true,
+          toolCallId: true,
+          parentJobId: true,
+          childJobId: true,
+          errorCode: true,
+          errorMessage: true,
+          // The last row is what a refreshed tool card's progress bar shows.
+          progress: {
+            orderBy: { seq: "desc" },
+            take: 1,
+            select: { seq: true, stage: true, pct: true, message: true },
+          },
+        },
+        orderBy: { createdAt: "asc" },
+      },
       replacedBy: { select: { id: true }, take: 1 },
     },
   });

@@ -1,5 +1,6 @@
 import "server-only";
 import { registerJobHandler } from "../job-kind-registry";
+import { constructGraphJobHandler, constructGraphJobKind } from "./construct-graph-job";
 import { diagnosticSleepHandler, diagnosticSleepKind } from "./diagnostic-sleep";
 
 /**
@@ -9,4 +10,7 @@ import { diagnosticSleepHandler, diagnosticSleepKind } from "./diagnostic-sleep"
  */
 export function registerBuiltinJobKinds(): void {
   registerJobHandler({ kind: diagnosticSleepKind, handler: diagnosticSleepHandler });
+  // Re-run when lost before it wrote anything: at worst a `building` revision is left, which
+  // the rerun's newer revision supersedes.
+  registerJobHandler({ kind: constructGraphJobKind, handler: constructGraphJobHandler });
 }

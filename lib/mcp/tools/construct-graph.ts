@@ -1,11 +1,14 @@
 import "server-only";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
+import { requestConstruction } from "@/lib/backend/constructions/request-construction";
 import { constructGraphInputSchema } from "@/lib/contracts/tool-inputs/construct-graph-input";
 import { getDatasetInScope } from "../dataset-scope";
 import { requireSession } from "../mcp-identity";
 import { catalogue, defineTool } from "../tool-definition";
 
-/** construct_graph: builds and saves the next construction revision of a dataset. */
+/**
+ * construct_graph: builds and saves the next construction revision of a dataset; a large upload
+ * (CONSTRUCT_ASYNC_MIN_BYTES) is built by a job and answered `{async: true, job_id}`.
+ */
 export const constructGraphTool = defineTool({
   name: "construct_graph",
   description:
@@ -22,12 +25,26 @@ export const constructGraphTool = defineTool({
         datasetId: args.options.nodes_dataset_id,
       });
     }
-    const construction = await constructDataset({
+    const request = await requestConstruction({
       ownerId: scope.ownerId,
       datasetId: args.dataset_id,
       options: args.options ?? {},
       signal,
+      requester: {
+        sessionId: identity.sessionId,
+        runId: identity.runId,
+        executionGeneration: identity.executionGeneration,
+        toolCallId: identity.operationId,
+      },
     });
+    if (request.kind === "job") {
+      return {
+        data: { job_id: request.jobId },
+        jobId: request.jobId,
+        message: `Building the graph in background job ${request.jobId}.`,
+      };
+    }
+    const { construction } = request;
     return { data: { construction }, message: `Built revision ${construction.revision}.` };
   },
 });

@@ -9,6 +9,7 @@ import { createAnalysisReportTool } from "./create-analysis-report";
 import { degreeAnalysisTool } from "./degree-analysis";
 import { deleteGraphSessionTool } from "./delete-graph-session";
 import { getGraphInfoTool } from "./get-graph-info";
+import { getJobStatusTool } from "./get-job-status";
 import { getNeighborsTool } from "./get-neighbors";
 import { listDatasetsTool } from "./list-datasets";
 import { loadConstructedGraphTool } from "./load-constructed-graph";
@@ -50,4 +51,5 @@ export const engineTools: ToolDefinition[] = [
   commitGraphOptimizationTool,
   visualizeSubgraphTool,
   createAnalysisReportTool,
+  getJobStatusTool,
 ];
