@@ -128,7 +128,7 @@ describe("Step C: answers are written from the actual results", () => {
     expect(answer).not.toMatch(/\d+(\.\d+)?\s*%/);
   });
 
-  it("does not plan training offline even when a train tool is offered", async () => {
+  it("asks for the label before training when none is named (TC-2; lib/local-rules/ml-plans.test.ts has the rest)", async () => {
     const tools = { ...engineToolSet(), train: tool({ inputSchema: z.object({}).passthrough() }) };
     const { turns, answer } = await runConversation({
       question: "训练一个 GCN 模型",
@@ -136,8 +136,8 @@ describe("Step C: answers are written from the actual results", () => {
       engine: karateEngine(),
       tools,
     });
-    expect(turns).toHaveLength(1);
-    expect(answer).toContain("离线 local-rules 模型不规划图机器学习");
+    expect(turns.flatMap((turn) => turn.calls.map((call) => call.toolName))).not.toContain("train");
+    expect(answer).toContain("分类器要预测哪个节点属性");
   });
 
   it("never emits a call to a tool that was not offered", async () => {

@@ -5,6 +5,7 @@ import { planGraphReadiness } from "./graph-readiness";
 import { type Phrases, phrasesFor } from "./phrases";
 import { planAnalysis } from "./plan-analysis";
 import { planClear } from "./plan-clear";
+import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
 import { planOptimization } from "./plan-optimization";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import type { PromptReading } from "./read-prompt";
@@ -56,14 +57,22 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
         title: phrases.titleCapabilities,
         step: { kind: "answer", parts: [cannotPlanPart({ phrases })] },
       };
-    case "machine-learning":
-      return {
-        title: phrases.titleCapabilities,
-        step: {
-          kind: "answer",
-          parts: [machineLearningPart({ phrases, toolNames: reading.toolNames })],
-        },
-      };
+    case "machine-learning": {
+      const { ml } = intent;
+      if (!ml || !reading.toolNames.has("train")) {
+        return {
+          title: phrases.titleCapabilities,
+          step: {
+            kind: "answer",
+            parts: [machineLearningPart({ phrases, toolNames: reading.toolNames })],
+          },
+        };
+      }
+      if (needsNoGraph(ml)) {
+        return { title: mlTitle({ context, ml }), step: stepOf(planModelRecords({ context, ml })) };
+      }
+      break;
+    }
     case "clear":
       return { title: phrases.titleClear, step: stepOf(planClear({ context })) };
   }
@@ -88,6 +97,17 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
           ],
         },
       };
+    case "machine-learning":
+      // A null `ml` answered with the capability part before Step A.
+      return intent.ml
+        ? {
+            title: mlTitle({ context, ml: intent.ml }),
+            step: stepOf(planMlOnGraph({ context: planContext, ml: intent.ml })),
+          }
+        : {
+            title: phrases.titleCapabilities,
+            step: { kind: "answer", parts: [cannotPlanPart({ phrases })] },
+          };
     case "optimize":
       return {
         title: phrases.titleOptimization,

@@ -1,3 +1,4 @@
+import { detectMlIntent, type MlIntent } from "./detect-ml-intent";
 import {
   extractNeighbourSubject,
   extractPathEndpoints,
@@ -30,7 +31,8 @@ export type QuestionIntent =
   | { kind: "graph-info"; prepare: boolean }
   | { kind: "clear" }
   | { kind: "optimize"; dropIsolated: boolean; removeNames: string[] }
-  | { kind: "machine-learning" }
+  /** `ml`: the request the rules can plan (detect-ml-intent.ts), null for any other ML ask. */
+  | { kind: "machine-learning"; ml: MlIntent | null }
   | { kind: "unknown" };
 
 const patterns = {
@@ -128,7 +130,8 @@ export function detectIntent(input: { question: string }): QuestionIntent {
       removeNames: extractRemovalNames(question),
     };
   }
-  if (patterns.machineLearning.test(question)) return { kind: "machine-learning" };
+  const ml = detectMlIntent({ question });
+  if (ml || patterns.machineLearning.test(question)) return { kind: "machine-learning", ml };
   const analyses = detectAnalyses(question);
   const visualize = patterns.visualize.test(question);
   const report = patterns.report.test(question);

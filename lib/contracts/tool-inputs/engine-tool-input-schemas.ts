@@ -9,6 +9,7 @@ import { deleteGraphSessionInputSchema } from "./delete-graph-session-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
 import { getJobStatusInputSchema } from "./get-job-status-input";
 import { getNeighborsInputSchema } from "./get-neighbors-input";
+import { inferInputSchema } from "./infer-input";
 import { listDatasetsInputSchema } from "./list-datasets-input";
 import { loadConstructedGraphInputSchema } from "./load-constructed-graph-input";
 import { nodeCentralityInputSchema } from "./node-centrality-input";
@@ -20,6 +21,8 @@ import { setSessionConfigInputSchema } from "./set-session-config-input";
 import { shortestPathInputSchema } from "./shortest-path-input";
 import { subgraphExtractionInputSchema } from "./subgraph-extraction-input";
 import { switchGraphVersionInputSchema } from "./switch-graph-version-input";
+import { trainInputSchema } from "./train-input";
+import { trainingSummaryInputSchema } from "./training-summary-input";
 import { visualizeSubgraphInputSchema } from "./visualize-subgraph-input";
 
 // Client-safe (zod only): tests and clients validate tool arguments with the engine's own
@@ -47,6 +50,9 @@ export const engineToolInputSchemas = {
   connectivity_analysis: connectivityAnalysisInputSchema,
   preview_graph_optimization: previewGraphOptimizationInputSchema,
   commit_graph_optimization: commitGraphOptimizationInputSchema,
+  train: trainInputSchema,
+  infer: inferInputSchema,
+  training_summary: trainingSummaryInputSchema,
   visualize_subgraph: visualizeSubgraphInputSchema,
   create_analysis_report: createAnalysisReportInputSchema,
   get_job_status: getJobStatusInputSchema,

@@ -2,6 +2,8 @@ import "server-only";
 import { registerJobHandler } from "../job-kind-registry";
 import { constructGraphJobHandler, constructGraphJobKind } from "./construct-graph-job";
 import { diagnosticSleepHandler, diagnosticSleepKind } from "./diagnostic-sleep";
+import { inferJobHandler, inferJobKind } from "./infer-job";
+import { trainJobHandler, trainJobKind } from "./train-job";
 
 /**
  * Registers the job kinds every worker process can run. Kinds with real work (training,
@@ -13,4 +15,8 @@ export function registerBuiltinJobKinds(): void {
   // Re-run when lost before it wrote anything: at worst a `building` revision is left, which
   // the rerun's newer revision supersedes.
   registerJobHandler({ kind: constructGraphJobKind, handler: constructGraphJobHandler });
+  // A rerun of a lost training answers the model record it already wrote (found by job id)
+  // instead of training again; a lost inference writes nothing, so it simply runs again.
+  registerJobHandler({ kind: trainJobKind, handler: trainJobHandler });
+  registerJobHandler({ kind: inferJobKind, handler: inferJobHandler });
 }

@@ -11,6 +11,7 @@ import { deleteGraphSessionTool } from "./delete-graph-session";
 import { getGraphInfoTool } from "./get-graph-info";
 import { getJobStatusTool } from "./get-job-status";
 import { getNeighborsTool } from "./get-neighbors";
+import { inferTool } from "./infer";
 import { listDatasetsTool } from "./list-datasets";
 import { loadConstructedGraphTool } from "./load-constructed-graph";
 import { nodeCentralityTool } from "./node-centrality";
@@ -22,6 +23,8 @@ import { setSessionConfigTool } from "./set-session-config";
 import { shortestPathTool } from "./shortest-path";
 import { subgraphExtractionTool } from "./subgraph-extraction";
 import { switchGraphVersionTool } from "./switch-graph-version";
+import { trainTool } from "./train";
+import { trainingSummaryTool } from "./training-summary";
 import { visualizeSubgraphTool } from "./visualize-subgraph";
 
 /**
@@ -49,6 +52,9 @@ export const engineTools: ToolDefinition[] = [
   connectivityAnalysisTool,
   previewGraphOptimizationTool,
   commitGraphOptimizationTool,
+  trainTool,
+  inferTool,
+  trainingSummaryTool,
   visualizeSubgraphTool,
   createAnalysisReportTool,
   getJobStatusTool,

@@ -1,0 +1,10 @@
+import { getModelRecord } from "@/lib/backend/ml/get-model-record";
+import { idParamSchema } from "@/lib/http/route-params";
+import { withRoute } from "@/lib/http/with-route";
+
+type Params = { model_id: string };
+
+export const GET = withRoute<Params>(async ({ params, actor }) => {
+  const modelId = idParamSchema.parse(params.model_id);
+  return Response.json(await getModelRecord({ ownerId: actor.userId, modelId }));
+});

@@ -1,0 +1,75 @@
+import "server-only";
+import type { ModelRecord } from "@/lib/contracts/ml-models";
+
+/** The stored model record fields the wire shapes are built from. */
+export type StoredMlModel = {
+  id: string;
+  projectId: string;
+  datasetId: string | null;
+  constructionRevision: number | null;
+  jobId: string | null;
+  task: string;
+  algorithm: string;
+  config: unknown;
+  split: unknown;
+  metrics: unknown;
+  curves: unknown;
+  filePath: string | null;
+  createdAt: Date;
+};
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** Where a model's file is downloaded from (owner-checked route). */
+export function modelFileUrl(modelId: string): string {
+  return `/api/ml/models/${encodeURIComponent(modelId)}/file`;
+}
+
+/** A model record as `GET /api/ml/models/{id}` answers it (config, metrics and id together). */
+export function toModelRecordJson(row: StoredMlModel): ModelRecord {
+  const config = asObject(row.config);
+  return {
+    model_id: row.id,
+    project_id: row.projectId,
+    dataset_id: row.datasetId,
+    revision: row.constructionRevision,
+    task: row.task as ModelRecord["task"],
+    model: row.algorithm,
+    config,
+    split: row.split as ModelRecord["split"],
+    metrics: row.metrics as ModelRecord["metrics"],
+    protocol: config.protocol as ModelRecord["protocol"],
+    curves: row.curves as ModelRecord["curves"],
+    job_id: row.jobId,
+    created_at: row.createdAt.toISOString(),
+    file: row.filePath
+      ? {
+          url: modelFileUrl(row.id),
+          checksum: typeof config.checksum === "string" ? config.checksum : null,
+        }
+      : null,
+  };
+}
+
+/** What a finished `train` job (and so the train tool call) answers: the real model id and figures. */
+export function toTrainingResultJson(row: StoredMlModel) {
+  const record = toModelRecordJson(row);
+  return {
+    model_id: record.model_id,
+    task: record.task,
+    model: record.model,
+    dataset_id: record.dataset_id,
+    revision: record.revision,
+    label_property: record.config.label_property ?? null,
+    classes: record.config.classes ?? null,
+    metrics: record.metrics,
+    protocol: record.protocol,
+    epochs_run: record.protocol?.epochsRun ?? null,
+    checksum: record.file?.checksum ?? null,
+    file_url: record.file?.url ?? null,
+    job_id: record.job_id,
+  };
+}
