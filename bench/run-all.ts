@@ -36,6 +36,7 @@ function main(): void {
     ["--expose-gc"],
   );
   run(path.join(bench, "runtime-bench.ts"), [], ["--conditions=react-server"]);
+  run(path.join(bench, "memory-bench.ts"), [], ["--conditions=react-server"]);
 }
 
 main();

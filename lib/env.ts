@@ -103,6 +103,19 @@ const environmentSchema = z.object({
   EMBEDDING_BASE_URL: optionalUrl,
   EMBEDDING_MODEL: optionalText,
   EMBEDDING_DIMENSIONS: integer(1536, 1, 16000),
+  /**
+   * `service`: the OpenAI-compatible endpoint resolved from EMBEDDING_* / OPENAI_* / LLM_* /
+   * QWEN_* (MEM-2); `local`: the offline sentence encoder shipped in an npm package; `off`.
+   */
+  EMBEDDING_PROVIDER: z.enum(["service", "local", "off"]).default("service"),
+  /** Records each memory store keeps per user before the least used, oldest one is evicted. */
+  MEMORY_STORE_MAX_RECORDS: integer(200, 1, 100_000),
+  /** Tokens (estimated) the profile, memories, session context and knowledge may fill in a prompt. */
+  MEMORY_PROMPT_TOKEN_BUDGET: integer(800, 50, 32_000),
+  /** `propose`: distilled knowledge waits for a person; `auto`: saved at once; `off`: none. */
+  KNOWLEDGE_LEARNING_MODE: z.enum(["propose", "auto", "off"]).default("propose"),
+  /** Whether a run on an LLM also asks that model to extract memories (structured output). */
+  MEMORY_LLM_EXTRACTION: booleanFlag(true),
   AGENT_TOOL_MAX_CONCURRENCY: z
     .string()
     .optional()

@@ -87,9 +87,17 @@ function collect(document: AnswerDocument) {
 }
 
 /** The answer text in the requested style: Markdown for chat and report, plain text for json. */
-export function renderAnswer(input: { document: AnswerDocument; format: OutputFormat }): string {
+export function renderAnswer(input: {
+  document: AnswerDocument;
+  format: OutputFormat;
+  /** "method": the user's saved preference puts the method sections before the conclusion. */
+  leadWith?: "method" | "conclusion";
+}): string {
   const { document, format } = input;
   const { summary, sections, sources, notes } = collect(document);
+  if (input.leadWith === "method" && sections.length > 0) {
+    return renderMethodFirst({ document, format, summary, sections, sources, notes });
+  }
   const { labels } = document;
   const chunks: string[] = [];
   if (format === "report") {
@@ -119,4 +127,28 @@ export function renderAnswer(input: { document: AnswerDocument; format: OutputFo
 
 function list(items: string[]): AnswerBlock {
   return { kind: "list", items };
+}
+
+// The same content with the sections (how it was found) first and the conclusion after them.
+function renderMethodFirst(input: {
+  document: AnswerDocument;
+  format: OutputFormat;
+  summary: string[];
+  sections: AnswerSection[];
+  sources: string[];
+  notes: string[];
+}): string {
+  const { document, format, summary, sections, sources, notes } = input;
+  const { labels } = document;
+  const block = format === "json" ? plainBlock : markdownBlock;
+  const heading = (text: string) =>
+    format === "report" ? `### ${text}` : format === "chat" ? `**${text}**` : `${text}:`;
+  const chunks: string[] = format === "report" ? [`## ${document.title}`] : [];
+  if (format === "json") chunks.push(document.title);
+  for (const section of sections)
+    chunks.push(heading(section.heading), ...section.blocks.map(block));
+  chunks.push(heading(labels.conclusion), ...summary);
+  if (sources.length > 0) chunks.push(heading(labels.sources), block(list(sources)));
+  if (notes.length > 0) chunks.push(heading(labels.notes), block(list(notes)));
+  return `${chunks.filter((chunk) => chunk.length > 0).join("\n\n")}\n`;
 }

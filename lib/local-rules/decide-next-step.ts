@@ -2,6 +2,12 @@ import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./a
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
 import { asksToBuild, detectIntent } from "./detect-intent";
 import { planGraphReadiness } from "./graph-readiness";
+import {
+  followedMemoryNote,
+  rememberPart,
+  reportLeadPreference,
+  requestPart,
+} from "./memory-statements";
 import { type Phrases, phrasesFor } from "./phrases";
 import { planAnalysis } from "./plan-analysis";
 import { planClear } from "./plan-clear";
@@ -26,10 +32,12 @@ function render(input: {
   format: OutputFormat;
   title: string;
   parts: AnswerPart[];
+  leadWith?: "method" | "conclusion";
 }): string {
   return renderAnswer({
     document: { title: input.title, parts: input.parts, labels: input.phrases.labels },
     format: input.format,
+    leadWith: input.leadWith,
   });
 }
 
@@ -50,7 +58,18 @@ function stepOf(outcome: ReturnType<typeof planClear>): Step {
 
 function planQuestion(context: BaseContext): { title: string; step: Step } {
   const { reading, phrases } = context;
-  const intent = detectIntent({ question: reading.question });
+  // Statements to remember are not requests: only the rest of the message is planned (MEM-3).
+  const request = requestPart({ question: reading.question });
+  if (request.trim() === "") {
+    return {
+      title: phrases.titleOverview,
+      step: {
+        kind: "answer",
+        parts: [rememberPart({ language: detectLanguage(reading.question) })],
+      },
+    };
+  }
+  const intent = detectIntent({ question: request });
   switch (intent.kind) {
     case "unknown":
       return {
@@ -155,5 +174,14 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
     part.summary.push(phrases.toolsUnavailable([...new Set(missing.map((call) => call.toolName))]));
     step = { kind: "answer", parts: [part] };
   }
-  return { text: render({ phrases, format, title, parts: step.parts }), calls: [] };
+  // A saved report-order preference shapes the answer, and the answer names it (MEM-1).
+  const lead = reportLeadPreference({ memory: reading.memory });
+  const parts = step.parts;
+  if (lead && parts.some((part) => part.succeeded && part.sections.length > 0)) {
+    parts[0]?.notes.push(
+      followedMemoryNote({ language: detectLanguage(reading.question), record: lead.record }),
+    );
+    return { text: render({ phrases, format, title, parts, leadWith: lead.lead }), calls: [] };
+  }
+  return { text: render({ phrases, format, title, parts }), calls: [] };
 }

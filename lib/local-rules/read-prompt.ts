@@ -1,4 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultPart } from "@ai-sdk/provider";
+import { type MemoryBlockRecord, parseMemoryBlock } from "@/lib/agent/context/memory-block";
 import {
   type LocalRulesSessionState,
   parseSessionStateBlock,
@@ -25,6 +26,8 @@ export type PromptReading = {
    */
   runKey: string;
   state: LocalRulesSessionState | null;
+  /** The learning stores' records the runtime put into the system prompt (MEM-1). */
+  memory: MemoryBlockRecord[];
   /** Tool calls after the last user message, in the order they were asked for. */
   steps: RunToolStep[];
   /** The 1-based number of the turn being produced now. */
@@ -126,6 +129,7 @@ export function readPrompt(input: {
       JSON.stringify(prompt.slice(0, lastUser + 1).filter((message) => message.role !== "system")),
     ),
     state: parseSessionStateBlock({ systemText }),
+    memory: parseMemoryBlock({ systemText }),
     steps,
     turn: turns + 1,
     toolNames: new Set((input.tools ?? []).map((tool) => tool.name)),

@@ -6,6 +6,7 @@ import { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
 import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
+import { learnAfterPhase, plansAlways, updateContextAfterBatch } from "./learn-after-phase";
 import { persistRunFinalState } from "./persist-run-final-state";
 import { type PhaseRun, prepareRunPhase } from "./prepare-run-phase";
 import type { RunEventLog } from "./run-event-log";
@@ -60,8 +61,19 @@ export async function executeRunPhase(input: {
           ),
         );
         await recordSessionEffects({ sessionId: run.sessionId, outcomes: fresh });
+        if (plansAlways(run.options)) await updateContextAfterBatch({ run, recorded });
       },
     }));
+    // Learning starts here, after the loop, inside the run's scope (MEM-4).
+    ending = await learnAfterPhase({
+      run,
+      ownerId: input.ownerId,
+      ending,
+      record,
+      model: prepared.agent.model,
+      signal,
+      stopCheck,
+    });
   } catch (error) {
     ending = failureEnding({ error, signal, runId: run.id });
     record = new RunPhaseRecord(run.executionGeneration);

@@ -1,4 +1,6 @@
 import "server-only";
+import { z } from "zod";
+import { type MemoryUsed, memoryUsedSchema } from "@/lib/contracts/memory";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
@@ -68,8 +70,14 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
       last_progress: job.progress[0] ?? null,
     })),
     created_at: run.createdAt.toISOString(),
+    // The learning-store records this run's prompt carried (MEM-1): "why did it do that?".
+    memories_used: memoriesUsedOf(run.memoriesUsed),
     finished_at: run.finishedAt?.toISOString() ?? null,
     replaces_run_id: run.replacesRunId,
     replaced_by_run_id: run.replacedBy[0]?.id ?? null,
   };
+}
+
+function memoriesUsedOf(value: unknown): MemoryUsed[] {
+  return z.array(memoryUsedSchema).safeParse(value).data ?? [];
 }

@@ -2,7 +2,9 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
+import type { MemoryUsed } from "@/lib/contracts/memory";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { assembleMemoryContext } from "@/lib/memory/context/assemble-memory-context";
 import { listBuiltinSkills } from "@/lib/skills/list-builtin-skills";
 import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";
@@ -21,6 +23,8 @@ export type RunAgent = {
   history: ModelMessage[];
   descriptors: ToolDescriptor[];
   scopeDatasetIds: Set<string>;
+  /** The learning-store records this run's prompt carries (MEM-1), labelled by store. */
+  memoriesUsed: MemoryUsed[];
 };
 
 /** Builds the agent of one run: model, tools from discovery, skills, context and instructions. */
@@ -35,7 +39,7 @@ export async function createRunAgent(input: {
     ownerId: input.ownerId,
     modelName: input.run.modelName ?? input.run.options.model,
   });
-  const [mcpTools, context, history, skills] = await Promise.all([
+  const [mcpTools, context, history, skills, memory] = await Promise.all([
     discoverMcpTools({ identity: input.identity, signal: input.signal }),
     buildSessionState({
       ownerId: input.ownerId,
@@ -45,6 +49,12 @@ export async function createRunAgent(input: {
     }),
     buildHistory({ sessionId: input.session.id, runId: input.run.id }),
     listBuiltinSkills(),
+    assembleMemoryContext({
+      ownerId: input.ownerId,
+      sessionId: input.session.id,
+      runId: input.run.id,
+      signal: input.signal,
+    }),
   ]);
   const descriptors = [
     ...mcpTools,
@@ -54,9 +64,15 @@ export async function createRunAgent(input: {
   return {
     model,
     modelName: entry.name,
-    system: buildSystemPrompt({ options: input.run.options, state: context.state, skills }),
+    system: buildSystemPrompt({
+      options: input.run.options,
+      state: context.state,
+      skills,
+      memory: memory.records,
+    }),
     history,
     descriptors,
     scopeDatasetIds: context.scopeDatasetIds,
+    memoriesUsed: memory.used,
   };
 }

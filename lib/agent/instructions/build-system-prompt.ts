@@ -1,3 +1,4 @@
+import { type MemoryBlockRecord, renderMemoryBlock } from "@/lib/agent/context/memory-block";
 import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
 import { renderSessionStateBlock } from "@/lib/agent/context/session-state-block";
 import type { RunOptions } from "@/lib/contracts/run-options";
@@ -16,6 +17,8 @@ export function buildSystemPrompt(input: {
   options: RunOptions;
   state: LocalRulesSessionState;
   skills: { name: string; description: string }[];
+  /** The learning stores' records for this run, already within the prompt's memory budget. */
+  memory?: MemoryBlockRecord[];
 }): string {
   const { options } = input;
   const parts = [domainInstructions];
@@ -38,6 +41,9 @@ export function buildSystemPrompt(input: {
         .map((skill) => `- ${skill.name}: ${skill.description}`)
         .join("\n")}`,
     );
+  }
+  if (input.memory && input.memory.length > 0) {
+    parts.push(renderMemoryBlock({ records: input.memory }));
   }
   parts.push(renderSessionStateBlock(input.state));
   return parts.join("\n\n");

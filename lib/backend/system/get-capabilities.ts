@@ -1,23 +1,27 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
+import { describeLearnedKnowledge } from "@/lib/memory/knowledge/learned-knowledge-status";
 import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/run-control-enabled";
 
 /**
  * What this build can really do (RC-1). Features that are not built yet report false with the
  * reason, so the UI never offers a Stop button or a knowledge store that would not work.
  */
-export function getCapabilities() {
+export async function getCapabilities() {
   const env = getEnv();
-  const notBuilt = "not available in this version yet";
   const runControl = runControlStatus();
   const editLatestTurn = editLatestTurnStatus();
+  // A probe of the resolved embedding service (MEM-2): what works, not which variable is set.
+  const knowledge = await describeLearnedKnowledge();
   const jobCancel = jobCancelStatus();
   return {
     run_cancel_v1: runControl.enabled,
     job_cancel_v1: jobCancel.enabled,
     edit_latest_turn_v1: editLatestTurn.enabled,
-    learned_knowledge: false,
+    learned_knowledge: knowledge.enabled,
+    embedding_model: knowledge.embeddingModel,
+    vector_backend: knowledge.vectorBackend,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
     upload_kinds: ["csv", "txt", "sql"],
@@ -25,7 +29,7 @@ export function getCapabilities() {
       run_cancel_v1: runControl.reason,
       job_cancel_v1: jobCancel.reason,
       edit_latest_turn_v1: editLatestTurn.reason,
-      learned_knowledge: `the knowledge store is ${notBuilt}`,
+      learned_knowledge: knowledge.reason,
       reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS
         ? "visualize_subgraph and create_analysis_report are offered by the graph engine"
         : "MCP_ENABLE_REPORTING_TOOLS is false",

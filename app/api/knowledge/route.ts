@@ -1,0 +1,14 @@
+import { addKnowledge } from "@/lib/backend/memory/knowledge";
+import { createKnowledgeBodySchema } from "@/lib/contracts/memory";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { withRoute } from "@/lib/http/with-route";
+
+export const POST = withRoute(async ({ request, actor }) => {
+  const body = await parseJsonBody(request, createKnowledgeBodySchema);
+  const item = await addKnowledge({
+    ownerId: actor.userId,
+    text: body.text,
+    tags: body.tags ?? [],
+  });
+  return Response.json(item, { status: item.duplicate ? 200 : 201 });
+});

@@ -1,0 +1,15 @@
+import { getProfile, updateProfile } from "@/lib/backend/memory/profile";
+import { updateProfileBodySchema } from "@/lib/contracts/memory";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { withRoute } from "@/lib/http/with-route";
+
+export const GET = withRoute(async ({ actor }) =>
+  Response.json(await getProfile({ ownerId: actor.userId })),
+);
+
+export const PUT = withRoute(async ({ request, actor }) => {
+  const body = await parseJsonBody(request, updateProfileBodySchema);
+  return Response.json(
+    await updateProfile({ ownerId: actor.userId, preferences: body.preferences }),
+  );
+});

@@ -1,0 +1,87 @@
+import "server-only";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { PhaseEnding } from "@/lib/agent/phase-ending";
+import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
+import { runOptionsSchema } from "@/lib/contracts/run-options";
+import { findRunUserMessage } from "@/lib/db/queries/runs";
+import { learnFromRun } from "@/lib/memory/learn-from-run";
+import { updateSessionContext } from "@/lib/memory/update-session-context";
+
+/**
+ * The learning step of a phase (MEM-4), started here in lib/runs and only after the agent loop
+ * ended: the session context is updated after every phase, extraction runs only when the phase
+ * completed. It runs inside the run's scope before the final state is saved, so a Stop during
+ * extraction aborts the embedding call, drops the write and ends the run as cancelled; any
+ * other learning failure is logged and never fails a completed run.
+ */
+export async function learnAfterPhase(input: {
+  run: { id: string; sessionId: string; options: unknown };
+  ownerId: string;
+  ending: PhaseEnding;
+  record: RunPhaseRecord;
+  model: LanguageModelV3 | null;
+  signal: AbortSignal;
+  stopCheck: () => Promise<void>;
+}): Promise<PhaseEnding> {
+  const { run, ending, record, signal } = input;
+  if (ending.status !== "completed" && ending.status !== "paused") return ending;
+  try {
+    const userText = await readUserText(run.id);
+    await input.stopCheck();
+    await updateSessionContext({
+      sessionId: run.sessionId,
+      goal: userText,
+      runId: run.id,
+      runStatus: ending.status,
+      toolCalls: record.toolCalls,
+    });
+    if (ending.status !== "completed") return ending;
+    await learnFromRun({
+      ownerId: input.ownerId,
+      sessionId: run.sessionId,
+      runId: run.id,
+      userText,
+      toolCalls: record.toolCalls,
+      // The offline model extracts nothing itself: its rules are the local-rules extractor.
+      llm: input.model && input.model.provider !== "local" ? input.model : null,
+      signal,
+      stopCheck: input.stopCheck,
+    });
+  } catch (error) {
+    if (signal.aborted) return { status: "cancelled" };
+    console.error(`run ${run.id}: learning failed; the run's answer stands:`, error);
+  }
+  return ending;
+}
+
+/** Whether planning_mode is `always` (the session context is then updated every batch). */
+export function plansAlways(options: unknown): boolean {
+  return runOptionsSchema.safeParse(options).data?.planning_mode === "always";
+}
+
+async function readUserText(runId: string): Promise<string> {
+  const user = await findRunUserMessage(runId);
+  const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
+  return parts
+    .filter((part) => part.type === "text")
+    .map((part) => part.text ?? "")
+    .join("\n");
+}
+
+/** planning_mode `always`: the session context follows every finished batch, not only the phase. */
+export async function updateContextAfterBatch(input: {
+  run: { id: string; sessionId: string };
+  recorded: RunPhaseRecord["toolCalls"];
+}): Promise<void> {
+  try {
+    await updateSessionContext({
+      sessionId: input.run.sessionId,
+      goal: await readUserText(input.run.id),
+      runId: input.run.id,
+      runStatus: "running",
+      toolCalls: input.recorded,
+    });
+  } catch (error) {
+    console.error(`run ${input.run.id}: session context not updated:`, error);
+  }
+}
