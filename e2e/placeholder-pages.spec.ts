@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { WorkbenchPage } from "./pages/workbench-page";
 
-const placeholderSections = ["Skills", "Results"];
+const placeholderSections = ["Results"];
 
 for (const section of placeholderSections) {
   test(`${section} says honestly that it is not available yet`, async ({ page }, testInfo) => {

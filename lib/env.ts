@@ -127,6 +127,16 @@ const environmentSchema = z.object({
   MCP_ENABLE_REPORTING_TOOLS: booleanFlag(true),
   GRAPH_ENGINE_URL: optionalUrl,
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
+  /**
+   * Skill uploads (.md / .zip, SK-5). Capped below 10 MiB on purpose: the skills upload route
+   * passes through proxy.ts, which buffers a body and cuts it at 10 MB (multipart overhead fits
+   * in the rest), so the route needs no proxy exclusion.
+   */
+  SKILL_UPLOAD_MAX_BYTES: integer(2 * 1024 * 1024, 1, 10 * 1024 * 1024 - 64 * 1024),
+  /** Files one skill archive may hold (directories included): more is refused unread. */
+  SKILL_ARCHIVE_MAX_FILES: integer(200, 1, 10_000),
+  /** Uncompressed bytes one skill archive may inflate to (zip bombs are refused). */
+  SKILL_ARCHIVE_MAX_UNCOMPRESSED_BYTES: integer(20 * 1024 * 1024, 1, 1024 * 1024 * 1024),
   RUN_EVENT_BUFFER_MAX_EVENTS: integer(20_000, 100, 10_000_000),
   RUN_EVENT_BUFFER_MAX_AGE_SECONDS: integer(24 * 3600, 60, 30 * 24 * 3600),
   /** A run whose heartbeat (every 20 s) is older than this counts as abandoned (PS-4). */

@@ -13,6 +13,7 @@ import { planAnalysis } from "./plan-analysis";
 import { planClear } from "./plan-clear";
 import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
 import { planOptimization } from "./plan-optimization";
+import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import type { PromptReading } from "./read-prompt";
 import { writeGraphInfo } from "./write-graph-info";
@@ -94,6 +95,8 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
     }
     case "clear":
       return { title: phrases.titleClear, step: stepOf(planClear({ context })) };
+    case "save-skill":
+      return { title: phrases.titleSaveSkill, step: stepOf(planSaveSkill({ context })) };
   }
   const inspect = intent.kind === "graph-info" && !intent.prepare;
   const readiness = planGraphReadiness({

@@ -33,9 +33,13 @@ export type QuestionIntent =
   | { kind: "optimize"; dropIsolated: boolean; removeNames: string[] }
   /** `ml`: the request the rules can plan (detect-ml-intent.ts), null for any other ML ask. */
   | { kind: "machine-learning"; ml: MlIntent | null }
+  | { kind: "save-skill" }
   | { kind: "unknown" };
 
 const patterns = {
+  // "Save this analysis as a skill / playbook" (SK-4), in English and Chinese.
+  saveSkill:
+    /\b(?:save|store|keep|turn|make|record|capture)\b[^.?!]{0,50}\b(?:as|into)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+|reusable\s+)?(?:skill|playbook)s?\b|(?:保存|存为|存成|沉淀|记录|做成|整理)[^。？！]{0,15}(?:技能|剧本|操作手册|playbook)/i,
   clear:
     /\b(?:clear|reset|unload|wipe|empty)\b[^.?!]{0,30}\bgraphs?\b|清空|清除(?:当前|会话|这个)?(?:的)?图|卸载(?:当前)?图|重置(?:当前)?图/i,
   optimize:
@@ -122,6 +126,7 @@ function detectAnalyses(question: string): AnalysisIntent[] {
 /** Classifies the question into the intents the offline model can plan (English and Chinese). */
 export function detectIntent(input: { question: string }): QuestionIntent {
   const question = input.question;
+  if (patterns.saveSkill.test(question)) return { kind: "save-skill" };
   if (patterns.clear.test(question)) return { kind: "clear" };
   if (patterns.optimize.test(question)) {
     return {

@@ -78,6 +78,22 @@ export const englishPhrases: Phrases = {
   columnCommunitiesReached: "Communities reached",
   columnNeighboursChecked: "Neighbours checked",
 
+  titleSaveSkill: "Saving the analysis as a skill",
+  skillDescription: (toolNames) =>
+    `Repeat a saved analysis on a loaded graph: ${toolNames.join(", ")}.`,
+  skillBodyIntro:
+    "A playbook saved from an earlier run. Ids are placeholders: fill them from the session state and search_node results, never from file names.",
+  skillStepsHeading: "Steps (the tool calls that run made, in order)",
+  skillChecksHeading: "Checks",
+  skillChecks: [
+    "Verify the graph first (get_graph_info or load_constructed_graph) before the analysis steps.",
+    "Turn node names into ids with search_node before passing them on.",
+    "A tool that needs approval still pauses for it; this playbook grants nothing.",
+  ],
+  skillProposed: (name) =>
+    `Proposed the skill "${name}". It is waiting in the review queue on the Skills page; it reaches no run until a reviewer approves it.`,
+  skillNothingToSave:
+    "There is no earlier analysis in this session to save: run one first (for example the top nodes by PageRank), then ask again.",
   cannotPlan:
     "I can't plan that offline. The built-in local-rules model follows fixed rules and only understands the graph requests listed below; for anything else, choose a configured LLM model.",
   capabilitiesHeading: "What I can do offline",

@@ -72,6 +72,21 @@ export const chinesePhrases: Phrases = {
   columnCommunitiesReached: "触及社区",
   columnNeighboursChecked: "已检查邻居",
 
+  titleSaveSkill: "将分析保存为技能",
+  skillDescription: (toolNames) => `在已加载的图上重复一次保存的分析：${toolNames.join("、")}。`,
+  skillBodyIntro:
+    "从之前一次运行保存的操作手册。编号均为占位符：请从会话状态和 search_node 的结果中填写，不要根据文件名猜测。",
+  skillStepsHeading: "步骤（该次运行实际调用的工具，按顺序）",
+  skillChecksHeading: "检查",
+  skillChecks: [
+    "先确认图的状态（get_graph_info 或 load_constructed_graph），再执行分析步骤。",
+    "节点名称先用 search_node 转换为编号，再传给后续工具。",
+    "需要审批的工具仍会暂停等待审批；本手册不授予任何权限。",
+  ],
+  skillProposed: (name) =>
+    `已提议技能“${name}”。它在技能页面的审核队列中等待审核；审核通过之前不会用于任何运行。`,
+  skillNothingToSave:
+    "本会话中还没有可以保存的分析：请先运行一次分析（例如按 PageRank 找出重要节点），再提出保存。",
   cannotPlan:
     "这个问题我无法离线规划。内置的 local-rules 模型按固定规则工作，只理解下面列出的图请求；其他问题请选择已配置的大模型。",
   capabilitiesHeading: "离线可以做的事",

@@ -51,6 +51,15 @@ export type Phrases = {
   columnCommunitiesReached: string;
   columnNeighboursChecked: string;
 
+  titleSaveSkill: string;
+  /** The proposed skill's description, from the tools it repeats. */
+  skillDescription: (toolNames: string[]) => string;
+  skillBodyIntro: string;
+  skillStepsHeading: string;
+  skillChecksHeading: string;
+  skillChecks: string[];
+  skillProposed: (name: string) => string;
+  skillNothingToSave: string;
   cannotPlan: string;
   capabilitiesHeading: string;
   capabilities: string[];

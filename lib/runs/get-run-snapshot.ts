@@ -4,6 +4,7 @@ import { type MemoryUsed, memoryUsedSchema } from "@/lib/contracts/memory";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
+import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
 
 /** The saved state of a run (CONTRACT.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: { ownerId: string; runId: string }) {
@@ -75,6 +76,8 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
     finished_at: run.finishedAt?.toISOString() ?? null,
     replaces_run_id: run.replacesRunId,
     replaced_by_run_id: run.replacedBy[0]?.id ?? null,
+    // Offered skills ({name, source, version}) with `read` for those the run read (SK-1).
+    skills: summariseRunSkills({ offered: run.offeredSkills, toolCalls: run.toolCalls }),
   };
 }
 

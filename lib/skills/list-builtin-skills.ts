@@ -1,58 +1,42 @@
+import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { installBuiltinSkills } from "./install-builtin-skills";
+import { parseSkillMarkdown, type SkillFrontMatter } from "./parse-skill-markdown";
+import { skillEntryFile } from "./skill-file-path";
+import { skillsRoot } from "./skill-storage";
 
-/** A skill's catalogue entry: what the model sees before it decides to read one (SK-1). */
-export type SkillSummary = {
-  name: string;
-  description: string;
-  whenToUse: string;
-  directory: string;
-};
+/** A built-in skill as installed in the runtime directory. */
+export type BuiltinSkill = { frontMatter: SkillFrontMatter; directory: string };
 
-const builtinDirectory = path.join(process.cwd(), "skills");
-
-/** Reads the front matter of `SKILL.md` (name, description, when_to_use). */
-export function parseSkillFrontMatter(markdown: string): {
-  fields: Record<string, string>;
-  body: string;
-} {
-  const match = markdown.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
-  if (!match) return { fields: {}, body: markdown };
-  const fields: Record<string, string> = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const separator = line.indexOf(":");
-    if (separator > 0) fields[line.slice(0, separator).trim()] = line.slice(separator + 1).trim();
-  }
-  return { fields, body: match[2] };
-}
-
-/** The built-in skills shipped in `skills/`, sorted by name. */
-export async function listBuiltinSkills(): Promise<SkillSummary[]> {
-  const entries = await readdir(builtinDirectory, { withFileTypes: true }).catch(() => []);
+/**
+ * The built-in skills from DATA_DIR/skills/builtin (installed from `skills/` first), sorted by
+ * name. A skill that does not validate is logged and left out; the others still load.
+ */
+export async function listBuiltinSkills(): Promise<BuiltinSkill[]> {
+  await installBuiltinSkills();
+  const root = path.join(skillsRoot(), "builtin");
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   const skills = await Promise.all(
     entries
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && !entry.name.includes(".old-"))
       .map(async (entry) => {
-        const directory = path.join(builtinDirectory, entry.name);
-        const markdown = await readFile(path.join(directory, "SKILL.md"), "utf8").catch(() => null);
-        if (markdown === null) return null;
-        const { fields } = parseSkillFrontMatter(markdown);
-        return {
-          name: fields.name ?? entry.name,
-          description: fields.description ?? "",
-          whenToUse: fields.when_to_use ?? "",
-          directory,
-        };
+        const directory = path.join(root, entry.name);
+        try {
+          const markdown = await readFile(path.join(directory, skillEntryFile), "utf8");
+          return {
+            frontMatter: parseSkillMarkdown({ markdown, folder: entry.name }).frontMatter,
+            directory,
+          };
+        } catch (error) {
+          console.warn(
+            `skills: built-in skill "${entry.name}" not loaded: ${(error as Error).message}`,
+          );
+          return null;
+        }
       }),
   );
   return skills
-    .filter((skill): skill is SkillSummary => skill !== null)
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The full body of one built-in skill, or null when there is none of that name. */
-export async function readBuiltinSkill(name: string): Promise<string | null> {
-  const skill = (await listBuiltinSkills()).find((candidate) => candidate.name === name);
-  if (!skill) return null;
-  return readFile(path.join(skill.directory, "SKILL.md"), "utf8");
+    .filter((skill): skill is BuiltinSkill => skill !== null)
+    .sort((a, b) => a.frontMatter.name.localeCompare(b.frontMatter.name));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
 import { listDatasets } from "@/lib/backend/datasets/list-datasets";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { listPreviousRunToolCalls } from "@/lib/db/queries/run-tool-history";
 
 type SessionRow = { id: string; projectId: string; activeDatasetId: string | null; state: unknown };
 
@@ -15,11 +16,20 @@ export async function buildSessionState(input: {
   session: SessionRow;
   attachments: string[];
   options: RunOptions;
+  /** The run being prepared: its own calls are not "previous". */
+  runId?: string;
 }): Promise<{ state: LocalRulesSessionState; scopeDatasetIds: Set<string> }> {
-  const datasets = await listDatasets({
-    ownerId: input.ownerId,
-    projectId: input.session.projectId,
-  });
+  const [datasets, previousCalls] = await Promise.all([
+    listDatasets({ ownerId: input.ownerId, projectId: input.session.projectId }),
+    input.runId
+      ? listPreviousRunToolCalls({
+          sessionId: input.session.id,
+          beforeRunId: input.runId,
+          // Reading or proposing skills is not part of an analysis to repeat.
+          excludeToolNames: ["read_skill", "read_skill_file", "propose_skill"],
+        })
+      : [],
+  ]);
   const byId = new Map(datasets.map((dataset) => [dataset.dataset_id, dataset]));
   const stored = (input.session.state ?? {}) as { graph_loaded?: boolean };
   const active = input.session.activeDatasetId
@@ -61,6 +71,14 @@ export async function buildSessionState(input: {
           ],
     ),
     output_format: input.options.output_format,
+    ...(previousCalls.length > 0
+      ? {
+          previous_run_tools: previousCalls.map((call) => ({
+            tool_name: call.toolName,
+            args: (call.args ?? {}) as Record<string, unknown>,
+          })),
+        }
+      : {}),
   };
   return { state, scopeDatasetIds: new Set(byId.keys()) };
 }

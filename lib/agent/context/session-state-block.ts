@@ -45,6 +45,13 @@ export const localRulesSessionStateSchema = z.object({
     }),
   ),
   output_format: z.enum(["chat", "report", "json"]),
+  /**
+   * The succeeded tool calls of the session's latest earlier run that made any, in order (earlier
+   * runs' calls are not replayed as messages): what "save this analysis as a skill" builds from.
+   */
+  previous_run_tools: z
+    .array(z.object({ tool_name: z.string(), args: z.record(z.string(), z.unknown()) }))
+    .optional(),
 });
 
 /** The session state block's content (see `localRulesSessionStateSchema`). */

@@ -4,15 +4,17 @@ import type { ModelMessage } from "ai";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { MemoryUsed } from "@/lib/contracts/memory";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { recordRunOfferedSkills } from "@/lib/db/queries/skills";
 import { assembleMemoryContext } from "@/lib/memory/context/assemble-memory-context";
-import { listBuiltinSkills } from "@/lib/skills/list-builtin-skills";
+import { loadRunSkills, type RunSkill } from "@/lib/skills/load-run-skills";
 import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";
 import { buildSessionState } from "../context/build-session-state";
 import { buildSystemPrompt } from "../instructions/build-system-prompt";
 import { discoverMcpTools } from "../tools/discover-mcp-tools";
 import type { McpCallIdentity } from "../tools/mcp-connection";
-import { readSkillToolDescriptor } from "../tools/read-skill-tool";
+import { proposeSkillToolDescriptor } from "../tools/propose-skill-tool";
+import { readSkillToolDescriptors } from "../tools/read-skill-tool";
 import type { ToolDescriptor } from "../tools/tool-descriptor";
 
 /** Everything one run needs, assembled per request (AF-1): no agent outlives its request. */
@@ -23,6 +25,8 @@ export type RunAgent = {
   history: ModelMessage[];
   descriptors: ToolDescriptor[];
   scopeDatasetIds: Set<string>;
+  /** The skills offered to this run (built-ins and the owner's active ones, never candidates). */
+  skills: RunSkill[];
   /** The learning-store records this run's prompt carries (MEM-1), labelled by store. */
   memoriesUsed: MemoryUsed[];
 };
@@ -46,9 +50,10 @@ export async function createRunAgent(input: {
       session: input.session,
       attachments: input.run.attachments,
       options: input.run.options,
+      runId: input.run.id,
     }),
     buildHistory({ sessionId: input.session.id, runId: input.run.id }),
-    listBuiltinSkills(),
+    loadRunSkills({ ownerId: input.ownerId }),
     assembleMemoryContext({
       ownerId: input.ownerId,
       sessionId: input.session.id,
@@ -56,10 +61,18 @@ export async function createRunAgent(input: {
       signal: input.signal,
     }),
   ]);
+  // Recorded before the model sees anything, so the run snapshot shows what reached the agent.
+  await recordRunOfferedSkills({
+    runId: input.run.id,
+    skills: skills.map(({ name, source, version }) => ({ name, source, version })),
+  });
   const descriptors = [
     ...mcpTools,
     ...workspaceToolDescriptors(),
-    readSkillToolDescriptor(skills.map((skill) => skill.name)),
+    // Skill tools come after every graph tool: a matched skill adds guidance, it never hides
+    // or replaces a tool (SK-3).
+    ...readSkillToolDescriptors(skills.map((skill) => skill.name)),
+    proposeSkillToolDescriptor(),
   ];
   return {
     model,
@@ -73,6 +86,7 @@ export async function createRunAgent(input: {
     history,
     descriptors,
     scopeDatasetIds: context.scopeDatasetIds,
+    skills,
     memoriesUsed: memory.used,
   };
 }

@@ -4,8 +4,8 @@ import type { JobProgressUpdate } from "../jobs/job-status-source";
 import { mcpJobStatusSource } from "../jobs/mcp-job-status-source";
 import { waitForJob } from "../jobs/wait-for-job";
 import { callMcpTool } from "./call-mcp-tool";
+import { executeSkillTool, isSkillToolName } from "./execute-skill-tool";
 import type { McpCallIdentity } from "./mcp-connection";
-import { executeReadSkill, readSkillToolName } from "./read-skill-tool";
 import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
 
 /** Argument names that carry dataset ids and must be in the run's scope (SS-4). */
@@ -55,7 +55,7 @@ export async function executeToolCall(input: {
   onJobProgress?: (progress: ToolJobProgress) => void;
 }): Promise<ToolEnvelope> {
   const { call } = input;
-  if (call.toolName === readSkillToolName) return executeReadSkill(call.args);
+  if (isSkillToolName(call.toolName)) return executeSkillTool({ call, identity: input.identity });
   if (isWorkspaceToolName(call.toolName)) {
     return executeWorkspaceTool({
       ownerId: input.identity.userId,

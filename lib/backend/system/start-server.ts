@@ -6,6 +6,7 @@ import { startJobWorker } from "@/lib/jobs/job-worker";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { startRunSweep } from "@/lib/runs/run-sweep";
 import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
+import { installBuiltinSkills } from "@/lib/skills/install-builtin-skills";
 import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
@@ -26,6 +27,12 @@ export async function startServer(): Promise<void> {
   const uploads = await removeAbandonedUploads();
   if (uploads.removed > 0) {
     console.info(`workbench: removed ${uploads.removed} abandoned partial upload(s)`);
+  }
+  // Built-in skills are copied into DATA_DIR/skills under normalised names (SK-2); a broken one
+  // is left out with a warning and never stops the start.
+  const skills = await installBuiltinSkills();
+  if (skills.refused.length > 0) {
+    console.warn(`workbench: built-in skill(s) left out: ${skills.refused.join(", ")}`);
   }
   // Staged final states are saved, runs whose executor died (this process restarted, or another
   // one stopped heartbeating) are interrupted instead of keeping their session busy forever.

@@ -1,0 +1,15 @@
+import { createSkill } from "@/lib/backend/skills/create-skill";
+import { listSkills } from "@/lib/backend/skills/list-skills";
+import { createSkillBodySchema } from "@/lib/contracts/skill";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { withRoute } from "@/lib/http/with-route";
+
+export const GET = withRoute(async ({ actor }) =>
+  Response.json({ skills: await listSkills({ ownerId: actor.userId }) }),
+);
+
+export const POST = withRoute(async ({ request, actor }) => {
+  const body = await parseJsonBody(request, createSkillBodySchema);
+  const skill = await createSkill({ ownerId: actor.userId, ...body });
+  return Response.json(skill, { status: 201 });
+});

@@ -1,0 +1,74 @@
+import "server-only";
+import { z } from "zod";
+import { proposeSkill } from "@/lib/backend/skills/propose-skill";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
+
+export const proposeSkillToolName = "propose_skill";
+
+const argsSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    description: z.string().min(1).max(1024),
+    body: z
+      .string()
+      .min(1)
+      .max(64_000)
+      .describe("Markdown guidance: when it applies, the tool calls in order, checks."),
+  })
+  .strict();
+
+/**
+ * propose_skill: a run writes down what worked as a skill *candidate* (SK-4). It always lands in
+ * the review queue, linked to this run, and is never offered to a run until a reviewer approves.
+ */
+export function proposeSkillToolDescriptor(): ToolDescriptor {
+  return {
+    name: proposeSkillToolName,
+    description:
+      "Propose a reusable skill (playbook) from this analysis. It goes to the review queue; a reviewer decides whether it becomes active.",
+    inputSchema: z.toJSONSchema(argsSchema, { target: "draft-7" }) as Record<string, unknown>,
+    // Writes only the owner's review queue, which no graph tool reads.
+    catalogue: {
+      resources: { reads: [], writes: ["SKILLS_QUEUE"] },
+      requires_approval: false,
+      may_be_async: false,
+    },
+    source: "runtime",
+  };
+}
+
+/** Runs propose_skill for the run's owner. */
+export async function executeProposeSkill(input: {
+  args: Record<string, unknown>;
+  ownerId: string;
+  runId: string;
+}): Promise<ToolEnvelope> {
+  const parsed = argsSchema.safeParse(input.args);
+  if (!parsed.success) {
+    return {
+      success: false,
+      status: "failed",
+      error_code: "INVALID_REQUEST",
+      message: "propose_skill needs a name, a description and a body.",
+      data: { issues: parsed.error.issues },
+    };
+  }
+  try {
+    const skill = await proposeSkill({
+      ownerId: input.ownerId,
+      runId: input.runId,
+      ...parsed.data,
+    });
+    return { success: true, status: "completed", data: skill };
+  } catch (error) {
+    if (!ApiError.isInstance(error)) throw error;
+    return {
+      success: false,
+      status: "failed",
+      error_code: error.code,
+      message: error.message,
+      ...(error.details ? { data: error.details } : {}),
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import path from "node:path";
+import { findSkillRow, isUniqueViolation, updateSkillRow } from "@/lib/db/queries/skills";
+import { NotFoundError } from "@/lib/errors/http-errors";
+import { SkillConflictError } from "@/lib/errors/skill-errors";
+import { isNormalisedSkillName, skillNameOrThrow } from "@/lib/skills/skill-name";
+import {
+  readSkillFolder,
+  removeSkillFolder,
+  skillChecksum,
+  skillVersionPath,
+  storedSkillDirectory,
+  writeSkillFolder,
+} from "@/lib/skills/skill-storage";
+import { isActiveNameTaken } from "./store-new-skill";
+import { validateSkillFiles } from "./validate-skill-files";
+
+/**
+ * `POST /api/skills/candidates/{name}/approve` (SK-4): the candidate moves into the owner's
+ * active set, optionally under `targetName`, with `approved_at` and `playbook_id` recorded. A
+ * taken target (a built-in or an active skill) is SKILL_CONFLICT and nothing is touched. The
+ * files are copied first and the candidate's removed last, so a failure in between leaves the
+ * candidate as it was.
+ */
+export async function approveCandidate(input: {
+  ownerId: string;
+  name: string;
+  targetName?: string;
+  playbookId?: string;
+}) {
+  const candidate = isNormalisedSkillName(input.name)
+    ? await findSkillRow({ ownerId: input.ownerId, source: "candidate", name: input.name })
+    : null;
+  if (!candidate) throw new NotFoundError("Skill candidate", { name: input.name });
+  const target = input.targetName
+    ? skillNameOrThrow({ name: input.targetName, field: "target_name" })
+    : candidate.name;
+  if (await isActiveNameTaken({ ownerId: input.ownerId, name: target })) {
+    throw new SkillConflictError(target);
+  }
+  const candidateDirectory = storedSkillDirectory({ storagePath: candidate.storagePath });
+  const { parsed, files } = validateSkillFiles({
+    files: await readSkillFolder({ directory: candidateDirectory }),
+    renameTo: target,
+  });
+  const storagePath = skillVersionPath({
+    area: "user",
+    ownerId: input.ownerId,
+    name: target,
+    version: 1,
+  });
+  const directory = storedSkillDirectory({ storagePath });
+  try {
+    await writeSkillFolder({ directory, files });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOTEMPTY" || code === "EEXIST") throw new SkillConflictError(target);
+    throw error;
+  }
+  const approvedAt = new Date();
+  try {
+    await updateSkillRow({
+      id: candidate.id,
+      data: {
+        name: target,
+        source: "user",
+        status: "active",
+        version: 1,
+        description: parsed.frontMatter.description,
+        checksum: skillChecksum({ files }),
+        storagePath,
+        approvedAt,
+        playbookId: input.playbookId ?? null,
+        rejectedReason: null,
+      },
+    });
+  } catch (error) {
+    await removeSkillFolder({ directory: path.dirname(directory) });
+    if (isUniqueViolation(error)) throw new SkillConflictError(target);
+    throw error;
+  }
+  await removeSkillFolder({ directory: path.dirname(candidateDirectory) });
+  return {
+    name: target,
+    approved_at: approvedAt.toISOString(),
+    playbook_id: input.playbookId ?? null,
+  };
+}

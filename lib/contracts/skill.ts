@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+// Client-safe (zod only): the /api/skills wire shapes (CONTRACT.md), parsed by the routes and
+// by the Skills page's hooks.
+
+/** Where a skill comes from: shipped, the owner's active set, or the review queue. */
+export const skillSourceSchema = z.enum(["builtin", "user", "candidate"]);
+
+/** A skill's state: active (offered to runs), candidate (waiting), rejected (kept, never offered). */
+export const skillStatusSchema = z.enum(["active", "candidate", "rejected"]);
+
+/** One entry of `GET /api/skills`. */
+export const skillListItemSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  source: skillSourceSchema,
+  status: skillStatusSchema,
+  version: z.number().int(),
+  rejected_reason: z.string().optional(),
+  approved_at: z.string().nullable(),
+  playbook_id: z.string().nullable(),
+  proposed_by_run_id: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+
+/** `GET /api/skills/{name}`: the entry plus its full content and files. */
+export const skillDetailSchema = skillListItemSchema.extend({
+  content: z.string(),
+  when_to_use: z.string().nullable(),
+  license: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()).nullable(),
+  checksum: z.string(),
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int(), content: z.string() })),
+  versions: z.array(z.number().int()),
+});
+
+/** `POST /api/skills`. */
+export const createSkillBodySchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    content: z.string().min(1).max(1_000_000),
+    target: z.enum(["user", "review_queue"]),
+  })
+  .strict();
+
+/** `PUT /api/skills/{name}`: a new version of the SKILL.md. */
+export const updateSkillBodySchema = z
+  .object({ content: z.string().min(1).max(1_000_000) })
+  .strict();
+
+/** `POST /api/skills/candidates/{name}/approve`. */
+export const approveSkillBodySchema = z
+  .object({
+    target_name: z.string().min(1).max(200).optional(),
+    playbook_id: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** `POST /api/skills/candidates/{name}/reject`. */
+export const rejectSkillBodySchema = z
+  .object({ reason: z.string().max(2000).optional(), delete: z.boolean().optional() })
+  .strict();
+
+/** `?source=` of `/api/skills/{name}`. */
+export const skillSourceQuerySchema = z.object({ source: skillSourceSchema.optional() });
+
+export type SkillListItem = z.infer<typeof skillListItemSchema>;
+export type SkillDetail = z.infer<typeof skillDetailSchema>;
+export type SkillSourceName = z.infer<typeof skillSourceSchema>;
