@@ -1,6 +1,7 @@
 import "server-only";
 import type { InferModelResult } from "@/lib/engine/ml/infer-model";
 import { inferModel } from "@/lib/engine/ml/infer-model";
+import { findMlWorkerEntry } from "@/lib/engine/ml/ml-worker-entry";
 import type { MlWorkerRequest } from "@/lib/engine/ml/ml-worker-handler";
 import { runMlInWorker } from "@/lib/engine/ml/run-ml-in-worker";
 import { trainModel } from "@/lib/engine/ml/train-model";
@@ -9,14 +10,14 @@ import type { TrainingProgress, TrainModelResult } from "@/lib/engine/ml/trainin
 type Common = { onProgress?: (progress: TrainingProgress) => void; signal: AbortSignal };
 
 /**
- * Where the kernels run. The worker thread loads the TS kernels from disk through tsx
- * (lib/engine/ml/ml-worker.mjs); inside a Next bundle (`next start`'s in-app job worker,
- * NEXT_RUNTIME set) the worker file and sources are not beside the bundle, so there the job
- * runs in the serving process instead: the kernels check the signal and yield between epochs.
- * `npm run worker` (tsx) and the tests always use the worker thread.
+ * Where the kernels run: in a worker thread whenever its entry file is on disk, which it is
+ * under `npm run worker` (tsx), the tests, and `next dev` / `next start` run from the project
+ * root (lib/engine/ml/ml-worker-entry.ts finds it from the working directory there). Only a
+ * deployment without the source tree runs the job in the serving process instead: the
+ * kernels check the signal and yield between epochs.
  */
 function inWorker(): boolean {
-  return !process.env.NEXT_RUNTIME;
+  return findMlWorkerEntry() !== null;
 }
 
 /** Trains in a worker thread (or in-process inside Next), cancellable by the job's signal. */

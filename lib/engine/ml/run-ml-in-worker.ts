@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { EngineError, type EngineErrorCode } from "../engine-error";
 import type { InferModelResult } from "./infer-model";
+import { findMlWorkerEntry } from "./ml-worker-entry";
 import type { MlWorkerRequest } from "./ml-worker-handler";
 import type { TrainingProgress, TrainModelResult } from "./training-types";
 
@@ -32,8 +33,12 @@ export function runMlInWorker(input: {
   if (input.signal?.aborted) {
     return Promise.reject(new EngineError("JOB_CANCELLED", "The ML job was cancelled."));
   }
+  const entry = findMlWorkerEntry();
+  if (!entry) {
+    return Promise.reject(new EngineError("INVALID_REQUEST", "The ML worker file was not found."));
+  }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./ml-worker.mjs", import.meta.url));
+    const worker = new Worker(entry);
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
