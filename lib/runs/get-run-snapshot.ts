@@ -70,9 +70,9 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
       error: job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : null,
       last_progress: job.progress[0] ?? null,
     })),
-    created_at: run.createdAt.toISOString(),
     // The learning-store records this run's prompt carried (MEM-1): "why did it do that?".
     memories_used: memoriesUsedOf(run.memoriesUsed),
+    created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
     replaces_run_id: run.replacesRunId,
     replaced_by_run_id: run.replacedBy[0]?.id ?? null,
