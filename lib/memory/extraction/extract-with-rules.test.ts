@@ -24,6 +24,15 @@ describe("extractWithRules (MEM-3)", () => {
     expect(candidate).toMatchObject({ store: "memories", subject: "customers:34" });
   });
 
+  it("keeps a node id at the start of a fact as written (ids are case-sensitive)", () => {
+    const [candidate] = extractWithRules({ userText: "Remember that p0 is our key paper" });
+    expect(candidate).toMatchObject({
+      store: "memories",
+      subject: "p0",
+      text: "p0 is our key paper",
+    });
+  });
+
   it("understands Chinese statements", () => {
     expect(
       extractWithRules({ userText: "我更喜欢报告先写结论。请记住customers:34是我们的大客户" }),

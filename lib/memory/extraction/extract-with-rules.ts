@@ -66,5 +66,9 @@ export function extractWithRules(input: { userText: string }): MemoryCandidate[]
 }
 
 function capitalise(text: string): string {
+  // A statement that starts with an identifier ("p0 is our key paper", "customers:34 …") keeps
+  // it as written: node ids are case-sensitive, and "P0" would name another node.
+  const firstWord = text.split(/\s/, 1)[0] ?? "";
+  if (/[\d:_./-]/.test(firstWord)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
