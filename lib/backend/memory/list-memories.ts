@@ -7,6 +7,7 @@ import {
   listMemoryRows,
   listSessionContextRows,
 } from "@/lib/db/queries/memory-records";
+import { describeSessionProgress } from "@/lib/memory/context/describe-session-progress";
 
 /**
  * The memory manager's list (MEM-5): the owner's records of every store (or one), text-searched
@@ -58,7 +59,7 @@ export async function listMemories(input: {
         memory_id: row.sessionId,
         store: "session_context",
         kind: null,
-        text: `${row.goal ?? ""} — ${JSON.stringify(row.progress)}`,
+        text: describeSessionProgress({ goal: row.goal, progress: row.progress }),
         subject: row.session.title,
         source_run_id: progress?.run_id ?? null,
         session_id: row.sessionId,

@@ -9,6 +9,7 @@ import {
 import { findRunUserMessage } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { searchKnowledge } from "../knowledge/search-knowledge";
+import { describeSessionProgress } from "./describe-session-progress";
 import { estimateTokens } from "./estimate-tokens";
 import { relevanceToQuestion } from "./relevance";
 
@@ -60,10 +61,10 @@ export async function assembleMemoryContext(input: {
             memory_id: context.sessionId,
             store: "session_context" as const,
             subject: "goal",
-            text: `Goal: ${context.goal}. Progress: ${JSON.stringify(context.progress)}`.slice(
-              0,
-              600,
-            ),
+            text: describeSessionProgress({
+              goal: context.goal,
+              progress: context.progress,
+            }).slice(0, 600),
           },
         ]
       : []),

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { describeSessionProgress } from "./describe-session-progress";
+
+describe("describeSessionProgress", () => {
+  it("says the goal and the last run's confirmed and failed steps in words", () => {
+    expect(
+      describeSessionProgress({
+        goal: "Find the key accounts",
+        progress: {
+          run_id: "r",
+          run_status: "completed",
+          confirmed_steps: ["load_constructed_graph", "node_centrality"],
+          failed_steps: ["shortest_path"],
+        },
+      }),
+    ).toBe(
+      "Goal: Find the key accounts; last run completed; confirmed: load_constructed_graph, node_centrality; failed: shortest_path",
+    );
+  });
+
+  it("copes with a context that has no progress yet", () => {
+    expect(describeSessionProgress({ goal: "Explore", progress: null })).toBe("Goal: Explore");
+  });
+});
