@@ -46,7 +46,9 @@ describe("edit latest turn (edit_latest_turn_v1)", () => {
     const first = await completedRun(session.session_id, "how many nodez?");
     const edited = await completedRun(session.session_id, "how many nodes?", first);
 
-    const lastRequest = llm.requests.at(-1)?.body.messages ?? [];
+    // The run's own turn (it offers tools), not the memory extraction asked after it.
+    const agentTurns = llm.requests.filter((request) => Array.isArray(request.body.tools));
+    const lastRequest = agentTurns.at(-1)?.body.messages ?? [];
     const userTexts = lastRequest
       .filter((message) => message.role === "user")
       .map((message) => message.content);
