@@ -1,11 +1,7 @@
-import { ApiRequestError } from "./api-request-error";
 import { type Dataset, datasetSchema } from "./dataset-schema";
-import { errorFromResponse } from "./error-from-response";
+import { postFormWithProgress } from "./post-form-with-progress";
 
-/**
- * Uploads one file as a dataset. XMLHttpRequest, not fetch: only XHR reports upload progress
- * in browsers today, and the progress bar must show real bytes sent.
- */
+/** Uploads one file as a dataset, reporting real bytes sent for the progress bar. */
 export function uploadDataset({
   projectId,
   file,
@@ -21,64 +17,16 @@ export function uploadDataset({
   /** The whole body is sent; the server is now checking and storing it. */
   onSent: () => void;
 }): Promise<Dataset> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", `/api/projects/${encodeURIComponent(projectId)}/datasets`);
-    request.setRequestHeader("Accept", "application/json");
-
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    request.upload.addEventListener("load", () => onSent());
-
-    request.addEventListener("load", () => {
-      if (request.status < 200 || request.status >= 300) {
-        reject(errorFromResponse({ status: request.status, bodyText: request.responseText }));
-        return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      const parsed = datasetSchema.safeParse(body);
-      if (!parsed.success) {
-        reject(
-          new ApiRequestError({
-            status: request.status,
-            code: "INVALID_RESPONSE",
-            message: "The upload was stored, but the server's answer had an unexpected shape.",
-            details: parsed.success ? undefined : parsed.error.issues,
-          }),
-        );
-        return;
-      }
-      resolve(parsed.data);
-    });
-    // A server that rejects early (e.g. on Content-Length) may close the connection mid-body;
-    // the browser then reports a network error instead of the answer.
-    request.addEventListener("error", () =>
-      reject(
-        new ApiRequestError({
-          status: 0,
-          code: "NETWORK_ERROR",
-          message: "The connection broke during the upload. Check the file and try again.",
-        }),
-      ),
-    );
-    request.addEventListener("abort", () =>
-      reject(new ApiRequestError({ status: 0, code: "CANCELLED", message: "Upload cancelled." })),
-    );
-
-    if (signal?.aborted) {
-      request.abort();
-      return;
-    }
-    signal?.addEventListener("abort", () => request.abort(), { once: true });
-
-    const body = new FormData();
-    body.append("file", file, file.name);
-    request.send(body);
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return postFormWithProgress({
+    url: `/api/projects/${encodeURIComponent(projectId)}/datasets`,
+    form,
+    schema: datasetSchema,
+    signal,
+    onProgress,
+    onSent,
+    unexpectedShapeMessage:
+      "The upload was stored, but the server's answer had an unexpected shape.",
   });
 }
