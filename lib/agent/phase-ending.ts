@@ -33,10 +33,16 @@ export function failureEnding(input: {
 }): PhaseEnding {
   if (input.signal.aborted) return { status: "cancelled" };
   console.error(`run ${input.runId} failed:`, input.error);
+  const errorCode = errorCodeOf(input.error);
   return {
     status: "error",
-    errorCode: errorCodeOf(input.error),
-    errorMessage: input.error instanceof Error ? input.error.message : "The run failed.",
+    errorCode,
+    // Our own errors carry sentences written for people; anything else (a driver error with a
+    // file path and a query, a socket error) stays in the server log and never reaches the page.
+    errorMessage:
+      errorCode === "INTERNAL_ERROR"
+        ? "The run failed because of an internal error; the server log has the details."
+        : (input.error as Error).message,
   };
 }
 

@@ -200,5 +200,7 @@ describe("runAgentLoop", () => {
       },
     });
     expect(result.ending).toMatchObject({ status: "error", errorCode: "INTERNAL_ERROR" });
+    // Nothing of a foreign error (paths, queries, socket details) reaches the page.
+    expect(result.ending.errorMessage).not.toContain("socket hang up");
   });
 });
