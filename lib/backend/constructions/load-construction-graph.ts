@@ -1,7 +1,6 @@
 import "server-only";
-import { findReadyConstructionWithPayload } from "@/lib/db/queries/constructions";
 import { decodeGraph } from "@/lib/engine/storage/graph-codec";
-import { ApiError } from "@/lib/errors/api-error";
+import { loadConstructionPayload } from "./load-construction-payload";
 
 /**
  * The saved graph of a ready construction revision (the newest ready one by default): a
@@ -12,17 +11,7 @@ export async function loadConstructionGraph(input: {
   datasetId: string;
   revision?: number;
 }) {
-  const construction = await findReadyConstructionWithPayload(input);
-  if (!construction?.payload) {
-    throw new ApiError({
-      code: "NOT_FOUND",
-      message:
-        input.revision === undefined
-          ? `Dataset ${input.datasetId} has no ready construction. Build it with construct_graph first.`
-          : `Dataset ${input.datasetId} has no ready construction revision ${input.revision}.`,
-      details: { dataset_id: input.datasetId, revision: input.revision ?? null },
-    });
-  }
-  const graph = decodeGraph({ bytes: construction.payload, sha256: construction.payloadSha256 });
+  const { construction, payload } = await loadConstructionPayload(input);
+  const graph = decodeGraph(payload);
   return { construction, graph };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { InferModelResult } from "@/lib/engine/ml/infer-model";
 import { inferModel } from "@/lib/engine/ml/infer-model";
 import { findMlWorkerEntry } from "@/lib/engine/ml/ml-worker-entry";
-import type { MlWorkerRequest } from "@/lib/engine/ml/ml-worker-handler";
+import { type MlWorkerRequest, trainInputOf } from "@/lib/engine/ml/ml-worker-handler";
 import { runMlInWorker } from "@/lib/engine/ml/run-ml-in-worker";
 import { trainModel } from "@/lib/engine/ml/train-model";
 import type { TrainingProgress, TrainModelResult } from "@/lib/engine/ml/training-types";
@@ -25,7 +25,13 @@ export function runTraining(
   input: Common & { request: Extract<MlWorkerRequest, { op: "train" }> },
 ): Promise<TrainModelResult> {
   if (inWorker()) return runMlInWorker(input);
-  return trainModel({ ...input.request.input, onProgress: input.onProgress, signal: input.signal });
+  return trainModel(
+    trainInputOf({
+      input: input.request.input,
+      onProgress: input.onProgress,
+      signal: input.signal,
+    }),
+  );
 }
 
 /** Runs an inference in a worker thread (or in-process inside Next). */

@@ -5,7 +5,7 @@ import { trainInputSchema } from "@/lib/contracts/tool-inputs/train-input";
 import { findMlModelByJob, insertMlModel } from "@/lib/db/queries/ml-models";
 import type { TrainingProgress } from "@/lib/engine/ml/training-types";
 import type { JobHandlerContext } from "@/lib/jobs/job-kind-registry";
-import { loadConstructionGraph } from "../constructions/load-construction-graph";
+import { loadConstructionPayload } from "../constructions/load-construction-payload";
 import { reasonFirst } from "./ml-reason-message";
 import { toTrainingResultJson } from "./model-json";
 import { writeModelFile } from "./model-storage";
@@ -32,7 +32,9 @@ export async function runTrainingJob(context: JobHandlerContext) {
   const existing = await findMlModelByJob({ ownerId: job.ownerId, jobId: job.id });
   if (existing) return toTrainingResultJson(existing);
   await reportProgress({ stage: "loading", pct: 0, message: `loading revision ${input.revision}` });
-  const { construction, graph } = await loadConstructionGraph({
+  // The worker decodes the stored payload itself: sending the decoded graph would clone it
+  // (Cora's wide node properties: hundreds of MB) into a second copy.
+  const { construction, payload } = await loadConstructionPayload({
     ownerId: job.ownerId,
     datasetId: input.dataset_id,
     revision: input.revision,
@@ -48,7 +50,7 @@ export async function runTrainingJob(context: JobHandlerContext) {
     }).catch(() => undefined);
   };
   const trained = await runTraining({
-    request: { op: "train", input: { ...request, graph } },
+    request: { op: "train", input: { ...request, graphPayload: payload } },
     onProgress,
     signal,
   }).catch((error: unknown) => {

@@ -3,10 +3,15 @@ import { type InferModelResult, inferModel } from "./infer-model";
 import type { ModelFile } from "./model-file";
 import { trainModel } from "./train-model";
 import type { TrainingProgress, TrainModelInput, TrainModelResult } from "./training-types";
+import { graphOfWorkerInput, type WorkerGraph } from "./worker-graph";
+
+/** A training request as a worker receives it: the graph decoded, or its stored payload. */
+export type WorkerTrainInput = Omit<TrainModelInput, "onProgress" | "signal" | "graph"> &
+  WorkerGraph;
 
 /** What the main thread asks a worker for (everything structured-cloneable). */
 export type MlWorkerRequest =
-  | { op: "train"; input: Omit<TrainModelInput, "onProgress" | "signal"> }
+  | { op: "train"; input: WorkerTrainInput }
   | {
       op: "infer";
       input: {
@@ -28,6 +33,21 @@ export async function handleMlWorkerRequest({
   request: MlWorkerRequest;
   onProgress: (progress: TrainingProgress) => void;
 }): Promise<MlWorkerResult> {
-  if (request.op === "train") return trainModel({ ...request.input, onProgress });
+  if (request.op === "train") return trainModel(trainInputOf({ input: request.input, onProgress }));
   return inferModel(request.input);
+}
+
+/** The trainModel input of a worker request, its graph decoded here if it came as a payload. */
+export function trainInputOf(input: {
+  input: WorkerTrainInput;
+  onProgress?: (progress: TrainingProgress) => void;
+  signal?: AbortSignal;
+}): TrainModelInput {
+  const { graph: _graph, graphPayload: _payload, ...rest } = input.input;
+  return {
+    ...rest,
+    graph: graphOfWorkerInput(input.input),
+    onProgress: input.onProgress,
+    signal: input.signal,
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { encodeGraph } from "../storage/graph-codec";
 import { runMlInWorker } from "./run-ml-in-worker";
 import { karateGraph, plantedGraph } from "./testing/ml-test-graphs";
 import { trainModel } from "./train-model";
@@ -30,6 +31,33 @@ describe("runMlInWorker", () => {
       },
     });
     expect(inferred.predictions).toHaveLength(1);
+  }, 30_000);
+
+  it("decodes a stored revision payload inside the worker, training the same model", async () => {
+    const graph = karateGraph();
+    const { bytes, sha256 } = encodeGraph(graph);
+    const settings = {
+      task: "node_classification" as const,
+      model: "gcn" as const,
+      labelProperty: "club",
+      features: { properties: [], nodeIdentity: true },
+      epochs: 20,
+      seed: 5,
+    };
+    const fromPayload = await runMlInWorker({
+      request: { op: "train", input: { ...settings, graphPayload: { bytes, sha256 } } },
+    });
+    const local = await trainModel({ ...settings, graph });
+    expect(fromPayload.modelFile.checksum).toBe(local.modelFile.checksum);
+    // A payload that does not match its checksum is refused, not trained on.
+    await expect(
+      runMlInWorker({
+        request: {
+          op: "train",
+          input: { ...settings, graphPayload: { bytes, sha256: "0".repeat(64) } },
+        },
+      }),
+    ).rejects.toThrow();
   }, 30_000);
 
   it("reports engine errors with their code and reason", async () => {
