@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { getDb } from "../client";
 
@@ -120,27 +120,9 @@ export async function listJobProgress(input: { jobId: string; afterSeq: number; 
  * Returns how many rows changed.
  */
 export async function cancelJobTree(input: { ownerId: string; jobId: string }): Promise<number> {
-  const db = await getDb();
-  return db.$executeRaw`
-    WITH RECURSIVE tree AS (
-      SELECT "id" FROM "jobs" WHERE "id" = ${input.jobId} AND "ownerId" = ${input.ownerId}
-      UNION
-      -- One recursive term (PostgreSQL allows no second one); UNION drops repeats, so even a
-      -- cyclic hand-off chain ends.
-      SELECT j."id" FROM "jobs" j, tree t
-        WHERE j."parentJobId" = t."id"
-           OR j."id" = (SELECT p."childJobId" FROM "jobs" p WHERE p."id" = t."id")
-    )
-    UPDATE "jobs" SET
-      "cancelRequested" = true,
-      "status" = CASE WHEN "status" = 'queued' THEN 'cancelled'::"JobStatus" ELSE "status" END,
-      "errorCode" = CASE WHEN "status" = 'queued' THEN 'JOB_CANCELLED' ELSE "errorCode" END,
-      "errorMessage" = CASE WHEN "status" = 'queued' THEN 'The job was cancelled before it started.'
-        ELSE "errorMessage" END,
-      "finishedAt" = CASE WHEN "status" = 'queued' THEN (now() AT TIME ZONE 'UTC')
-        ELSE "finishedAt" END,
-      "updatedAt" = (now() AT TIME ZONE 'UTC')
-    WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
+  return cancelTreesFrom(
+    Prisma.sql`SELECT "id" FROM "jobs" WHERE "id" = ${input.jobId} AND "ownerId" = ${input.ownerId}`,
+  );
 }
 
 /**
@@ -151,13 +133,23 @@ export async function cancelRunJobTrees(input: {
   ownerId: string;
   runId: string;
 }): Promise<number> {
+  return cancelTreesFrom(
+    Prisma.sql`SELECT "id" FROM "jobs"
+      WHERE "runId" = ${input.runId} AND "ownerId" = ${input.ownerId}
+        AND "status" IN ('queued', 'running')`,
+  );
+}
+
+// One statement for every cancel: the seed jobs plus their children and hand-off children,
+// queued ones cancelled at once, running ones flagged for their worker to stop.
+async function cancelTreesFrom(seed: Prisma.Sql): Promise<number> {
   const db = await getDb();
   return db.$executeRaw`
     WITH RECURSIVE tree AS (
-      SELECT "id" FROM "jobs"
-        WHERE "runId" = ${input.runId} AND "ownerId" = ${input.ownerId}
-          AND "status" IN ('queued', 'running')
+      ${seed}
       UNION
+      -- One recursive term (PostgreSQL allows no second one); UNION drops repeats, so even a
+      -- cyclic hand-off chain ends.
       SELECT j."id" FROM "jobs" j, tree t
         WHERE j."parentJobId" = t."id"
            OR j."id" = (SELECT p."childJobId" FROM "jobs" p WHERE p."id" = t."id")
