@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { resolveCall } from "./call-resolution";
 import { failurePart } from "./failure-part";
@@ -6,7 +7,7 @@ import { nodePredictionsSchema, trainingSummaryDataSchema } from "./ml-result-sh
 import { type MlPhrases, mlPhrasesOf } from "./phrases-ml";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "./resolve-node-names";
-import { unexpectedResultPart } from "./single-call-plan";
+import { planSingleCall, unexpectedResultPart } from "./single-call-plan";
 import { headlineMetric } from "./write-training";
 
 const summaryCall: PlannedCall = { toolName: "training_summary", input: {} };
@@ -31,19 +32,18 @@ function classifierFor(input: { context: PlanContext; summary: unknown; property
 }
 
 function writePrediction(input: {
-  data: unknown;
+  data: z.infer<typeof nodePredictionsSchema>;
   ml: MlPhrases;
   testFigure: string;
   source: string;
 }): AnswerPart | null {
-  const parsed = nodePredictionsSchema.safeParse(input.data);
-  const prediction = parsed.success ? parsed.data.predictions[0] : undefined;
-  if (!parsed.success || !prediction) return null;
+  const prediction = input.data.predictions[0];
+  if (!prediction) return null;
   const { ml } = input;
   const part = emptyPart({ succeeded: true });
   const probability = formatFigure(prediction.probabilities[prediction.label]);
   part.summary.push(
-    ml.predicted(prediction.node_id, prediction.label, probability, parsed.data.model_id),
+    ml.predicted(prediction.node_id, prediction.label, probability, input.data.model_id),
   );
   part.sections.push({
     heading: ml.titlePrediction,
@@ -114,24 +114,17 @@ export function planPrediction(input: {
     toolName: "infer",
     input: { model_id: model.model_id, node_ids: [node.id] },
   };
-  const inferred = resolveCall({ steps: context.reading.steps, call: inferCall });
-  if (inferred.state === "todo") return { kind: "pending", calls: [inferCall] };
-  if (inferred.state === "failed") {
-    return {
-      kind: "done",
-      part: failurePart({
-        step: inferred.step,
-        steps: context.reading.steps,
-        phrases: context.phrases,
-      }),
-    };
-  }
   const headline = headlineMetric(model);
-  const part = writePrediction({
-    data: inferred.envelope.data,
-    ml,
-    testFigure: `${model.model} ${model.model_id}: test ${headline.name} ${headline.value}`,
-    source: `infer ${JSON.stringify(inferCall.input)}`,
+  return planSingleCall({
+    context,
+    call: inferCall,
+    schema: nodePredictionsSchema,
+    write: (data) =>
+      writePrediction({
+        data,
+        ml,
+        testFigure: `${model.model} ${model.model_id}: test ${headline.name} ${headline.value}`,
+        source: `infer ${JSON.stringify(inferCall.input)}`,
+      }) ?? unexpectedResultPart({ context, toolName: "infer" }),
   });
-  return { kind: "done", part: part ?? unexpectedResultPart({ context, toolName: "infer" }) };
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { resolveCall } from "./call-resolution";
 import type { MlModelName } from "./detect-ml-intent";
@@ -13,7 +14,7 @@ import {
 import { type MlPhrases, mlPhrasesOf } from "./phrases-ml";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { readData } from "./result-shapes";
-import { unexpectedResultPart } from "./single-call-plan";
+import { planSingleCall, unexpectedResultPart } from "./single-call-plan";
 import type { EnvelopeView } from "./tool-outcome";
 import { writeTrainingPending, writeTrainingResult } from "./write-training";
 
@@ -127,24 +128,22 @@ function existingLinkModel(input: { context: PlanContext; summary: unknown }): s
 }
 
 function writeLinks(input: {
-  data: unknown;
+  data: z.infer<typeof linkPredictionsSchema>;
   ml: MlPhrases;
   trainedId: string | null;
   source: string;
-}): AnswerPart | null {
-  const parsed = linkPredictionsSchema.safeParse(input.data);
-  if (!parsed.success) return null;
+}): AnswerPart {
   const part = emptyPart({ succeeded: true });
   const { ml } = input;
   if (input.trainedId) part.summary.push(ml.trainedForLinks(input.trainedId));
-  part.summary.push(ml.linksPredicted(parsed.data.predictions.length, parsed.data.model_id));
+  part.summary.push(ml.linksPredicted(input.data.predictions.length, input.data.model_id));
   part.sections.push({
     heading: ml.titlePrediction,
     blocks: [
       {
         kind: "table",
         columns: [ml.columnPair, ml.columnProbability],
-        rows: parsed.data.predictions.map((p) => [
+        rows: input.data.predictions.map((p) => [
           `${p.source} – ${p.target}`,
           formatFigure(p.probability),
         ]),
@@ -194,23 +193,10 @@ export function planMissingLinks(input: {
     trainedId = modelId;
   }
   const inferCall: PlannedCall = { toolName: "infer", input: { model_id: modelId, top_k: 10 } };
-  const inferred = resolveCall({ steps: context.reading.steps, call: inferCall });
-  if (inferred.state === "todo") return { kind: "pending", calls: [inferCall] };
-  if (inferred.state === "failed") {
-    return {
-      kind: "done",
-      part: failurePart({
-        step: inferred.step,
-        steps: context.reading.steps,
-        phrases: context.phrases,
-      }),
-    };
-  }
-  const part = writeLinks({
-    data: inferred.envelope.data,
-    ml,
-    trainedId,
-    source: sourceOf(inferCall),
+  return planSingleCall({
+    context,
+    call: inferCall,
+    schema: linkPredictionsSchema,
+    write: (data) => writeLinks({ data, ml, trainedId, source: sourceOf(inferCall) }),
   });
-  return { kind: "done", part: part ?? unexpectedResultPart({ context, toolName: "infer" }) };
 }
