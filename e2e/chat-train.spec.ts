@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
 import { uniqueName } from "./support/api";
 import { karateEdgesCsv } from "./support/fixture-paths";
+import { uploadNodeTableDatasetViaApi } from "./support/node-table-dataset";
 
 // Train from the chat (issue 11): the offline model verifies the graph and calls train, which
 // runs as a background job; the tool card's progress bar (components/chat/job-progress-bar.tsx)
@@ -20,38 +21,12 @@ test("train a node classifier from the chat: the job's progress bar ends done, t
   const project = await request.post("/api/projects", { data: { name: uniqueName("Chat train") } });
   expect(project.status()).toBe(201);
   const { project_id: projectId } = (await project.json()) as { project_id: string };
-  const upload = await request.post(`/api/projects/${projectId}/datasets`, {
-    multipart: {
-      file: {
-        name: "karate_edges.csv",
-        mimeType: "text/csv",
-        buffer: await readFile(karateEdgesCsv),
-      },
-      nodes: {
-        name: "karate_nodes.csv",
-        mimeType: "text/csv",
-        buffer: await readFile(karateNodesCsv),
-      },
-      name: "karate",
-    },
+  await uploadNodeTableDatasetViaApi(request, {
+    projectId,
+    name: "karate",
+    edgesCsv: await readFile(karateEdgesCsv),
+    nodesCsv: await readFile(karateNodesCsv),
   });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { dataset_id: datasetId } = (await upload.json()) as { dataset_id: string };
-  const construct = await request.post(`/api/datasets/${datasetId}/construct`, { data: {} });
-  expect([200, 202]).toContain(construct.status());
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/projects/${projectId}/datasets`);
-        const body = (await list.json()) as {
-          datasets: { dataset_id: string; construction_status: string }[];
-        };
-        return body.datasets.find((dataset) => dataset.dataset_id === datasetId)
-          ?.construction_status;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe("ready");
 
   const chat = new ChatPage(page);
   await chat.open();

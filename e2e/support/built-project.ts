@@ -26,6 +26,19 @@ export async function createBuiltProjectViaApi(
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const { dataset_id: datasetId } = (await upload.json()) as { dataset_id: string };
+  await buildDatasetViaApi(request, { projectId, datasetId, timeoutMs: buildTimeoutMs });
+  return { projectId, datasetId };
+}
+
+/** Builds a dataset through the API and waits until its construction is ready (or a job built it). */
+export async function buildDatasetViaApi(
+  request: APIRequestContext,
+  {
+    projectId,
+    datasetId,
+    timeoutMs = 90_000,
+  }: { projectId: string; datasetId: string; timeoutMs?: number },
+): Promise<void> {
   const construct = await request.post(`/api/datasets/${datasetId}/construct`, { data: {} });
   expect([200, 202]).toContain(construct.status());
   await expect
@@ -38,8 +51,7 @@ export async function createBuiltProjectViaApi(
         return body.datasets.find((dataset) => dataset.dataset_id === datasetId)
           ?.construction_status;
       },
-      { timeout: buildTimeoutMs },
+      { timeout: timeoutMs },
     )
     .toBe("ready");
-  return { projectId, datasetId };
 }

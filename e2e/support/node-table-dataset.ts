@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from "@playwright/test";
+import { buildDatasetViaApi } from "./built-project";
 
 /**
  * Uploads an edge list with its node table into a project and builds it, through the API:
@@ -25,21 +26,7 @@ export async function uploadNodeTableDatasetViaApi(
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const { dataset_id: datasetId } = (await upload.json()) as { dataset_id: string };
-  const construct = await request.post(`/api/datasets/${datasetId}/construct`, { data: {} });
-  expect([200, 202]).toContain(construct.status());
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/projects/${input.projectId}/datasets`);
-        const body = (await list.json()) as {
-          datasets: { dataset_id: string; construction_status: string }[];
-        };
-        return body.datasets.find((dataset) => dataset.dataset_id === datasetId)
-          ?.construction_status;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe("ready");
+  await buildDatasetViaApi(request, { projectId: input.projectId, datasetId });
   return datasetId;
 }
 
