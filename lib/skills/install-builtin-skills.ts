@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseSkillMarkdown, renderSkillMarkdown } from "./parse-skill-markdown";
 import { skillEntryFile } from "./skill-file-path";
@@ -42,11 +42,8 @@ async function installAll() {
       const files = await readSkillFolder({ directory: source });
       const entryFile = files.find((file) => file.path === skillEntryFile);
       if (!entryFile) throw new Error(`no ${skillEntryFile}`);
-      const parsed = parseSkillMarkdown({
-        markdown: Buffer.from(entryFile.bytes).toString("utf8"),
-        folder: name,
-      });
-      const skillMd = await readFile(path.join(source, skillEntryFile), "utf8");
+      const skillMd = Buffer.from(entryFile.bytes).toString("utf8");
+      const parsed = parseSkillMarkdown({ markdown: skillMd, folder: name });
       // The folder name may differ from the normalised name only in spelling: the copy uses it.
       entryFile.bytes = Buffer.from(
         parsed.frontMatter.name === name ? skillMd : renderSkillMarkdown(parsed),
