@@ -68,6 +68,9 @@ test("the memory manager lists a memory made in the chat, finds it, deletes it, 
   expect(((await gone.json()) as { records: unknown[] }).records).toEqual([]);
 
   await chat.open(`?session=${sessionId}`);
+  // The reopened conversation shows its two earlier runs before a third is asked for (ask
+  // counts the runs on the page: counting before they loaded saw 0, then 3).
+  await expect(chat.runs).toHaveCount(2);
   const after = await chat.ask(`show the top 3 nodes by degree for ${marker}`);
   await chat.expectCompleted(after);
   expect(await memoriesUsed(request, after)).not.toContainEqual({
