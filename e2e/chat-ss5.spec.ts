@@ -86,10 +86,15 @@ test("SS-5: key customers across communities, answered from the saved graph with
   await expect(turn.getByTestId("attachment-chip")).toHaveText(/shop/);
   // While the run works the box says why it cannot send.
   // (The run may already be over on a fast machine; then the box is usable again.)
-  const canSendNow = await chat.messageBox.getAttribute("data-can-send");
-  if (canSendNow === "false") {
-    await expect(chat.messageInput).toBeDisabled();
-    await expect(chat.sendDisabledReason).toContainText("still answering");
+  // Read in one DOM snapshot: the run can end between two separate reads.
+  const box = await chat.messageBox.evaluate((element) => ({
+    canSend: element.getAttribute("data-can-send"),
+    inputDisabled: element.querySelector("textarea")?.disabled ?? null,
+    reason: element.textContent ?? "",
+  }));
+  if (box.canSend === "false") {
+    expect(box.inputDisabled).toBe(true);
+    expect(box.reason).toContain("still answering");
   }
 
   // Tool cards: the saved construction is loaded, not rebuilt; centrality and communities run.
