@@ -6,6 +6,7 @@ import { formatDuration } from "./format-duration";
 import { JobProgressBar } from "./job-progress-bar";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
 import { ToolResultArtifact } from "./tool-result-artifact";
+import { ToolResultTable } from "./tool-result-table";
 import { ToolStatusBadge, toolStatusLabel } from "./tool-status-badge";
 
 const toggleClass =
@@ -138,6 +139,7 @@ export function ToolCard({
         </p>
       ) : null}
       <ToolResultArtifact card={card} />
+      <ToolResultTable card={card} />
       <div id={panelId}>
         {shown === "args" ? (
           <pre className={panelClass} data-testid="tool-card-args">

@@ -1,5 +1,48 @@
 import { countByType } from "@/lib/engine/graph/count-by-type";
+import {
+  describeProperties,
+  type PropertyDescription,
+} from "@/lib/engine/graph/property-catalogue";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+
+// Cora's papers carry 1,433 word columns: listing them all would drown the answer; the first
+// ones show the pattern and the count says how many there are.
+const maxListedProperties = 40;
+
+function listProperties(properties: PropertyDescription[]) {
+  return {
+    properties: properties.slice(0, maxListedProperties),
+    property_count: properties.length,
+    ...(properties.length > maxListedProperties ? { properties_truncated: true } : {}),
+  };
+}
+
+/**
+ * The types and properties the construction recorded, with value kinds, so a caller can
+ * build a `node_type` / `where` / `edge_types` filter or a query_graph table name without
+ * guessing. Edge types say which node types they join in their direction: a SQL foreign key
+ * runs from the referencing row to the referenced row (orders → customers).
+ */
+export function describeGraphSchema(loaded: LoadedGraph) {
+  const catalogue = describeProperties({ graph: loaded.graph });
+  return {
+    node_types: catalogue.node_types.map((type) => ({
+      name: type.name,
+      count: type.count,
+      ...listProperties(type.properties),
+    })),
+    edge_types: catalogue.edge_types.map((type) => ({
+      name: type.name,
+      count: type.count,
+      from: type.source_types,
+      to: type.target_types,
+      ...listProperties(type.properties),
+    })),
+    edge_direction: loaded.graph.directed
+      ? "Edges are directed from → to. A SQL foreign key becomes an edge from the referencing row to the referenced row (orders.customer_id: orders → customers); a link table's edge runs from its first to its second foreign key."
+      : "Edges are undirected.",
+  };
+}
 
 /** What get_graph_info and a successful load report about the session's current graph. */
 export function describeLoadedGraph(loaded: LoadedGraph) {

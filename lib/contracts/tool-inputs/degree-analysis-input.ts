@@ -1,9 +1,25 @@
 import { z } from "zod";
+import { analysisFilterFields } from "./analysis-filters";
 
-/** Arguments of degree_analysis: how many top nodes, and which degree. */
+/** Arguments of degree_analysis: how many top nodes, which degree, filters, or given nodes. */
 export const degreeAnalysisInputSchema = z
   .object({
     top_k: z.number().int().min(1).max(1000).default(10),
-    mode: z.enum(["all", "in", "out"]).default("all"),
+    mode: z
+      .enum(["all", "in", "out"])
+      .default("all")
+      .describe(
+        "Directed graphs: in = edges arriving (a SQL foreign key points from the referencing row to the referenced row, so 'most orders per customer' is in-degree), out = edges leaving, all = both.",
+      ),
+    node_ids: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("Report these nodes' degrees instead of the top k."),
+    ...analysisFilterFields,
   })
   .strict();
+
+/** Validated degree_analysis arguments, defaults filled in. */
+export type DegreeAnalysisInput = z.infer<typeof degreeAnalysisInputSchema>;

@@ -72,31 +72,42 @@ export type DegreeDistribution = {
   histogram: BoundedList<DegreeCount>;
 };
 
-/** Degree histogram and summary statistics; the histogram keeps the `limit` lowest degrees. */
+/**
+ * Degree histogram and summary statistics; the histogram keeps the `limit` lowest degrees.
+ * `degrees` (already computed) and `candidates` (only these nodes) let a filtered ranking
+ * describe the nodes it ranked without a second pass over the graph.
+ */
 export function degreeDistribution({
   csr,
   mode = "all",
   limit = 100,
+  degrees: given,
+  candidates,
 }: {
   csr: CsrGraph;
   mode?: DegreeMode;
   limit?: number;
+  degrees?: Float64Array;
+  candidates?: ArrayLike<number>;
 }): DegreeDistribution {
-  const degrees = computeDegrees({ csr, mode });
-  if (degrees.length === 0) {
+  const degrees = given ?? computeDegrees({ csr, mode });
+  const count = candidates ? candidates.length : degrees.length;
+  if (count === 0) {
     return { min: 0, max: 0, mean: 0, histogram: { items: [], truncated: false, total: 0 } };
   }
+  const at = (i: number) => degrees[candidates ? candidates[i] : i];
   let min = Number.POSITIVE_INFINITY;
   let max = 0;
   let sum = 0;
-  for (const degree of degrees) {
+  for (let i = 0; i < count; i++) {
+    const degree = at(i);
     if (degree < min) min = degree;
     if (degree > max) max = degree;
     sum += degree;
   }
   // Degrees are integers bounded by 2m, so a dense count array beats sorting or a Map.
   const counts = new Int32Array(max + 1);
-  for (const degree of degrees) counts[degree]++;
+  for (let i = 0; i < count; i++) counts[at(i)]++;
   const items: DegreeCount[] = [];
   let total = 0;
   for (let degree = 0; degree <= max; degree++) {
@@ -107,7 +118,7 @@ export function degreeDistribution({
   return {
     min,
     max,
-    mean: sum / degrees.length,
+    mean: sum / count,
     histogram: { items, truncated: total > items.length, total },
   };
 }

@@ -30,12 +30,15 @@ export function searchNodes({
   query,
   type,
   limit,
+  allowed,
 }: {
   graph: GraphData;
   query: string;
   /** Only nodes of this type (case-insensitive name). */
   type?: string;
   limit?: number;
+  /** Only nodes whose entry is 1 (a node_type / where filter); undefined = every node. */
+  allowed?: Uint8Array | null;
 }): NodeSearchResult {
   const options = readSearchOptions({ query, limit });
   const typeIndex =
@@ -56,6 +59,7 @@ export function searchNodes({
   );
   for (let index = 0; index < nodeIds.length; index++) {
     if (typeIndex >= 0 && nodeTypeIndex[index] !== typeIndex) continue;
+    if (allowed && allowed[index] === 0) continue;
     const match = matchNode({ index, context, properties });
     if (match.score > 0) best.add({ index, score: match.score, matchedOn: match.matchedOn });
   }

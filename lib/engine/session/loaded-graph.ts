@@ -1,12 +1,25 @@
 import { buildCsr } from "../csr/build-csr";
 import type { CsrGraph } from "../csr/csr-graph";
 import { NodeIdIndex } from "../csr/node-id-index";
+import { graphWithEdgeTypes, resolveEdgeTypeIndices } from "../filters/edge-type-filter";
 import type { GraphData } from "../graph/graph-data";
 
 /** Where a loaded graph version came from. */
 export type GraphOrigin =
   | { kind: "construction"; datasetId: string; revision: number }
-  | { kind: "subgraph"; datasetId: string | null; revision: number | null; fromVersion: number };
+  | {
+      kind: "subgraph" | "projection";
+      datasetId: string | null;
+      revision: number | null;
+      fromVersion: number;
+    };
+
+/** A view of a version restricted to some edge types: its data and CSR snapshot. */
+export type EdgeTypeView = { graph: GraphData; csr: CsrGraph; edgeTypes: string[] | null };
+
+// Views are O(n + m) each; analysts filter on one or two edge types at a time, so a few
+// cached views per version are enough and keep memory bounded.
+const maxCachedEdgeTypeViews = 4;
 
 /**
  * One graph version held in a session: the data plus its CSR snapshot and id index, each built
@@ -19,6 +32,7 @@ export class LoadedGraph {
   readonly loadedAt = new Date();
   private csrSnapshot: CsrGraph | null = null;
   private idIndex: NodeIdIndex | null = null;
+  private readonly edgeTypeViews = new Map<string, EdgeTypeView>();
 
   constructor(input: { version: number; origin: GraphOrigin; graph: GraphData }) {
     this.version = input.version;
@@ -36,6 +50,32 @@ export class LoadedGraph {
   get ids(): NodeIdIndex {
     this.idIndex ??= new NodeIdIndex({ graph: this.graph });
     return this.idIndex;
+  }
+
+  /**
+   * This version with only the given edge types (all of them when none are given): same
+   * nodes and indices, fewer edges. INVALID_REQUEST for an unknown type, listing the known.
+   */
+  withEdgeTypes(edgeTypes: readonly string[] | undefined): EdgeTypeView {
+    if (!edgeTypes || edgeTypes.length === 0) {
+      return { graph: this.graph, csr: this.csr, edgeTypes: null };
+    }
+    const indices = resolveEdgeTypeIndices({ graph: this.graph, edgeTypes });
+    const names = indices.map((index) => this.graph.edgeTypeNames[index]);
+    if (indices.length === this.graph.edgeTypeNames.length) {
+      return { graph: this.graph, csr: this.csr, edgeTypes: names };
+    }
+    const key = indices.join(",");
+    const cached = this.edgeTypeViews.get(key);
+    if (cached) return cached;
+    const graph = graphWithEdgeTypes({ graph: this.graph, typeIndices: indices });
+    const view = { graph, csr: buildCsr({ graph }), edgeTypes: names };
+    if (this.edgeTypeViews.size >= maxCachedEdgeTypeViews) {
+      const oldest = this.edgeTypeViews.keys().next().value;
+      if (oldest !== undefined) this.edgeTypeViews.delete(oldest);
+    }
+    this.edgeTypeViews.set(key, view);
+    return view;
   }
 
   /** The dataset this version belongs to, if any. */

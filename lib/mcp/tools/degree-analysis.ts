@@ -2,37 +2,69 @@ import "server-only";
 import { degreeAnalysisInputSchema } from "@/lib/contracts/tool-inputs/degree-analysis-input";
 import { computeDegrees, degreeDistribution } from "@/lib/engine/algorithms/degree";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
+import { isWeighted } from "@/lib/engine/csr/csr-graph";
+import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
-import { nodeView } from "../node-view";
+import { indicesOf, nodeView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
 
-/** degree_analysis: the degree distribution and the highest-degree nodes. */
+/** degree_analysis: raw degree counts (in / out, strength when weighted), ranked or per node. */
 export const degreeAnalysisTool = defineTool({
   name: "degree_analysis",
-  description: "Degree distribution of the session graph and its highest-degree nodes.",
+  description:
+    "Raw degree counts (number of edges; in / out on directed graphs; strength = sum of weights when weighted): the distribution and the highest-degree nodes, or the degrees of given node_ids. Filters: node_type / where choose the ranked nodes, edge_types the edges counted (e.g. only 'loans' edges into 'books').",
   input: degreeAnalysisInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
     const loaded = sessionGraphs().currentOrThrow(scope);
-    const degrees = computeDegrees({ csr: loaded.csr, mode: args.mode });
-    const top = selectTopK({ scores: degrees, k: args.top_k });
-    const distribution = degreeDistribution({ csr: loaded.csr, mode: args.mode, limit: 50 });
+    const analysis = resolveAnalysisScope(loaded, args);
+    const { csr } = analysis;
+    const mode = csr.directed ? args.mode : "all";
+    const degrees = computeDegrees({ csr, mode });
+    const inDegrees = csr.directed ? computeDegrees({ csr, mode: "in" }) : null;
+    const outDegrees = csr.directed ? computeDegrees({ csr, mode: "out" }) : null;
+    const strengths = isWeighted(csr) ? computeDegrees({ csr, mode, weighted: true }) : null;
+    const row = (node: number) => ({
+      ...nodeView(loaded, node),
+      degree: degrees[node],
+      ...(inDegrees && outDegrees
+        ? { in_degree: inDegrees[node], out_degree: outDegrees[node] }
+        : {}),
+      ...(strengths ? { strength: strengths[node] } : {}),
+    });
+    const base = {
+      mode,
+      directed: csr.directed,
+      weighted: strengths !== null,
+      weight_column: strengths ? (loaded.graph.edgeWeightColumn ?? null) : null,
+      filters: analysis.applied,
+    };
+    if (args.node_ids) {
+      const nodes = indicesOf(loaded, args.node_ids);
+      return { data: { ...base, nodes: nodes.map(row) } };
+    }
+    const top = selectTopK({ scores: degrees, k: args.top_k, candidates: analysis.candidates });
+    const distribution = degreeDistribution({
+      csr,
+      mode,
+      limit: 50,
+      degrees,
+      candidates: analysis.candidates,
+    });
     return {
+      message: noNodePassesMessage(analysis),
       data: {
-        mode: args.mode,
+        ...base,
         min: distribution.min,
         max: distribution.max,
         mean: distribution.mean,
         histogram: distribution.histogram.items,
         histogram_truncated: distribution.histogram.truncated,
-        top: top.items.map((item, rank) => ({
-          rank: rank + 1,
-          ...nodeView(loaded, item.node),
-          degree: item.score,
-        })),
+        top: top.items.map((item, rank) => ({ rank: rank + 1, ...row(item.node) })),
         truncated: top.truncated,
+        total: top.total,
       },
     };
   },

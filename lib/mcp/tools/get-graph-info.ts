@@ -1,7 +1,7 @@
 import "server-only";
 import { getGraphInfoInputSchema } from "@/lib/contracts/tool-inputs/get-graph-info-input";
 import { sessionGraphs } from "../engine-state";
-import { describeLoadedGraph } from "../graph-info";
+import { describeGraphSchema, describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
 import { catalogue, defineTool } from "../tool-definition";
 
@@ -9,7 +9,7 @@ import { catalogue, defineTool } from "../tool-definition";
 export const getGraphInfoTool = defineTool({
   name: "get_graph_info",
   description:
-    "Describe the graph loaded in this session: nodes, edges, types, directedness, dataset and revision — or say that none is loaded.",
+    "Describe the graph loaded in this session: nodes, edges, directedness, dataset and revision, and its schema — node and edge types with their properties and value kinds (what node_type / where / edge_types filters and query_graph tables use) — or say that none is loaded.",
   input: getGraphInfoInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (_args, { identity }) => {
@@ -21,6 +21,6 @@ export const getGraphInfoTool = defineTool({
         message: "No graph is loaded in this session; load one with load_constructed_graph.",
       };
     }
-    return { data: describeLoadedGraph(loaded) };
+    return { data: { ...describeLoadedGraph(loaded), schema: describeGraphSchema(loaded) } };
   },
 });
