@@ -5,6 +5,7 @@ import { connectivityAnalysisInputSchema } from "./connectivity-analysis-input";
 import { constructGraphInputSchema } from "./construct-graph-input";
 import { createAnalysisReportInputSchema } from "./create-analysis-report-input";
 import { degreeAnalysisInputSchema } from "./degree-analysis-input";
+import { flowAnalysisInputSchema } from "./flow-analysis-input";
 import { deleteGraphSessionInputSchema } from "./delete-graph-session-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
 import { getJobStatusInputSchema } from "./get-job-status-input";
@@ -19,6 +20,7 @@ import { searchEdgeInputSchema } from "./search-edge-input";
 import { searchNodeInputSchema } from "./search-node-input";
 import { setSessionConfigInputSchema } from "./set-session-config-input";
 import { shortestPathInputSchema } from "./shortest-path-input";
+import { spanningTreeInputSchema } from "./spanning-tree-input";
 import { subgraphExtractionInputSchema } from "./subgraph-extraction-input";
 import { switchGraphVersionInputSchema } from "./switch-graph-version-input";
 import { trainInputSchema } from "./train-input";
@@ -48,6 +50,8 @@ export const engineToolInputSchemas = {
   community_detection: communityDetectionInputSchema,
   shortest_path: shortestPathInputSchema,
   connectivity_analysis: connectivityAnalysisInputSchema,
+  flow_analysis: flowAnalysisInputSchema,
+  spanning_tree: spanningTreeInputSchema,
   preview_graph_optimization: previewGraphOptimizationInputSchema,
   commit_graph_optimization: commitGraphOptimizationInputSchema,
   train: trainInputSchema,

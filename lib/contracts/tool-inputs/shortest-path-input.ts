@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Arguments of shortest_path: two node ids, hops or weighted distance. */
+/** Arguments of shortest_path: two node ids, hops or weighted distance, one or k paths. */
 export const shortestPathInputSchema = z
   .object({
     source: z.string().min(1),
@@ -11,5 +11,12 @@ export const shortestPathInputSchema = z
       .describe(
         "Dijkstra over edge weights read as lengths (distance = sum of weights); the graph must be weighted.",
       ),
+    k: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(1)
+      .describe("k > 1: the k shortest simple paths (Yen), each with its length."),
   })
   .strict();

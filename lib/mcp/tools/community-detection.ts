@@ -2,49 +2,78 @@ import "server-only";
 import { communityDetectionInputSchema } from "@/lib/contracts/tool-inputs/community-detection-input";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import { labelPropagation } from "@/lib/engine/algorithms/label-propagation";
+import { leiden } from "@/lib/engine/algorithms/leiden";
 import { louvain } from "@/lib/engine/algorithms/louvain";
 import { modularity } from "@/lib/engine/algorithms/modularity";
 import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
+import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
+import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
 
+type Partition = { communityOf: Int32Array; count: number; modularity: number };
+
+function componentPartition(
+  csr: CsrGraph,
+  components: { componentOf: Int32Array; count: number },
+  weighted: boolean,
+): Partition {
+  return {
+    communityOf: components.componentOf,
+    count: components.count,
+    modularity: modularity({ csr, communityOf: components.componentOf, weighted }),
+  };
+}
+
 /** community_detection: a partition of the session graph with modularity. */
 export const communityDetectionTool = defineTool({
   name: "community_detection",
   description:
-    "Find communities in the session graph (louvain, label_propagation or connected_components); reports modularity, the largest communities and, for node_ids, which community each is in.",
+    "Find communities in the session graph (louvain, leiden — every community connected —, label_propagation, connected_components or strongly_connected_components); reports modularity, the largest communities and, for node_ids, which community each is in. edge_types restricts the edges used.",
   input: communityDetectionInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = sessionGraphs().currentOrThrow(scope);
-    const csr = loaded.csr;
+    const view = loaded.withEdgeTypes(args.edge_types);
+    const csr = view.csr;
     const control = { signal };
-    const partition =
-      args.algorithm === "louvain"
-        ? await louvain({
-            csr,
-            resolution: args.resolution,
-            seed: args.seed,
-            weighted: args.weighted,
-            control,
-          })
-        : args.algorithm === "label_propagation"
-          ? await labelPropagation({ csr, seed: args.seed, weighted: args.weighted, control })
-          : (() => {
-              const components = connectedComponents({ csr, control });
-              return {
-                communityOf: components.componentOf,
-                count: components.count,
-                modularity: modularity({
-                  csr,
-                  communityOf: components.componentOf,
-                  weighted: args.weighted,
-                }),
-              };
-            })();
+    const options = {
+      csr,
+      resolution: args.resolution,
+      seed: args.seed,
+      weighted: args.weighted,
+      control,
+    };
+    let partition: Partition;
+    switch (args.algorithm) {
+      case "louvain":
+        partition = await louvain(options);
+        break;
+      case "leiden":
+        partition = await leiden(options);
+        break;
+      case "label_propagation":
+        partition = await labelPropagation({
+          csr,
+          seed: args.seed,
+          weighted: args.weighted,
+          control,
+        });
+        break;
+      case "connected_components":
+        partition = componentPartition(csr, connectedComponents({ csr, control }), args.weighted);
+        break;
+      case "strongly_connected_components":
+        partition = componentPartition(
+          csr,
+          stronglyConnectedComponents({ csr, control }),
+          args.weighted,
+        );
+        break;
+    }
     const groups = summarizePartition({
       groupOf: partition.communityOf,
       count: partition.count,
@@ -54,6 +83,7 @@ export const communityDetectionTool = defineTool({
     return {
       data: {
         algorithm: args.algorithm,
+        ...(view.edgeTypes ? { edge_types: view.edgeTypes } : {}),
         community_count: partition.count,
         modularity: partition.modularity,
         communities: groups.items.map((group) => ({
@@ -63,6 +93,7 @@ export const communityDetectionTool = defineTool({
           members_truncated: group.membersTruncated,
         })),
         truncated: groups.truncated,
+        total: partition.count,
         node_communities: asked.map((node) => ({
           ...nodeView(loaded, node),
           community: partition.communityOf[node],

@@ -7,6 +7,7 @@ import { connectivityAnalysisTool } from "./connectivity-analysis";
 import { constructGraphTool } from "./construct-graph";
 import { createAnalysisReportTool } from "./create-analysis-report";
 import { degreeAnalysisTool } from "./degree-analysis";
+import { flowAnalysisTool } from "./flow-analysis";
 import { deleteGraphSessionTool } from "./delete-graph-session";
 import { getGraphInfoTool } from "./get-graph-info";
 import { getJobStatusTool } from "./get-job-status";
@@ -21,6 +22,7 @@ import { searchEdgeTool } from "./search-edge";
 import { searchNodeTool } from "./search-node";
 import { setSessionConfigTool } from "./set-session-config";
 import { shortestPathTool } from "./shortest-path";
+import { spanningTreeTool } from "./spanning-tree";
 import { subgraphExtractionTool } from "./subgraph-extraction";
 import { switchGraphVersionTool } from "./switch-graph-version";
 import { trainTool } from "./train";
@@ -50,6 +52,8 @@ export const engineTools: ToolDefinition[] = [
   communityDetectionTool,
   shortestPathTool,
   connectivityAnalysisTool,
+  flowAnalysisTool,
+  spanningTreeTool,
   previewGraphOptimizationTool,
   commitGraphOptimizationTool,
   trainTool,

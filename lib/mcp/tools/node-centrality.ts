@@ -8,36 +8,72 @@ import { betweennessCentrality } from "@/lib/engine/algorithms/betweenness";
 import { closenessCentrality } from "@/lib/engine/algorithms/closeness";
 import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree";
 import { eigenvectorCentrality } from "@/lib/engine/algorithms/eigenvector";
+import { harmonicCentrality } from "@/lib/engine/algorithms/harmonic";
+import { hits } from "@/lib/engine/algorithms/hits";
+import { katzCentrality } from "@/lib/engine/algorithms/katz";
 import { pageRank } from "@/lib/engine/algorithms/pagerank";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
+import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
-import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
-import { nodeView } from "../node-view";
+import { indicesOf, nodeView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
 
 // Above these sizes the exact all-pairs algorithms take minutes; they are estimated instead
 // and the result says so.
 const exactBetweennessLimit = 20_000;
 const defaultBetweennessSample = 256;
-const exactClosenessLimit = 20_000;
-const closenessCandidateCount = 2_000;
+// Closeness and harmonic cost one search per scored node: exact for up to this many nodes.
+const perNodeSearchLimit = 20_000;
+const perNodeCandidateCount = 2_000;
 
 type Scored = {
   scores: Float64Array;
   notes: Record<string, unknown>;
-  candidates?: ArrayLike<number>;
+  /** The nodes that were scored when not all were; the ranking stays among them. */
+  scored?: ArrayLike<number>;
 };
 
+/**
+ * The nodes a per-node-search measure (closeness, harmonic) scores: the filtered and asked
+ * nodes when few enough, every node on a small graph, else the highest-degree candidates.
+ */
+function perNodeTargets(
+  csr: CsrGraph,
+  analysis: AnalysisScope,
+  asked: number[] | null,
+): { nodes?: ArrayLike<number>; note?: Record<string, unknown> } {
+  if (asked) return { nodes: asked, note: { exact: true } };
+  if (analysis.candidates && analysis.candidates.length <= perNodeSearchLimit) {
+    return { nodes: analysis.candidates, note: { exact: true } };
+  }
+  if (csr.nodeCount <= perNodeSearchLimit) return { note: { exact: true } };
+  const degrees = computeDegrees({ csr });
+  const nodes = selectTopK({
+    scores: degrees,
+    k: perNodeCandidateCount,
+    candidates: analysis.candidates,
+  }).items.map((item) => item.node);
+  return {
+    nodes,
+    note: {
+      exact: false,
+      note: `computed for the ${nodes.length} highest-degree nodes only (graph too large for all)`,
+    },
+  };
+}
+
 async function score(
-  loaded: LoadedGraph,
+  scope: AnalysisScope,
   args: NodeCentralityInput,
+  asked: number[] | null,
   signal: AbortSignal,
 ): Promise<Scored> {
   // In a directed relational graph (orders → customers) directed paths rarely pass through a
   // node, so "who connects groups" is asked on the undirected view.
-  const csr = args.undirected && loaded.csr.directed ? undirectedViewOf(loaded.csr) : loaded.csr;
+  const csr = args.undirected && scope.csr.directed ? undirectedViewOf(scope.csr) : scope.csr;
   const control = { signal };
   switch (args.algorithm) {
     case "degree":
@@ -72,6 +108,32 @@ async function score(
         notes: { iterations: result.iterations, converged: result.converged },
       };
     }
+    case "katz": {
+      const result = await katzCentrality({
+        csr,
+        alpha: args.alpha,
+        weighted: args.weighted,
+        control,
+      });
+      return {
+        scores: result.scores,
+        notes: {
+          alpha: args.alpha,
+          beta: 1,
+          normalized: "L2",
+          iterations: result.iterations,
+          converged: result.converged,
+        },
+      };
+    }
+    case "hits_hub":
+    case "hits_authority": {
+      const result = await hits({ csr, weighted: args.weighted, control });
+      return {
+        scores: args.algorithm === "hits_hub" ? result.hubs : result.authorities,
+        notes: { normalized: "sum 1", iterations: result.iterations, converged: result.converged },
+      };
+    }
     case "betweenness": {
       const sampleSize =
         args.sample ??
@@ -88,64 +150,100 @@ async function score(
         notes: { sampled: result.sampled, sources: result.sourceCount, seed: args.seed },
       };
     }
-    case "closeness": {
-      if (csr.nodeCount <= exactClosenessLimit) {
-        return {
-          scores: await closenessCentrality({ csr, weighted: args.weighted, control }),
-          notes: { exact: true },
-        };
-      }
-      const degrees = computeDegrees({ csr });
-      const candidates = selectTopK({ scores: degrees, k: closenessCandidateCount }).items.map(
-        (item) => item.node,
-      );
+    case "closeness":
+    case "harmonic": {
+      const targets = perNodeTargets(csr, scope, asked);
+      const options = { csr, weighted: args.weighted, nodes: targets.nodes, control };
+      const scores =
+        args.algorithm === "closeness"
+          ? await closenessCentrality(options)
+          : await harmonicCentrality(options);
       return {
-        scores: await closenessCentrality({
-          csr,
-          weighted: args.weighted,
-          nodes: candidates,
-          control,
-        }),
-        candidates,
-        notes: {
-          exact: false,
-          note: `closeness computed for the ${candidates.length} highest-degree nodes only (graph too large for all)`,
-        },
+        scores,
+        scored: targets.nodes,
+        notes: { ...targets.note, ...(args.algorithm === "harmonic" ? { normalized: false } : {}) },
       };
     }
   }
 }
 
-/** node_centrality: the top-k nodes by one centrality measure. */
+/** Rank (1 = best) of each asked node among the ranked nodes, ties sharing the better rank. */
+function ranksOf(scores: Float64Array, ranked: ArrayLike<number> | undefined, asked: number[]) {
+  return asked.map((node) => {
+    let better = 0;
+    const count = ranked ? ranked.length : scores.length;
+    for (let i = 0; i < count; i++) {
+      const other = ranked ? ranked[i] : i;
+      if (scores[other] > scores[node]) better++;
+    }
+    return better + 1;
+  });
+}
+
+/** node_centrality: the top-k nodes by one centrality measure, under optional filters. */
 export const nodeCentralityTool = defineTool({
   name: "node_centrality",
   description:
-    "Rank the session graph's nodes by a centrality measure (degree, pagerank, betweenness, closeness, eigenvector) and return the top k.",
+    "Rank the session graph's nodes by a centrality measure (degree, pagerank, betweenness, closeness, eigenvector, harmonic, katz, hits_hub, hits_authority) and return the top k, or the scores of given node_ids. node_type / where choose which nodes are ranked; edge_types which edges the measure uses.",
   input: nodeCentralityInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = sessionGraphs().currentOrThrow(scope);
-    const { scores, notes, candidates } = await score(loaded, args, signal);
-    const top = selectTopK({ scores, k: args.top_k, candidates });
+    const analysis = resolveAnalysisScope(loaded, args);
+    const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
+    const { scores, notes, scored } = await score(analysis, args, asked, signal);
+    const weighted = args.weighted && args.algorithm !== "degree";
+    const base = {
+      algorithm: args.algorithm,
+      weighted,
+      weight_column: weighted ? (loaded.graph.edgeWeightColumn ?? null) : null,
+      undirected: args.undirected,
+      node_count: loaded.csr.nodeCount,
+      filters: analysis.applied,
+      ...notes,
+    };
+    // The ranking: among the filtered nodes, and among the scored ones when not all were.
+    const ranked = intersect(analysis.candidates, scored, loaded.csr.nodeCount);
+    if (asked) {
+      // Per-node measures scored only the asked nodes: a rank among them would mislead.
+      const ranks = scored === asked ? null : ranksOf(scores, ranked, asked);
+      return {
+        data: {
+          ...base,
+          nodes: asked.map((node, index) => ({
+            ...nodeView(loaded, node),
+            score: scores[node],
+            rank: ranks ? ranks[index] : null,
+          })),
+        },
+      };
+    }
+    const top = selectTopK({ scores, k: args.top_k, candidates: ranked });
     return {
+      message: noNodePassesMessage(analysis),
       data: {
-        algorithm: args.algorithm,
-        weighted: args.weighted && args.algorithm !== "degree",
-        weight_column:
-          args.weighted && args.algorithm !== "degree"
-            ? (loaded.graph.edgeWeightColumn ?? null)
-            : null,
-        undirected: args.undirected,
-        node_count: loaded.csr.nodeCount,
+        ...base,
         top: top.items.map((item, rank) => ({
           rank: rank + 1,
           ...nodeView(loaded, item.node),
           score: item.score,
         })),
         truncated: top.truncated,
-        ...notes,
+        total: top.total,
       },
     };
   },
 });
+
+function intersect(
+  candidates: Int32Array | undefined,
+  scored: ArrayLike<number> | undefined,
+  nodeCount: number,
+): ArrayLike<number> | undefined {
+  if (!candidates) return scored;
+  if (!scored) return candidates;
+  const inScored = new Uint8Array(nodeCount);
+  for (let i = 0; i < scored.length; i++) inScored[scored[i]] = 1;
+  return Array.from(candidates).filter((node) => inScored[node] === 1);
+}

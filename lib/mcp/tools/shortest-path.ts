@@ -3,16 +3,17 @@ import { shortestPathInputSchema } from "@/lib/contracts/tool-inputs/shortest-pa
 import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
 import { dijkstraShortestPath } from "@/lib/engine/algorithms/dijkstra";
+import { kShortestPaths } from "@/lib/engine/algorithms/k-shortest-paths";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
 
-/** shortest_path between two node ids (hops, or weighted distance). */
+/** shortest_path between two node ids (hops, or weighted distance); k > 1 ranks k paths. */
 export const shortestPathTool = defineTool({
   name: "shortest_path",
   description:
-    "Shortest path between two node ids of the session graph (use search_node first when you only have a name). Follows edge direction in directed graphs.",
+    "Shortest path between two node ids of the session graph (use search_node first when you only have a name); with k > 1 the k shortest simple paths (Yen), each with its length. Follows edge direction in directed graphs.",
   input: shortestPathInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
@@ -24,20 +25,57 @@ export const shortestPathTool = defineTool({
     // Dijkstra on a graph without weights would answer the hop count as a "weighted" distance.
     if (args.weighted)
       assertWeightedGraph({ adjacency: loaded.csr.outgoing, algorithm: "shortest path" });
+    const base = {
+      source: args.source,
+      target: args.target,
+      weighted: args.weighted,
+      ...(args.weighted
+        ? {
+            weight_column: loaded.graph.edgeWeightColumn ?? null,
+            distance_meaning: "sum of edge weights along the path (weight = length)",
+          }
+        : {}),
+    };
+    if (args.k > 1) {
+      const ranked = await kShortestPaths({
+        csr: loaded.csr,
+        source,
+        target,
+        k: args.k,
+        weighted: args.weighted,
+        control,
+      });
+      const found = ranked.paths.length > 0;
+      return {
+        data: {
+          ...base,
+          k: args.k,
+          found,
+          path_count: ranked.paths.length,
+          paths: ranked.paths.map((path, index) => ({
+            rank: index + 1,
+            length: path.length,
+            distance: path.distance,
+            path: path.nodes.map((node) => nodeView(loaded, node).id),
+          })),
+          // The first path, as a single-path call reports it, so readers of either shape agree.
+          length: found ? ranked.paths[0].length : null,
+          distance: found ? ranked.paths[0].distance : null,
+          path: found ? ranked.paths[0].nodes.map((node) => nodeView(loaded, node)) : [],
+        },
+        message: !found
+          ? `No path from ${args.source} to ${args.target}.`
+          : ranked.paths.length < args.k
+            ? `Only ${ranked.paths.length} simple path(s) exist from ${args.source} to ${args.target}.`
+            : undefined,
+      };
+    }
     const result = args.weighted
       ? dijkstraShortestPath({ csr: loaded.csr, source, target, control })
       : bfsShortestPath({ csr: loaded.csr, source, target, control });
     return {
       data: {
-        source: args.source,
-        target: args.target,
-        weighted: args.weighted,
-        ...(args.weighted
-          ? {
-              weight_column: loaded.graph.edgeWeightColumn ?? null,
-              distance_meaning: "sum of edge weights along the path (weight = length)",
-            }
-          : {}),
+        ...base,
         found: result.found,
         length: result.length,
         distance: result.distance,

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Arguments of flow_analysis: maximum flow and minimum cut between two nodes. */
+export const flowAnalysisInputSchema = z
+  .object({
+    source: z.string().min(1),
+    target: z.string().min(1),
+    capacity_property: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "Edge property holding each edge's capacity ('weight' = the edge weights); default 1 per edge.",
+      ),
+  })
+  .strict();

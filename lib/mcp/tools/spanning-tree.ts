@@ -1,0 +1,56 @@
+import "server-only";
+import { spanningTreeInputSchema } from "@/lib/contracts/tool-inputs/spanning-tree-input";
+import { spanningForest } from "@/lib/engine/algorithms/spanning-forest";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { catalogue, defineTool } from "../tool-definition";
+
+/** spanning_tree: the minimum (or maximum) spanning forest and its heaviest edges. */
+export const spanningTreeTool = defineTool({
+  name: "spanning_tree",
+  description:
+    "Minimum (or maximum) spanning forest of the session graph, direction ignored: total weight, edge count (= nodes − components), number of trees and its heaviest edges. Unweighted graphs count every edge as 1.",
+  input: spanningTreeInputSchema,
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity, signal }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    const { graph } = loaded;
+    // "Weighted" is the default question; on a graph without weights every edge weighs 1
+    // and the result says so instead of refusing.
+    const weighted = args.weighted && graph.edgeWeights !== null;
+    const forest = spanningForest({
+      graph,
+      maximum: args.maximum,
+      weighted,
+      control: { signal },
+    });
+    const listed = Math.min(args.top_k, forest.edgeCount);
+    const edges = [];
+    for (let i = 0; i < listed; i++) {
+      const edge = forest.edges[i];
+      edges.push({
+        source: graph.nodeIds[graph.edgeSources[edge]],
+        target: graph.nodeIds[graph.edgeTargets[edge]],
+        weight: forest.weights[i],
+      });
+    }
+    return {
+      data: {
+        kind: args.maximum ? "maximum" : "minimum",
+        weighted,
+        weight_column: weighted ? (graph.edgeWeightColumn ?? null) : null,
+        ...(args.weighted && !weighted
+          ? { weights_note: "the graph has no weights; every edge counts 1" }
+          : {}),
+        total_weight: forest.totalWeight,
+        edge_count: forest.edgeCount,
+        tree_count: forest.treeCount,
+        node_count: graph.nodeIds.length,
+        edges,
+        truncated: forest.edgeCount > listed,
+        total: forest.edgeCount,
+      },
+    };
+  },
+});

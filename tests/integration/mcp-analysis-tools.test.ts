@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as mcpRoute from "@/app/api/mcp/route";
+import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
+import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
+import { createProject } from "@/lib/backend/projects/create-project";
+import { createSession } from "@/lib/backend/sessions/create-session";
+import { insertUser } from "@/lib/db/queries/users";
+import { testInternalKey } from "../support/route-request";
+import { serveRouteHandlers } from "../support/serve-route-handlers";
+
+// The analysis tools of CONTRACT "Analysis tools", called over real MCP on a real session, each
+// answering one of the questions analysts ask with the value NetworkX (or SQLite) gives:
+// tests/fixtures/analysis/analysis_reference.py made the references.
+const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
+const reference = JSON.parse(
+  await readFile(path.join(fixtures, "analysis/analysis_reference.json"), "utf8"),
+);
+
+type Envelope = {
+  success: boolean;
+  status: string;
+  error_code?: string;
+  message?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads nested tool data of many shapes.
+  data?: any;
+};
+
+let server: Awaited<ReturnType<typeof serveRouteHandlers>>;
+let karate: Client;
+let shop: Client;
+
+async function sessionWith(files: string[]): Promise<Client> {
+  const user = await insertUser({
+    email: `analyst-${randomUUID()}@test.local`,
+    displayName: "analyst",
+  });
+  const project = await createProject({ ownerId: user.id, name: "analysis" });
+  const session = await createSession({ ownerId: user.id, projectId: project.project_id });
+  const ids: string[] = [];
+  for (const file of files) {
+    const uploaded = await uploadDataset({
+      ownerId: user.id,
+      projectId: project.project_id,
+      file: { filename: file, bytes: await readFile(path.join(fixtures, file)) },
+    });
+    ids.push(uploaded.dataset_id);
+  }
+  await constructDataset({
+    ownerId: user.id,
+    datasetId: ids[0],
+    options: ids[1] ? { nodes_dataset_id: ids[1] } : {},
+  });
+  const client = new Client({ name: "analysis-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
+      requestInit: {
+        headers: {
+          "x-internal-key": testInternalKey,
+          "x-user-id": user.id,
+          "x-session-id": session.session_id,
+        },
+      },
+    }),
+  );
+  const loaded = await call(client, "load_constructed_graph", { dataset_id: ids[0] });
+  expect(loaded.success, loaded.message).toBe(true);
+  return client;
+}
+
+async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<Envelope> {
+  const result = await client.callTool({ name, arguments: args });
+  return result.structuredContent as Envelope;
+}
+
+async function ok(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<Envelope> {
+  const envelope = await call(client, name, args);
+  expect(envelope.success, `${name}: ${envelope.error_code} ${envelope.message}`).toBe(true);
+  return envelope;
+}
+
+const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+beforeAll(async () => {
+  server = await serveRouteHandlers({
+    POST: mcpRoute.POST,
+    GET: mcpRoute.GET,
+    DELETE: mcpRoute.DELETE,
+  });
+  karate = await sessionWith(["karate_edges.csv", "karate_nodes.csv"]);
+  shop = await sessionWith(["shop.sql"]);
+});
+
+afterAll(async () => {
+  await karate?.close();
+  await shop?.close();
+  await server?.close();
+});
+
+describe("filters and typed degree", () => {
+  it("get_graph_info lists types, properties with their kinds and the foreign-key direction", async () => {
+    const info = await ok(shop, "get_graph_info");
+    const customers = info.data.schema.node_types.find(
+      (type: { name: string }) => type.name === "customers",
+    );
+    expect(customers.properties).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "segment", kind: "text" })]),
+    );
+    const foreignKey = info.data.schema.edge_types.find(
+      (type: { name: string }) => type.name === "orders.customer_id",
+    );
+    expect(foreignKey).toMatchObject({ from: ["orders"], to: ["customers"], count: 600 });
+    expect(info.data.schema.edge_direction).toContain("referencing row to the referenced row");
+  });
+
+  it("Which officer has the most connections? — degree ranked among club = Officer", async () => {
+    const result = await ok(karate, "degree_analysis", {
+      top_k: 5,
+      where: [{ property: "club", op: "eq", value: "Officer" }],
+    });
+    expect(
+      result.data.top.map((row: { id: string; degree: number }) => [row.id, row.degree]),
+    ).toEqual(reference.karate_officer_degree_top5);
+    expect(result.data.filters.nodes_considered).toBe(reference.karate_officer_count);
+  });
+
+  it("How many orders did customers:34 place? — in-degree over the foreign key", async () => {
+    const result = await ok(shop, "degree_analysis", {
+      node_ids: ["customers:34"],
+      mode: "in",
+      edge_types: ["orders.customer_id"],
+    });
+    expect(result.data.nodes[0].degree).toBe(reference.shop_orders_of_customers_34);
+    const ranked = await ok(shop, "degree_analysis", {
+      top_k: 3,
+      mode: "in",
+      node_type: "customers",
+      edge_types: ["orders.customer_id"],
+    });
+    expect(
+      ranked.data.top.map((row: { id: string; degree: number }) => [row.id, row.degree]),
+    ).toEqual(reference.shop_customers_by_orders_top3);
+  });
+
+  it("Which product appears in the most orders? — only order_items edges into products", async () => {
+    const result = await ok(shop, "degree_analysis", {
+      top_k: 3,
+      mode: "in",
+      node_type: "products",
+      edge_types: ["order_items"],
+    });
+    expect(
+      result.data.top.map((row: { id: string; degree: number }) => [row.id, row.degree]),
+    ).toEqual(reference.shop_products_in_orders_top3);
+    expect(result.data.top[0]).toHaveProperty("out_degree", 0);
+  });
+
+  it("refuses unknown types and properties, naming the ones that exist", async () => {
+    const type = await call(shop, "node_centrality", { algorithm: "pagerank", node_type: "books" });
+    expect(type).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    expect(type.message).toContain("books");
+    const edgeType = await call(shop, "degree_analysis", { edge_types: ["loans"] });
+    expect(edgeType).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    const property = await call(karate, "degree_analysis", {
+      where: [{ property: "team", op: "eq", value: "x" }],
+    });
+    expect(property).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    expect(property.message).toContain("club");
+  });
+
+  it("search_node narrows candidates by type and property", async () => {
+    const result = await ok(shop, "search_node", {
+      query: "Customer 3",
+      node_type: "customers",
+      where: [{ property: "segment", op: "eq", value: "retail" }],
+    });
+    for (const match of result.data.matches) expect(match.type).toBe("customers");
+    expect(idsOf(result.data.matches)).toContain("customers:3");
+  });
+});
+
+describe("more centralities", () => {
+  it("harmonic among officers, Katz and HITS authority equal NetworkX", async () => {
+    const harmonic = await ok(karate, "node_centrality", {
+      algorithm: "harmonic",
+      top_k: 3,
+      where: [{ property: "club", op: "eq", value: "Officer" }],
+    });
+    harmonic.data.top.forEach((row: { id: string; score: number }, index: number) => {
+      expect(row.id).toBe(reference.karate_officer_harmonic_top3[index][0]);
+      expect(row.score).toBeCloseTo(reference.karate_officer_harmonic_top3[index][1], 6);
+    });
+    for (const [algorithm, key] of [
+      ["katz", "karate_katz_top3"],
+      ["hits_authority", "karate_hits_authority_top3"],
+    ]) {
+      const result = await ok(karate, "node_centrality", { algorithm, top_k: 3 });
+      result.data.top.forEach((row: { id: string; score: number }, index: number) => {
+        expect(row.id).toBe(reference[key][index][0]);
+        expect(row.score).toBeCloseTo(reference[key][index][1], 6);
+      });
+    }
+  });
+});
+
+describe("paths, flows, trees and communities", () => {
+  it("How many edge-disjoint paths connect n0 and n33? — max flow with unit capacities", async () => {
+    const result = await ok(karate, "flow_analysis", { source: "n0", target: "n33" });
+    expect(result.data.max_flow).toBe(reference.karate_edge_connectivity_n0_n33);
+    expect(result.data.cut_edge_count).toBe(reference.karate_edge_connectivity_n0_n33);
+    const bad = await call(karate, "flow_analysis", {
+      source: "n0",
+      target: "n33",
+      capacity_property: "bandwidth",
+    });
+    expect(bad).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+  });
+
+  it("How many edges does a spanning tree have?", async () => {
+    const result = await ok(karate, "spanning_tree", {});
+    expect(result.data).toMatchObject({
+      edge_count: reference.karate_spanning_tree_edges,
+      tree_count: 1,
+      weighted: false,
+    });
+  });
+
+  it("the 3 shortest paths from n16 to n33 (Yen)", async () => {
+    const result = await ok(karate, "shortest_path", { source: "n16", target: "n33", k: 3 });
+    expect(result.data.paths.map((path: { length: number }) => path.length)).toEqual(
+      reference.karate_yen_n16_n33_lengths,
+    );
+    for (const path of result.data.paths) {
+      expect(path.path[0]).toBe("n16");
+      expect(path.path.at(-1)).toBe("n33");
+      expect(new Set(path.path).size).toBe(path.path.length);
+    }
+  });
+
+  it("Leiden returns connected communities; SCCs follow direction on the shop graph", async () => {
+    const leiden = await ok(karate, "community_detection", { algorithm: "leiden" });
+    expect(leiden.data.modularity).toBeGreaterThan(0.4);
+    const strong = await ok(shop, "community_detection", {
+      algorithm: "strongly_connected_components",
+    });
+    // The shop graph is a DAG (orders point at customers and products): every node alone.
+    expect(strong.data.community_count).toBe(760);
+  });
+});
