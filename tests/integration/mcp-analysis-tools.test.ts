@@ -259,3 +259,82 @@ describe("paths, flows, trees and communities", () => {
     expect(strong.data.community_count).toBe(760);
   });
 });
+
+describe("similarity and projections", () => {
+  it("Which node is most similar to n32 by Jaccard? — the nodes most similar to one node", async () => {
+    const result = await ok(karate, "node_similarity", {
+      metric: "jaccard",
+      node_id: "n32",
+      top_k: 3,
+    });
+    result.data.similar.forEach((row: { id: string; score: number }, index: number) => {
+      expect(row.id).toBe(reference.karate_jaccard_n32_top3[index][0]);
+      expect(row.score).toBeCloseTo(reference.karate_jaccard_n32_top3[index][1], 6);
+    });
+  });
+
+  it("Which links are likely missing? — Adamic–Adar over pairs not yet linked", async () => {
+    const result = await ok(karate, "node_similarity", {
+      metric: "adamic_adar",
+      exclude_adjacent: true,
+      top_k: 1,
+    });
+    const [pair, score] = reference.karate_adamic_adar_non_edge_top;
+    expect([result.data.pairs[0].source, result.data.pairs[0].target].sort()).toEqual(
+      [...pair].sort(),
+    );
+    expect(result.data.pairs[0].score).toBeCloseTo(score, 6);
+    expect(result.data.exact).toBe(true);
+  });
+
+  it("Which products are most often bought together? — products projected through orders", async () => {
+    const result = await ok(shop, "project_graph", {
+      node_type: "products",
+      via_node_type: "orders",
+      via_edge_types: ["order_items"],
+      top_k: 3,
+    });
+    expect(result.data.edge_count).toBe(reference.shop_projection_edge_count);
+    expect(
+      result.data.pairs.map((pair: { source: string; target: string; weight: number }) => [
+        ...[pair.source, pair.target].sort(
+          (a, b) => Number(a.split(":")[1]) - Number(b.split(":")[1]),
+        ),
+        pair.weight,
+      ]),
+    ).toEqual(reference.shop_bought_together_top3);
+    expect(result.data.created_version).toBe(false);
+    expect((await ok(shop, "get_graph_info")).data.nodes).toBe(760);
+  });
+
+  it("a projection kept as a version is what the next tools analyse", async () => {
+    const projected = await ok(shop, "project_graph", {
+      node_type: "products",
+      via_node_type: "orders",
+      create_version: true,
+    });
+    expect(projected.data.graph).toMatchObject({
+      nodes: 40,
+      edges: reference.shop_projection_edge_count,
+      origin: "projection",
+      weighted: true,
+    });
+    const strongest = await ok(shop, "degree_analysis", { top_k: 1 });
+    expect(strongest.data.top[0]).toHaveProperty("strength");
+    // Back to the constructed graph for the other tests.
+    const info = await ok(shop, "get_graph_info");
+    await ok(shop, "switch_graph_version", {
+      dataset_id: info.data.dataset_id,
+      revision: info.data.revision,
+    });
+    expect((await ok(shop, "get_graph_info")).data.nodes).toBe(760);
+  });
+
+  it("refuses a projection through its own type", async () => {
+    const same = await call(shop, "project_graph", {
+      node_type: "products",
+      via_node_type: "products",
+    });
+    expect(same).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+  });
+});

@@ -14,7 +14,9 @@ import { inferInputSchema } from "./infer-input";
 import { listDatasetsInputSchema } from "./list-datasets-input";
 import { loadConstructedGraphInputSchema } from "./load-constructed-graph-input";
 import { nodeCentralityInputSchema } from "./node-centrality-input";
+import { nodeSimilarityInputSchema } from "./node-similarity-input";
 import { previewGraphOptimizationInputSchema } from "./preview-graph-optimization-input";
+import { projectGraphInputSchema } from "./project-graph-input";
 import { registerSessionInputSchema } from "./register-session-input";
 import { searchEdgeInputSchema } from "./search-edge-input";
 import { searchNodeInputSchema } from "./search-node-input";
@@ -50,6 +52,8 @@ export const engineToolInputSchemas = {
   community_detection: communityDetectionInputSchema,
   shortest_path: shortestPathInputSchema,
   connectivity_analysis: connectivityAnalysisInputSchema,
+  node_similarity: nodeSimilarityInputSchema,
+  project_graph: projectGraphInputSchema,
   flow_analysis: flowAnalysisInputSchema,
   spanning_tree: spanningTreeInputSchema,
   preview_graph_optimization: previewGraphOptimizationInputSchema,

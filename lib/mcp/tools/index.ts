@@ -7,8 +7,8 @@ import { connectivityAnalysisTool } from "./connectivity-analysis";
 import { constructGraphTool } from "./construct-graph";
 import { createAnalysisReportTool } from "./create-analysis-report";
 import { degreeAnalysisTool } from "./degree-analysis";
-import { flowAnalysisTool } from "./flow-analysis";
 import { deleteGraphSessionTool } from "./delete-graph-session";
+import { flowAnalysisTool } from "./flow-analysis";
 import { getGraphInfoTool } from "./get-graph-info";
 import { getJobStatusTool } from "./get-job-status";
 import { getNeighborsTool } from "./get-neighbors";
@@ -16,7 +16,9 @@ import { inferTool } from "./infer";
 import { listDatasetsTool } from "./list-datasets";
 import { loadConstructedGraphTool } from "./load-constructed-graph";
 import { nodeCentralityTool } from "./node-centrality";
+import { nodeSimilarityTool } from "./node-similarity";
 import { previewGraphOptimizationTool } from "./preview-graph-optimization";
+import { projectGraphTool } from "./project-graph";
 import { registerSessionTool } from "./register-session";
 import { searchEdgeTool } from "./search-edge";
 import { searchNodeTool } from "./search-node";
@@ -52,6 +54,8 @@ export const engineTools: ToolDefinition[] = [
   communityDetectionTool,
   shortestPathTool,
   connectivityAnalysisTool,
+  nodeSimilarityTool,
+  projectGraphTool,
   flowAnalysisTool,
   spanningTreeTool,
   previewGraphOptimizationTool,
