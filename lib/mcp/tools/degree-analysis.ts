@@ -7,6 +7,7 @@ import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
+import { rankingSummary } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** degree_analysis: raw degree counts (in / out, strength when weighted), ranked or per node. */
@@ -43,7 +44,14 @@ export const degreeAnalysisTool = defineTool({
     };
     if (args.node_ids) {
       const nodes = indicesOf(loaded, args.node_ids);
-      return { data: { ...base, nodes: nodes.map(row) } };
+      const rows = nodes.map(row);
+      return {
+        message: rows
+          .map((entry) => `${entry.id} has degree ${entry.degree}`)
+          .slice(0, 5)
+          .join("; "),
+        data: { ...base, nodes: rows },
+      };
     }
     const top = selectTopK({ scores: degrees, k: args.top_k, candidates: analysis.candidates });
     const distribution = degreeDistribution({
@@ -53,8 +61,16 @@ export const degreeAnalysisTool = defineTool({
       degrees,
       candidates: analysis.candidates,
     });
+    const rows = top.items.map((item, rank) => ({ rank: rank + 1, ...row(item.node) }));
     return {
-      message: noNodePassesMessage(analysis),
+      message:
+        noNodePassesMessage(analysis) ??
+        rankingSummary({
+          measure: mode === "all" ? "degree" : `${mode}-degree`,
+          applied: analysis.applied,
+          rows,
+          value: (entry) => entry.degree as number,
+        }),
       data: {
         ...base,
         min: distribution.min,
@@ -62,7 +78,7 @@ export const degreeAnalysisTool = defineTool({
         mean: distribution.mean,
         histogram: distribution.histogram.items,
         histogram_truncated: distribution.histogram.truncated,
-        top: top.items.map((item, rank) => ({ rank: rank + 1, ...row(item.node) })),
+        top: rows,
         truncated: top.truncated,
         total: top.total,
       },

@@ -29,6 +29,7 @@ export const flowAnalysisTool = defineTool({
     const capacities = edgeCapacities({ graph, property: args.capacity_property });
     const cut = await minimumCut({ graph, source, target, capacities, control: { signal } });
     return {
+      message: `Maximum flow ${args.source} → ${args.target}: ${cut.value} (a minimum cut of ${cut.edges.length} edge${cut.edges.length === 1 ? "" : "s"})`,
       data: {
         source: args.source,
         target: args.target,

@@ -19,6 +19,7 @@ import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from ".
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
+import { rankingSummary } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
 
 // Above these sizes the exact all-pairs algorithms take minutes; they are estimated instead
@@ -220,15 +221,23 @@ export const nodeCentralityTool = defineTool({
       };
     }
     const top = selectTopK({ scores, k: args.top_k, candidates: ranked });
+    const rows = top.items.map((item, rank) => ({
+      rank: rank + 1,
+      ...nodeView(loaded, item.node),
+      score: item.score,
+    }));
     return {
-      message: noNodePassesMessage(analysis),
+      message:
+        noNodePassesMessage(analysis) ??
+        rankingSummary({
+          measure: args.algorithm,
+          applied: analysis.applied,
+          rows,
+          value: (entry) => entry.score as number,
+        }),
       data: {
         ...base,
-        top: top.items.map((item, rank) => ({
-          rank: rank + 1,
-          ...nodeView(loaded, item.node),
-          score: item.score,
-        })),
+        top: rows,
         truncated: top.truncated,
         total: top.total,
       },

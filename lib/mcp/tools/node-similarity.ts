@@ -6,6 +6,7 @@ import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
+import { describeFilters } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** node_similarity: the nodes most similar to one node, or the most similar pairs. */
@@ -38,8 +39,15 @@ export const nodeSimilarityTool = defineTool({
         allowed,
         control,
       });
+      const head = result.items
+        .slice(0, 3)
+        .map((item) => `${nodeView(loaded, item.node).id} ${Number(item.score.toPrecision(4))}`)
+        .join(", ");
+      const scopeText = describeFilters(analysis.applied);
       return {
-        message: noNodePassesMessage(analysis),
+        message:
+          noNodePassesMessage(analysis) ??
+          `${args.metric} similarity to ${args.node_id}${scopeText ? `, ${scopeText}` : ""}: ${head || "no node shares a neighbour"}`,
         data: {
           ...base,
           node: nodeView(loaded, node),
@@ -62,8 +70,13 @@ export const nodeSimilarityTool = defineTool({
       allowed,
       control,
     });
+    const best = result.items[0];
     return {
-      message: noNodePassesMessage(analysis),
+      message:
+        noNodePassesMessage(analysis) ??
+        (best
+          ? `${args.metric}${args.exclude_adjacent ? ", unlinked pairs" : ""}: best ${nodeView(loaded, best.source).id}–${nodeView(loaded, best.target).id} ${Number(best.score.toPrecision(4))} (${result.items.length} pairs listed)`
+          : "No pair shares a neighbour."),
       data: {
         ...base,
         exact: result.exact,

@@ -84,7 +84,11 @@ export const projectGraphTool = defineTool({
       truncated: projection.edgeCount > top.length,
       total: projection.edgeCount,
     };
-    if (!args.create_version) return { data: { ...summary, created_version: false } };
+    const best = summary.pairs[0];
+    const message = best
+      ? `${summary.edge_count} ${keptName} pairs share ${viaName}; most: ${best.source}–${best.target} (${best.weight})${args.create_version ? "; the projection is now the session graph" : ""}`
+      : `No two ${keptName} share ${viaName}.`;
+    if (!args.create_version) return { message, data: { ...summary, created_version: false } };
     const projected = store.load(scope, {
       graph: graphOfProjection({
         graph,
@@ -103,6 +107,9 @@ export const projectGraphTool = defineTool({
         fromVersion: loaded.version,
       },
     });
-    return { data: { ...summary, created_version: true, graph: describeLoadedGraph(projected) } };
+    return {
+      message,
+      data: { ...summary, created_version: true, graph: describeLoadedGraph(projected) },
+    };
   },
 });

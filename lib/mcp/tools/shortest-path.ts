@@ -65,9 +65,7 @@ export const shortestPathTool = defineTool({
         },
         message: !found
           ? `No path from ${args.source} to ${args.target}.`
-          : ranked.paths.length < args.k
-            ? `Only ${ranked.paths.length} simple path(s) exist from ${args.source} to ${args.target}.`
-            : undefined,
+          : `${ranked.paths.length < args.k ? `Only ${ranked.paths.length} simple path(s) exist` : `${args.k} shortest paths`} from ${args.source} to ${args.target}: lengths ${ranked.paths.map((path) => (args.weighted ? Number(path.distance.toPrecision(6)) : path.length)).join(", ")}.`,
       };
     }
     const result = args.weighted

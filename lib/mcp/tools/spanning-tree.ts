@@ -36,6 +36,7 @@ export const spanningTreeTool = defineTool({
       });
     }
     return {
+      message: `${args.maximum ? "Maximum" : "Minimum"} spanning forest: ${forest.edgeCount} edges in ${forest.treeCount} tree${forest.treeCount === 1 ? "" : "s"}, total weight ${Number(forest.totalWeight.toPrecision(6))}`,
       data: {
         kind: args.maximum ? "maximum" : "minimum",
         weighted,
