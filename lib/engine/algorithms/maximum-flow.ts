@@ -12,16 +12,15 @@ export type MaximumFlowResult = {
 };
 
 /**
- * The residual network: arcs grouped by tail in CSR form. Input edge e becomes arcs 2e' and
- * 2e' + 1 (e' = e minus the self-loops before it), each the other's reverse, so the partner of
- * an arc is `arc ^ 1`.
+ * The residual network in CSR form: the arcs leaving u are offsets[u] … offsets[u+1]-1, stored
+ * by tail so a node's scan reads contiguous memory. Each input edge (self-loops aside) is an
+ * arc at each end, each the other's `partner` (reverse arc).
  */
 type ResidualNetwork = {
   offsets: Int32Array;
-  /** Arc indices in tail order: arcs of node u are order[offsets[u] … offsets[u+1]-1]. */
-  order: Int32Array;
   head: Int32Array;
   residual: Float64Array;
+  partner: Int32Array;
 };
 
 /**
@@ -50,7 +49,7 @@ export async function maximumFlow({
   await pacer.checkpoint(0, "maximum-flow");
   const network = residualNetwork(graph, capacities);
   const n = graph.nodeIds.length;
-  const level = new Int32Array(n);
+  const distance = new Int32Array(n);
   const queue = new Int32Array(n);
   const current = new Int32Array(n);
   const pathArcs = new Int32Array(n);
@@ -62,24 +61,17 @@ export async function maximumFlow({
   }
   const epsilon = largest * 1e-12;
   let value = 0;
-  while (buildLevels(network, source, target, epsilon, level, queue)) {
+  while (distancesToTarget(network, source, target, epsilon, distance, queue)) {
     current.set(network.offsets.subarray(0, n));
     for (;;) {
-      const pushed = augment(network, source, target, epsilon, level, current, pathArcs);
+      const pushed = augment(network, source, target, epsilon, distance, current, pathArcs);
       if (pushed === 0) break;
       value += pushed;
       await pacer.pace();
     }
     await pacer.pace();
   }
-  const sourceSide = new Uint8Array(n);
-  let sourceSideCount = 0;
-  for (let u = 0; u < n; u++) {
-    if (level[u] >= 0) {
-      sourceSide[u] = 1;
-      sourceSideCount++;
-    }
-  }
+  const { sourceSide, sourceSideCount } = reachableFromSource(network, source, epsilon, queue);
   return { value, sourceSide, sourceSideCount };
 }
 
@@ -124,67 +116,96 @@ function assertFlowRequest(
 function residualNetwork(graph: GraphData, capacities: Float64Array | undefined): ResidualNetwork {
   const n = graph.nodeIds.length;
   const { edgeSources: sources, edgeTargets: targets, directed } = graph;
-  let arcCount = 0;
   const offsets = new Int32Array(n + 1);
   for (let e = 0; e < sources.length; e++) {
     if (sources[e] === targets[e]) continue;
     offsets[sources[e] + 1]++;
     offsets[targets[e] + 1]++;
-    arcCount += 2;
   }
   for (let u = 0; u < n; u++) offsets[u + 1] += offsets[u];
-  const order = new Int32Array(arcCount);
+  const arcCount = offsets[n];
   const head = new Int32Array(arcCount);
   const residual = new Float64Array(arcCount);
+  const partner = new Int32Array(arcCount);
   const fill = offsets.slice(0, n);
-  let arc = 0;
   for (let e = 0; e < sources.length; e++) {
     const u = sources[e];
     const v = targets[e];
     if (u === v) continue;
     const capacity = capacities ? capacities[e] : 1;
-    head[arc] = v;
-    residual[arc] = capacity;
-    order[fill[u]++] = arc;
-    head[arc + 1] = u;
-    residual[arc + 1] = directed ? 0 : capacity;
-    order[fill[v]++] = arc + 1;
-    arc += 2;
+    const forward = fill[u]++;
+    const backward = fill[v]++;
+    head[forward] = v;
+    residual[forward] = capacity;
+    partner[forward] = backward;
+    head[backward] = u;
+    residual[backward] = directed ? 0 : capacity;
+    partner[backward] = forward;
   }
-  return { offsets, order, head, residual };
+  return { offsets, head, residual, partner };
 }
 
-/** BFS levels from the source over unsaturated arcs; true when the target was reached. */
-function buildLevels(
+/**
+ * Hop distances to the target over unsaturated arcs (a BFS from the target along reversed
+ * arcs), up to the source's distance; true when the source was reached. Leveling toward the
+ * target rather than from the source means a depth-first walk from the source can only meet a
+ * dead end where an arc saturated during the phase: from-source levels also admit every node
+ * within reach that leads nowhere, most of a small-world graph.
+ */
+function distancesToTarget(
   network: ResidualNetwork,
   source: number,
   target: number,
   epsilon: number,
-  level: Int32Array,
+  distance: Int32Array,
   queue: Int32Array,
 ): boolean {
-  const { offsets, order, head, residual } = network;
-  level.fill(-1);
-  level[source] = 0;
+  const { offsets, head, residual, partner } = network;
+  distance.fill(-1);
+  distance[target] = 0;
+  queue[0] = target;
+  let tail = 1;
+  for (let k = 0; k < tail; k++) {
+    const v = queue[k];
+    // Nodes as far from the target as the source cannot lie on a shortest augmenting path.
+    if (distance[source] >= 0 && distance[v] >= distance[source]) break;
+    for (let arc = offsets[v], end = offsets[v + 1]; arc < end; arc++) {
+      const u = head[arc];
+      // The arc u → v is this arc's partner.
+      if (distance[u] !== -1 || residual[partner[arc]] <= epsilon) continue;
+      distance[u] = distance[v] + 1;
+      queue[tail++] = u;
+    }
+  }
+  return distance[source] >= 0;
+}
+
+/** Marks what the source reaches over unsaturated arcs: the source side of a minimum cut. */
+function reachableFromSource(
+  network: ResidualNetwork,
+  source: number,
+  epsilon: number,
+  queue: Int32Array,
+): { sourceSide: Uint8Array; sourceSideCount: number } {
+  const { offsets, head, residual } = network;
+  const sourceSide = new Uint8Array(offsets.length - 1);
+  sourceSide[source] = 1;
   queue[0] = source;
   let tail = 1;
   for (let k = 0; k < tail; k++) {
     const u = queue[k];
-    // Nodes at the target's level or deeper cannot lie on a shortest augmenting path.
-    if (level[target] >= 0 && level[u] >= level[target]) break;
-    for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-      const arc = order[i];
+    for (let arc = offsets[u], end = offsets[u + 1]; arc < end; arc++) {
       const v = head[arc];
-      if (level[v] !== -1 || residual[arc] <= epsilon) continue;
-      level[v] = level[u] + 1;
+      if (sourceSide[v] === 1 || residual[arc] <= epsilon) continue;
+      sourceSide[v] = 1;
       queue[tail++] = v;
     }
   }
-  return level[target] >= 0;
+  return { sourceSide, sourceSideCount: tail };
 }
 
 /**
- * Finds one augmenting path in the level graph by an iterative depth-first walk and pushes
+ * Finds one augmenting path down the distances by an iterative depth-first walk and pushes
  * its bottleneck; returns 0 when the phase's flow is blocking. `current` keeps each node's
  * next arc to try across calls, so each arc is given up at most once per phase.
  */
@@ -193,11 +214,11 @@ function augment(
   source: number,
   target: number,
   epsilon: number,
-  level: Int32Array,
+  distance: Int32Array,
   current: Int32Array,
   pathArcs: Int32Array,
 ): number {
-  const { offsets, order, head, residual } = network;
+  const { offsets, head, residual, partner } = network;
   let depth = 0;
   let u = source;
   for (;;) {
@@ -206,15 +227,15 @@ function augment(
       for (let d = 0; d < depth; d++) bottleneck = Math.min(bottleneck, residual[pathArcs[d]]);
       for (let d = 0; d < depth; d++) {
         residual[pathArcs[d]] -= bottleneck;
-        residual[pathArcs[d] ^ 1] += bottleneck;
+        residual[partner[pathArcs[d]]] += bottleneck;
       }
       return bottleneck;
     }
     let advanced = false;
     for (const end = offsets[u + 1]; current[u] < end; current[u]++) {
-      const arc = order[current[u]];
+      const arc = current[u];
       const v = head[arc];
-      if (residual[arc] > epsilon && level[v] === level[u] + 1) {
+      if (residual[arc] > epsilon && distance[v] === distance[u] - 1) {
         pathArcs[depth++] = arc;
         u = v;
         advanced = true;
@@ -224,8 +245,7 @@ function augment(
     if (advanced) continue;
     // Dead end: no path to the target leaves u in this phase.
     if (depth === 0) return 0;
-    const arc = pathArcs[--depth];
-    u = head[arc ^ 1];
+    u = head[partner[pathArcs[--depth]]];
     current[u]++;
   }
 }

@@ -49,7 +49,9 @@ export function spanningForest({
   // Unweighted, every order is a valid Kruskal order: input order needs no sort.
   if (weights) {
     order = order.sort(
-      maximum ? (a, b) => weights[b] - weights[a] || a - b : (a, b) => weights[a] - weights[b] || a - b,
+      maximum
+        ? (a, b) => weights[b] - weights[a] || a - b
+        : (a, b) => weights[a] - weights[b] || a - b,
     );
   }
   const parent = new Int32Array(n);
