@@ -338,3 +338,34 @@ describe("similarity and projections", () => {
     expect(same).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
   });
 });
+
+describe("per-node structure", () => {
+  it("triangles per node, clustering and eccentricity of n0, and the densest core", async () => {
+    const triangles = await ok(karate, "node_structure", { metric: "triangles", top_k: 3 });
+    expect(
+      triangles.data.top.map((row: { id: string; value: number }) => [row.id, row.value]),
+    ).toEqual(reference.karate_triangles_top3);
+    const clustering = await ok(karate, "node_structure", {
+      metric: "clustering",
+      node_ids: ["n0"],
+    });
+    expect(clustering.data.nodes[0].value).toBeCloseTo(reference.karate_clustering_n0, 9);
+    const eccentricity = await ok(karate, "node_structure", {
+      metric: "eccentricity",
+      node_ids: ["n0"],
+    });
+    expect(eccentricity.data.nodes[0].value).toBe(reference.karate_eccentricity_n0);
+    const cores = await ok(karate, "node_structure", {
+      metric: "core_number",
+      top_k: 34,
+      where: [{ property: "club", op: "eq", value: "Officer" }],
+    });
+    expect(cores.data.max_core).toEqual({
+      k: reference.karate_core_max_k,
+      size: reference.karate_core_max_size,
+    });
+    expect(cores.data.top[0].value).toBe(reference.karate_officer_core_max);
+    expect(cores.data.total).toBe(reference.karate_officer_count);
+    expect(cores.message).toContain(`k = ${reference.karate_core_max_k}`);
+  });
+});

@@ -5,8 +5,8 @@ import { connectivityAnalysisInputSchema } from "./connectivity-analysis-input";
 import { constructGraphInputSchema } from "./construct-graph-input";
 import { createAnalysisReportInputSchema } from "./create-analysis-report-input";
 import { degreeAnalysisInputSchema } from "./degree-analysis-input";
-import { flowAnalysisInputSchema } from "./flow-analysis-input";
 import { deleteGraphSessionInputSchema } from "./delete-graph-session-input";
+import { flowAnalysisInputSchema } from "./flow-analysis-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
 import { getJobStatusInputSchema } from "./get-job-status-input";
 import { getNeighborsInputSchema } from "./get-neighbors-input";
@@ -15,6 +15,7 @@ import { listDatasetsInputSchema } from "./list-datasets-input";
 import { loadConstructedGraphInputSchema } from "./load-constructed-graph-input";
 import { nodeCentralityInputSchema } from "./node-centrality-input";
 import { nodeSimilarityInputSchema } from "./node-similarity-input";
+import { nodeStructureInputSchema } from "./node-structure-input";
 import { previewGraphOptimizationInputSchema } from "./preview-graph-optimization-input";
 import { projectGraphInputSchema } from "./project-graph-input";
 import { registerSessionInputSchema } from "./register-session-input";
@@ -52,6 +53,7 @@ export const engineToolInputSchemas = {
   community_detection: communityDetectionInputSchema,
   shortest_path: shortestPathInputSchema,
   connectivity_analysis: connectivityAnalysisInputSchema,
+  node_structure: nodeStructureInputSchema,
   node_similarity: nodeSimilarityInputSchema,
   project_graph: projectGraphInputSchema,
   flow_analysis: flowAnalysisInputSchema,

@@ -17,6 +17,7 @@ import { listDatasetsTool } from "./list-datasets";
 import { loadConstructedGraphTool } from "./load-constructed-graph";
 import { nodeCentralityTool } from "./node-centrality";
 import { nodeSimilarityTool } from "./node-similarity";
+import { nodeStructureTool } from "./node-structure";
 import { previewGraphOptimizationTool } from "./preview-graph-optimization";
 import { projectGraphTool } from "./project-graph";
 import { registerSessionTool } from "./register-session";
@@ -54,6 +55,7 @@ export const engineTools: ToolDefinition[] = [
   communityDetectionTool,
   shortestPathTool,
   connectivityAnalysisTool,
+  nodeStructureTool,
   nodeSimilarityTool,
   projectGraphTool,
   flowAnalysisTool,

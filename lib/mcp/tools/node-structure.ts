@@ -1,0 +1,106 @@
+import "server-only";
+import {
+  type NodeStructureInput,
+  nodeStructureInputSchema,
+} from "@/lib/contracts/tool-inputs/node-structure-input";
+import { localClustering } from "@/lib/engine/algorithms/clustering";
+import { coreNumbers, maxCore } from "@/lib/engine/algorithms/core-number";
+import { eccentricities } from "@/lib/engine/algorithms/eccentricity";
+import { selectTopK } from "@/lib/engine/algorithms/top-k";
+import { triangleCounts } from "@/lib/engine/algorithms/triangles";
+import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
+import { sessionGraphs } from "../engine-state";
+import { requireSession } from "../mcp-identity";
+import { indicesOf, nodeView } from "../node-view";
+import { rankingSummary } from "../ranking-summary";
+import { catalogue, defineTool } from "../tool-definition";
+
+type Measured = { values: Float64Array; notes: Record<string, unknown> };
+
+async function measure(
+  analysis: AnalysisScope,
+  args: NodeStructureInput,
+  asked: number[] | null,
+  signal: AbortSignal,
+): Promise<Measured> {
+  const { csr } = analysis;
+  const control = { signal };
+  switch (args.metric) {
+    case "triangles":
+      return { values: await triangleCounts({ csr, control }), notes: {} };
+    case "clustering":
+      return {
+        values: await localClustering({ csr, weighted: args.weighted, control }),
+        notes: { weighted: args.weighted },
+      };
+    case "core_number": {
+      const cores = coreNumbers({ csr });
+      const densest = maxCore({ cores });
+      return {
+        values: Float64Array.from(cores),
+        notes: { max_core: { k: densest.k, size: densest.size } },
+      };
+    }
+    case "eccentricity": {
+      // Only the asked (or filtered) nodes when they are few: one BFS each. Otherwise every
+      // node's by the bounding method, far fewer searches than one per node.
+      const nodes =
+        asked ??
+        (analysis.candidates && analysis.candidates.length <= 2_000
+          ? analysis.candidates
+          : undefined);
+      const result = await eccentricities({ csr, nodes, control });
+      return {
+        values: Float64Array.from(result.eccentricities),
+        notes: { within: "each node's own connected component (hops)", searches: result.searches },
+      };
+    }
+  }
+}
+
+/** node_structure: triangles, clustering, core number or eccentricity per node. */
+export const nodeStructureTool = defineTool({
+  name: "node_structure",
+  description:
+    "Per-node structure: triangles through the node, local clustering coefficient, core number (k-core; the densest core is the maximum k, reported with its size) or eccentricity; ranked (order desc/asc) or for given node_ids. Filters: node_type / where / edge_types.",
+  input: nodeStructureInputSchema,
+  catalogue: catalogue({ reads: ["G"] }),
+  run: async (args, { identity, signal }) => {
+    const { scope } = await requireSession(identity);
+    const loaded = sessionGraphs().currentOrThrow(scope);
+    const analysis = resolveAnalysisScope(loaded, args);
+    const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
+    const { values, notes } = await measure(analysis, args, asked, signal);
+    const base = {
+      metric: args.metric,
+      graph: "undirected view, self-loops and parallel edges ignored",
+      filters: analysis.applied,
+      ...notes,
+    };
+    if (asked) {
+      const rows = asked.map((node) => ({ ...nodeView(loaded, node), value: values[node] }));
+      return {
+        message: rows
+          .slice(0, 5)
+          .map((row) => `${row.id}: ${args.metric} ${Number(row.value.toPrecision(6))}`)
+          .join("; "),
+        data: { ...base, nodes: rows },
+      };
+    }
+    // Ascending order ranks the negated values, so ties still go to the lower index.
+    const ranked = args.order === "asc" ? values.map((value) => -value) : values;
+    const top = selectTopK({ scores: ranked, k: args.top_k, candidates: analysis.candidates });
+    const rows = top.items.map((item, rank) => ({
+      rank: rank + 1,
+      ...nodeView(loaded, item.node),
+      value: values[item.node],
+    }));
+    const densest = notes.max_core as { k: number; size: number } | undefined;
+    return {
+      message:
+        noNodePassesMessage(analysis) ??
+        `${rankingSummary({ measure: args.metric, applied: analysis.applied, rows, value: (row) => row.value as number })}${densest ? `; the densest core is k = ${densest.k} with ${densest.size} nodes` : ""}`,
+      data: { ...base, order: args.order, top: rows, truncated: top.truncated, total: top.total },
+    };
+  },
+});
