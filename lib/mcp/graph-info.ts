@@ -3,6 +3,8 @@ import {
   describeProperties,
   type PropertyDescription,
 } from "@/lib/engine/graph/property-catalogue";
+import { describeQueryTables } from "@/lib/engine/query/describe-query-tables";
+import { planQueryTables } from "@/lib/engine/query/query-table-layout";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
 
 // Cora's papers carry 1,433 word columns: listing them all would drown the answer; the first
@@ -20,7 +22,7 @@ function listProperties(properties: PropertyDescription[]) {
 /**
  * The types and properties the construction recorded, with value kinds, so a caller can
  * build a `node_type` / `where` / `edge_types` filter or a query_graph table name without
- * guessing. Edge types say which node types they join in their direction: a SQL foreign key
+ * guessing, and the tables query_graph reads. Edge types say which node types they join in their direction: a SQL foreign key
  * runs from the referencing row to the referenced row (orders → customers).
  */
 export function describeGraphSchema(loaded: LoadedGraph) {
@@ -38,6 +40,16 @@ export function describeGraphSchema(loaded: LoadedGraph) {
       to: type.target_types,
       ...listProperties(type.properties),
     })),
+    query_tables: describeQueryTables({ layout: planQueryTables({ graph: loaded.graph }) }).map(
+      (table) => {
+        const columns = Object.entries(table.columns);
+        return {
+          ...table,
+          columns: Object.fromEntries(columns.slice(0, maxListedProperties)),
+          ...(columns.length > maxListedProperties ? { column_count: columns.length } : {}),
+        };
+      },
+    ),
     edge_direction: loaded.graph.directed
       ? "Edges are directed from → to. A SQL foreign key becomes an edge from the referencing row to the referenced row (orders.customer_id: orders → customers); a link table's edge runs from its first to its second foreign key."
       : "Edges are undirected.",

@@ -369,3 +369,46 @@ describe("per-node structure", () => {
     expect(cores.message).toContain(`k = ${reference.karate_core_max_k}`);
   });
 });
+
+describe("query_graph", () => {
+  it("Which customer segment spends the most? — SQL over the typed tables equals SQLite", async () => {
+    const info = await ok(shop, "get_graph_info");
+    const tableNames = info.data.schema.query_tables.map((table: { name: string }) => table.name);
+    expect(tableNames).toEqual(
+      expect.arrayContaining(["nodes", "edges", "customers", "orders", "orders.customer_id"]),
+    );
+    const result = await ok(shop, "query_graph", {
+      sql: `SELECT c.segment, SUM(o.total) AS spent
+            FROM orders o JOIN "orders.customer_id" fk ON fk.source = o.id JOIN customers c ON c.id = fk.target
+            GROUP BY c.segment ORDER BY spent DESC`,
+    });
+    expect(result.data.columns).toEqual(["segment", "spent"]);
+    const totals = Object.fromEntries(
+      result.data.rows.map((row: [string, number]) => [row[0], row[1]]),
+    );
+    for (const [segment, total] of Object.entries(reference.shop_segment_totals)) {
+      expect(totals[segment]).toBeCloseTo(total as number, 6);
+    }
+    expect(result.data.rows[0][0]).toBe("wholesale");
+  });
+
+  it("refuses hostile SQL with a reason and changes nothing", async () => {
+    for (const sql of [
+      "COPY (SELECT 1) TO '/tmp/x.csv'",
+      "SELECT * FROM read_csv('/etc/passwd')",
+      "SELECT * FROM '/etc/passwd'",
+      "ATTACH '/tmp/other.db'",
+      "INSTALL httpfs",
+      "SELECT pg_read_file('/etc/passwd')",
+      "SET memory_limit = '10GB'",
+      "DROP TABLE customers",
+      "SELECT 1; SELECT 2",
+    ]) {
+      const refused = await call(shop, "query_graph", { sql });
+      expect(refused, sql).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+      expect(refused.message, sql).toBeTruthy();
+    }
+    const still = await ok(shop, "query_graph", { sql: "SELECT count(*) AS n FROM customers" });
+    expect(still.data.rows).toEqual([[120]]);
+  });
+});

@@ -18,6 +18,7 @@ import { nodeSimilarityInputSchema } from "./node-similarity-input";
 import { nodeStructureInputSchema } from "./node-structure-input";
 import { previewGraphOptimizationInputSchema } from "./preview-graph-optimization-input";
 import { projectGraphInputSchema } from "./project-graph-input";
+import { queryGraphInputSchema } from "./query-graph-input";
 import { registerSessionInputSchema } from "./register-session-input";
 import { searchEdgeInputSchema } from "./search-edge-input";
 import { searchNodeInputSchema } from "./search-node-input";
@@ -56,6 +57,7 @@ export const engineToolInputSchemas = {
   node_structure: nodeStructureInputSchema,
   node_similarity: nodeSimilarityInputSchema,
   project_graph: projectGraphInputSchema,
+  query_graph: queryGraphInputSchema,
   flow_analysis: flowAnalysisInputSchema,
   spanning_tree: spanningTreeInputSchema,
   preview_graph_optimization: previewGraphOptimizationInputSchema,

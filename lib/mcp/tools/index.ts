@@ -20,6 +20,7 @@ import { nodeSimilarityTool } from "./node-similarity";
 import { nodeStructureTool } from "./node-structure";
 import { previewGraphOptimizationTool } from "./preview-graph-optimization";
 import { projectGraphTool } from "./project-graph";
+import { queryGraphTool } from "./query-graph";
 import { registerSessionTool } from "./register-session";
 import { searchEdgeTool } from "./search-edge";
 import { searchNodeTool } from "./search-node";
@@ -58,6 +59,7 @@ export const engineTools: ToolDefinition[] = [
   nodeStructureTool,
   nodeSimilarityTool,
   projectGraphTool,
+  queryGraphTool,
   flowAnalysisTool,
   spanningTreeTool,
   previewGraphOptimizationTool,
