@@ -59,51 +59,77 @@ export async function projectBipartite({
   await pacer.checkpoint(0, "projection");
   const neighbourhood = simpleNeighbourhoodOf({ csr });
   const { offsets, neighbours } = neighbourhood;
-  const { endpointOffsets, endpoints } = endpointLists({ neighbourhood, allowed: keep });
-  const cursor = endpointOffsets.slice(0, n);
   const viaDegree = new Int32Array(n);
   for (let u = 0; u < n; u++) {
     for (let i = offsets[u]; i < offsets[u + 1]; i++) viaDegree[u] += via[neighbours[i]];
   }
-  const counts = new Int32Array(n);
-  const touched = new Int32Array(n);
-  const out = new EdgeBuffer(maxEdges);
-  const jaccard = weight === "jaccard";
-
-  // One source node: its via-neighbours' keep-neighbours above it, counted, then emitted.
-  const project = (u: number): number => {
-    let touchedCount = 0;
-    let work = 0;
-    for (let i = offsets[u]; i < offsets[u + 1]; i++) {
-      const w = neighbours[i];
-      // u sits at cursor[w] (keep nodes are taken in increasing order), partners follow it.
-      const start = ++cursor[w];
-      if (via[w] === 0) continue;
-      const stop = endpointOffsets[w + 1];
-      work += stop - start;
-      for (let j = start; j < stop; j++) {
-        const v = endpoints[j];
-        if (counts[v]++ === 0) touched[touchedCount++] = v;
-      }
-    }
-    const partners = touched.subarray(0, touchedCount).sort();
-    for (let k = 0; k < touchedCount; k++) {
-      const v = partners[k];
-      const shared = counts[v];
-      counts[v] = 0;
-      const value = jaccard ? shared / (viaDegree[u] + viaDegree[v] - shared) : shared;
-      if (value >= minWeight) out.push(u, v, value, shared);
-    }
-    return work + touchedCount + 1;
+  const { endpointOffsets, endpoints } = endpointLists({ neighbourhood, open: keep });
+  const state: ProjectionState = {
+    offsets,
+    neighbours,
+    via,
+    endpointOffsets,
+    endpoints,
+    cursor: endpointOffsets.slice(0, n),
+    viaDegree,
+    counts: new Int32Array(n),
+    touched: new Int32Array(n),
+    jaccard: weight === "jaccard",
+    minWeight,
+    out: new EdgeBuffer(maxEdges),
   };
-
   const quota = 1 << 20;
   let u = 0;
   while (u < n) {
     await pacer.checkpoint(u / n, "projection");
-    for (let work = 0; u < n && work < quota; u++) if (keep[u] === 1) work += project(u);
+    for (let work = 0; u < n && work < quota; u++) if (keep[u] === 1) work += projectNode(state, u);
   }
-  return out.result();
+  return state.out.result();
+}
+
+type ProjectionState = {
+  offsets: Int32Array;
+  neighbours: Int32Array;
+  via: Uint8Array;
+  /** Each node's keep-neighbours in increasing order, and where the next source sits. */
+  endpointOffsets: Int32Array;
+  endpoints: Int32Array;
+  cursor: Int32Array;
+  viaDegree: Int32Array;
+  counts: Int32Array;
+  touched: Int32Array;
+  jaccard: boolean;
+  minWeight: number;
+  out: EdgeBuffer;
+};
+
+/** One source u: its via-neighbours' keep-neighbours above it, counted, then emitted. */
+function projectNode(state: ProjectionState, u: number): number {
+  const { offsets, neighbours, via, endpointOffsets, endpoints, cursor, counts, touched } = state;
+  const { viaDegree, jaccard, minWeight, out } = state;
+  let touchedCount = 0;
+  let work = 0;
+  for (let i = offsets[u]; i < offsets[u + 1]; i++) {
+    const w = neighbours[i];
+    // u sits at cursor[w] (keep nodes are taken in increasing order), partners follow it.
+    const start = ++cursor[w];
+    if (via[w] === 0) continue;
+    const stop = endpointOffsets[w + 1];
+    work += stop - start;
+    for (let j = start; j < stop; j++) {
+      const v = endpoints[j];
+      if (counts[v]++ === 0) touched[touchedCount++] = v;
+    }
+  }
+  const partners = touched.subarray(0, touchedCount).sort();
+  for (let k = 0; k < touchedCount; k++) {
+    const v = partners[k];
+    const shared = counts[v];
+    counts[v] = 0;
+    const value = jaccard ? shared / (viaDegree[u] + viaDegree[v] - shared) : shared;
+    if (value >= minWeight) out.push(u, v, value, shared);
+  }
+  return work + touchedCount + 1;
 }
 
 /** The `topK` heaviest projected edges, best first, ties by source then target index. */

@@ -20,7 +20,7 @@ export function preferentialAttachmentPairs({
   excludeAdjacent: boolean;
   allowed: Uint8Array | undefined;
 }): { items: ScoredPair[]; total: number } {
-  const { offsets, neighbours } = neighbourhood;
+  const { offsets } = neighbourhood;
   const n = offsets.length - 1;
   const degree = (v: number) => offsets[v + 1] - offsets[v];
   const nodes: number[] = [];
@@ -30,46 +30,7 @@ export function preferentialAttachmentPairs({
   const total = (nodes.length * (nodes.length - 1)) / 2 - (excludeAdjacent ? linked : 0);
   const sorted = excludeAdjacent ? sortedNeighbours(neighbourhood) : null;
   const items: ScoredPair[] = [];
-  // Heap of rows: row i's next pair is (nodes[i], nodes[partner[i]]).
-  const rows: number[] = [];
-  const partner = new Int32Array(nodes.length);
-  const key = (row: number) => {
-    const a = nodes[row];
-    const b = nodes[partner[row]];
-    return { score: degree(a) * degree(b), source: Math.min(a, b), target: Math.max(a, b) };
-  };
-  const before = (x: number, y: number) => {
-    const p = key(x);
-    const q = key(y);
-    if (p.score !== q.score) return p.score > q.score;
-    return p.source < q.source || (p.source === q.source && p.target < q.target);
-  };
-  const push = (row: number) => {
-    rows.push(row);
-    let i = rows.length - 1;
-    while (i > 0 && before(rows[i], rows[(i - 1) >> 1])) {
-      const parent = (i - 1) >> 1;
-      [rows[i], rows[parent]] = [rows[parent], rows[i]];
-      i = parent;
-    }
-  };
-  const pop = (): number => {
-    const top = rows[0];
-    const last = rows.pop() as number;
-    if (rows.length > 0) {
-      rows[0] = last;
-      for (let i = 0; ; ) {
-        const left = 2 * i + 1;
-        if (left >= rows.length) break;
-        let best = left;
-        if (left + 1 < rows.length && before(rows[left + 1], rows[left])) best = left + 1;
-        if (!before(rows[best], rows[i])) break;
-        [rows[i], rows[best]] = [rows[best], rows[i]];
-        i = best;
-      }
-    }
-    return top;
-  };
+  const merge = new RowMerge(nodes, degree);
   // Rows of degree-0 nodes break that argument (every product is 0, and only the indices
   // order the pairs), so they all join together, before the first pair scoring 0 leaves.
   let firstIsolated = nodes.findIndex((v) => degree(v) === 0);
@@ -77,32 +38,98 @@ export function preferentialAttachmentPairs({
   let isolatedRowsJoined = false;
   const joinIsolatedRows = () => {
     isolatedRowsJoined = true;
-    for (let row = firstIsolated; row + 1 < nodes.length; row++) {
-      partner[row] = row + 1;
-      push(row);
-    }
+    for (let row = firstIsolated; row + 1 < nodes.length; row++) merge.push(row, row + 1);
   };
   if (nodes.length >= 2 && topK > 0) {
-    if (firstIsolated > 0) {
-      partner[0] = 1;
-      push(0);
-    } else {
-      joinIsolatedRows();
-    }
+    if (firstIsolated > 0) merge.push(0, 1);
+    else joinIsolatedRows();
   }
-  while (items.length < topK && rows.length > 0) {
-    if (!isolatedRowsJoined && key(rows[0]).score === 0) joinIsolatedRows();
-    const row = pop();
-    const { score, source, target } = key(row);
-    if (partner[row] === row + 1 && row + 2 < nodes.length && row + 1 < firstIsolated) {
-      partner[row + 1] = row + 2;
-      push(row + 1);
+  while (items.length < topK && merge.size > 0) {
+    if (!isolatedRowsJoined && merge.peekScore() === 0) joinIsolatedRows();
+    const { row, partner } = merge.pop();
+    const pair = merge.pairOf(row, partner);
+    if (partner === row + 1 && row + 2 < nodes.length && row + 1 < firstIsolated) {
+      merge.push(row + 1, row + 2);
     }
-    if (++partner[row] < nodes.length) push(row);
-    if (sorted && areLinked(sorted, source, target)) continue;
-    items.push({ source, target, score, common: commonCount(neighbourhood, source, target) });
+    if (partner + 1 < nodes.length) merge.push(row, partner + 1);
+    if (sorted && areLinked(sorted, pair.source, pair.target)) continue;
+    items.push({ ...pair, common: commonCount(neighbourhood, pair.source, pair.target) });
   }
   return { items, total };
+}
+
+/**
+ * A max-heap of rows, each at its next pair (nodes[row], nodes[partner]), ordered by score,
+ * then (source, target) index: the k-way merge.
+ */
+class RowMerge {
+  private readonly rows: number[] = [];
+  private readonly partners: number[] = [];
+
+  constructor(
+    private readonly nodes: number[],
+    private readonly degree: (v: number) => number,
+  ) {}
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  pairOf(row: number, partner: number): { source: number; target: number; score: number } {
+    const a = this.nodes[row];
+    const b = this.nodes[partner];
+    return {
+      source: Math.min(a, b),
+      target: Math.max(a, b),
+      score: this.degree(a) * this.degree(b),
+    };
+  }
+
+  peekScore(): number {
+    return this.pairOf(this.rows[0], this.partners[0]).score;
+  }
+
+  push(row: number, partner: number): void {
+    this.rows.push(row);
+    this.partners.push(partner);
+    let i = this.rows.length - 1;
+    while (i > 0 && this.before(i, (i - 1) >> 1)) {
+      this.swap(i, (i - 1) >> 1);
+      i = (i - 1) >> 1;
+    }
+  }
+
+  pop(): { row: number; partner: number } {
+    const top = { row: this.rows[0], partner: this.partners[0] };
+    const lastRow = this.rows.pop() as number;
+    const lastPartner = this.partners.pop() as number;
+    if (this.rows.length === 0) return top;
+    this.rows[0] = lastRow;
+    this.partners[0] = lastPartner;
+    for (let i = 0; ; ) {
+      const left = 2 * i + 1;
+      if (left >= this.rows.length) break;
+      let best = left;
+      if (left + 1 < this.rows.length && this.before(left + 1, left)) best = left + 1;
+      if (!this.before(best, i)) break;
+      this.swap(i, best);
+      i = best;
+    }
+    return top;
+  }
+
+  /** Heap entry x's pair comes before entry y's. */
+  private before(x: number, y: number): boolean {
+    const p = this.pairOf(this.rows[x], this.partners[x]);
+    const q = this.pairOf(this.rows[y], this.partners[y]);
+    if (p.score !== q.score) return p.score > q.score;
+    return p.source < q.source || (p.source === q.source && p.target < q.target);
+  }
+
+  private swap(x: number, y: number): void {
+    [this.rows[x], this.rows[y]] = [this.rows[y], this.rows[x]];
+    [this.partners[x], this.partners[y]] = [this.partners[y], this.partners[x]];
+  }
 }
 
 /** Number of linked pairs with both ends allowed. */

@@ -28,6 +28,7 @@ export function assertSimilarityMetric({ metric }: { metric: string }): void {
  * weights (Adamic–Adar, resource allocation) and the two degrees, as NetworkX computes them:
  * jaccard |∩|/|∪|, overlap |∩|/min(d), cosine |∩|/√(d·d), adamic_adar Σ 1/ln d(w),
  * resource_allocation Σ 1/d(w), preferential_attachment d·d. Empty neighbourhoods score 0.
+ * Positional, like sumGathered: it runs once per scored pair.
  */
 export function pairScore(
   metric: SimilarityMetric,
@@ -42,7 +43,7 @@ export function pairScore(
       return union > 0 ? common / union : 0;
     }
     case "overlap": {
-      const smaller = degreeU < degreeV ? degreeU : degreeV;
+      const smaller = Math.min(degreeU, degreeV);
       return smaller > 0 ? common / smaller : 0;
     }
     case "cosine": {
@@ -59,10 +60,15 @@ export function pairScore(
   }
 }
 
+// Per offsets array (one per neighbourhood, immutable): a query on a 100k-node graph should
+// not pay O(n) for weights it computed before.
+const weightCache = new WeakMap<Int32Array, Map<SimilarityMetric, Float64Array>>();
+
 /**
  * What each common neighbour w adds to a pair's score for the summing metrics: 1 / ln d(w)
  * (Adamic–Adar) or 1 / d(w) (resource allocation); null for the other metrics. A node of
  * degree < 2 is never a common neighbour, so its weight (1 / ln 1 = ∞) is never read; it is 0.
+ * Cached per neighbourhood.
  */
 export function centreWeights({
   metric,
@@ -72,6 +78,13 @@ export function centreWeights({
   offsets: Int32Array;
 }): Float64Array | null {
   if (metric !== "adamic_adar" && metric !== "resource_allocation") return null;
+  let byMetric = weightCache.get(offsets);
+  if (!byMetric) {
+    byMetric = new Map();
+    weightCache.set(offsets, byMetric);
+  }
+  const cached = byMetric.get(metric);
+  if (cached) return cached;
   const n = offsets.length - 1;
   const weights = new Float64Array(n);
   for (let w = 0; w < n; w++) {
@@ -79,5 +92,6 @@ export function centreWeights({
     if (degree < 2) continue;
     weights[w] = metric === "adamic_adar" ? 1 / Math.log(degree) : 1 / degree;
   }
+  byMetric.set(metric, weights);
   return weights;
 }

@@ -35,6 +35,12 @@ export class TopPairs {
     return this.full && this.capacity > 0 ? this.scores[0] : Number.NEGATIVE_INFINITY;
   }
 
+  /** The worst kept pair's source and target (−1 while there is room). */
+  get worstPair(): { source: number; target: number } {
+    if (!this.full || this.capacity === 0) return { source: -1, target: -1 };
+    return { source: this.sources[0], target: this.targets[0] };
+  }
+
   /**
    * Whether a pair scoring at most `bound` could still enter, given that its (source, target)
    * is at least (source, target): the test bounds use to skip work. Never true when k = 0.
