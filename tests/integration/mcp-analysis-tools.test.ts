@@ -412,3 +412,42 @@ describe("query_graph", () => {
     expect(still.data.rows).toEqual([[120]]);
   });
 });
+
+describe("graph_metrics", () => {
+  it("answers triangles, clustering, diameter, cycles and the rest as NetworkX does", async () => {
+    const result = await ok(karate, "graph_metrics");
+    const { metrics } = result.data;
+    expect(metrics.triangle_count).toBe(reference.karate_triangle_count);
+    expect(metrics.average_clustering).toBeCloseTo(reference.karate_average_clustering, 9);
+    expect(metrics.transitivity).toBeCloseTo(reference.karate_transitivity, 9);
+    expect(metrics.density).toBeCloseTo(reference.karate_density, 12);
+    expect(metrics.diameter).toBe(reference.karate_diameter);
+    expect(metrics.radius).toBe(reference.karate_radius);
+    expect(metrics.average_shortest_path_length).toBeCloseTo(
+      reference.karate_average_shortest_path_length,
+      9,
+    );
+    expect(metrics.average_shortest_path_length_exact).toBe(true);
+    expect(metrics.degree_assortativity).toBeCloseTo(reference.karate_degree_assortativity, 9);
+    expect(metrics.has_cycle).toBe(true);
+    expect(metrics.example_cycle.length).toBeGreaterThanOrEqual(3);
+    expect(metrics.is_dag).toBe(false);
+    expect(metrics.is_bipartite).toBe(reference.karate_is_bipartite);
+    expect(metrics.component_count).toBe(1);
+    expect(result.data.notes).toEqual([]);
+  });
+
+  it("says distance metrics are for the largest component of a disconnected graph", async () => {
+    const result = await ok(shop, "graph_metrics", {
+      metrics: ["density", "is_dag", "has_cycle", "component_count", "diameter"],
+    });
+    expect(result.data.metrics).toMatchObject({
+      is_dag: reference.shop_is_dag,
+      has_cycle: reference.shop_has_cycle,
+      component_count: reference.shop_component_count,
+    });
+    expect(result.data.metrics.density).toBeCloseTo(reference.shop_density, 12);
+    expect(result.data.metrics).not.toHaveProperty("triangle_count");
+    expect(result.data.notes.join(" ")).toContain("largest component");
+  });
+});

@@ -10,6 +10,7 @@ import { flowAnalysisInputSchema } from "./flow-analysis-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
 import { getJobStatusInputSchema } from "./get-job-status-input";
 import { getNeighborsInputSchema } from "./get-neighbors-input";
+import { graphMetricsInputSchema } from "./graph-metrics-input";
 import { inferInputSchema } from "./infer-input";
 import { listDatasetsInputSchema } from "./list-datasets-input";
 import { loadConstructedGraphInputSchema } from "./load-constructed-graph-input";
@@ -54,6 +55,7 @@ export const engineToolInputSchemas = {
   community_detection: communityDetectionInputSchema,
   shortest_path: shortestPathInputSchema,
   connectivity_analysis: connectivityAnalysisInputSchema,
+  graph_metrics: graphMetricsInputSchema,
   node_structure: nodeStructureInputSchema,
   node_similarity: nodeSimilarityInputSchema,
   project_graph: projectGraphInputSchema,

@@ -12,6 +12,7 @@ import { flowAnalysisTool } from "./flow-analysis";
 import { getGraphInfoTool } from "./get-graph-info";
 import { getJobStatusTool } from "./get-job-status";
 import { getNeighborsTool } from "./get-neighbors";
+import { graphMetricsTool } from "./graph-metrics";
 import { inferTool } from "./infer";
 import { listDatasetsTool } from "./list-datasets";
 import { loadConstructedGraphTool } from "./load-constructed-graph";
@@ -56,6 +57,7 @@ export const engineTools: ToolDefinition[] = [
   communityDetectionTool,
   shortestPathTool,
   connectivityAnalysisTool,
+  graphMetricsTool,
   nodeStructureTool,
   nodeSimilarityTool,
   projectGraphTool,
