@@ -451,3 +451,25 @@ describe("graph_metrics", () => {
     expect(result.data.notes.join(" ")).toContain("largest component");
   });
 });
+
+describe("similarity through two hops", () => {
+  it("Which customers are most similar to customers:34? — by the products of their orders", async () => {
+    const direct = await ok(shop, "node_similarity", {
+      node_id: "customers:34",
+      node_type: "customers",
+    });
+    // Each order has one customer: directly, customers share no neighbour at all.
+    expect(direct.data.similar).toEqual([]);
+    const result = await ok(shop, "node_similarity", {
+      node_id: "customers:34",
+      via_node_type: "orders",
+      top_k: 3,
+    });
+    result.data.similar.forEach((row: { id: string; score: number }, index: number) => {
+      expect(row.id).toBe(reference.shop_customers_similar_to_34_top3[index][0]);
+      expect(row.score).toBeCloseTo(reference.shop_customers_similar_to_34_top3[index][1], 9);
+    });
+    const unclear = await call(shop, "node_similarity", { via_node_type: "orders" });
+    expect(unclear).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+  });
+});

@@ -21,6 +21,14 @@ export const nodeSimilarityInputSchema = z
       .optional()
       .describe("The nodes most similar to this one; without it, the most similar pairs."),
     top_k: z.number().int().min(1).max(1000).default(10),
+    via_node_type: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "Compare through two hops via nodes of this type: customers by the products of their orders (via_node_type 'orders'), members by the books of their loans. Needs node_id or node_type.",
+      ),
     exclude_adjacent: z
       .boolean()
       .default(false)

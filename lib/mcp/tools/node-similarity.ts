@@ -1,13 +1,66 @@
 import "server-only";
+import type { NodeSimilarityInput } from "@/lib/contracts/tool-inputs/node-similarity-input";
 import { nodeSimilarityInputSchema } from "@/lib/contracts/tool-inputs/node-similarity-input";
 import { similarToNode } from "@/lib/engine/algorithms/node-similarity";
 import { topSimilarPairs } from "@/lib/engine/algorithms/top-similar-pairs";
-import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
+import { buildCsr } from "@/lib/engine/csr/build-csr";
+import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
+import { EngineError } from "@/lib/engine/engine-error";
+import { twoHopGraph } from "@/lib/engine/graph/two-hop-graph";
+import { resolveTypeIndex } from "@/lib/engine/search/search-options";
+import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
 import { describeFilters } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
+
+/**
+ * The neighbourhoods similarity is measured on: the (edge-type) view itself, or with
+ * via_node_type the two-hop links from the compared kind through the via kind, so nodes that
+ * never share a direct neighbour (customers: each order has one customer) can be compared by
+ * what lies behind it (the products of their orders).
+ */
+function neighbourhoodGraph(
+  loaded: LoadedGraph,
+  analysis: AnalysisScope,
+  args: NodeSimilarityInput,
+): { csr: CsrGraph; note?: string } {
+  if (args.via_node_type === undefined) return { csr: analysis.csr };
+  const { graph } = loaded;
+  const comparedTypes = new Set<number>();
+  for (const type of [args.node_type ?? []].flat()) {
+    comparedTypes.add(resolveTypeIndex({ typeNames: graph.nodeTypeNames, type, kind: "node" }));
+  }
+  if (args.node_id !== undefined) {
+    comparedTypes.add(graph.nodeTypeIndex[loaded.ids.indexOfOrThrow(args.node_id)]);
+  }
+  if (comparedTypes.size === 0) {
+    throw new EngineError(
+      "INVALID_REQUEST",
+      "via_node_type needs node_id or node_type: which kind of node is compared through it?",
+    );
+  }
+  const viaType = resolveTypeIndex({
+    typeNames: graph.nodeTypeNames,
+    type: args.via_node_type,
+    kind: "node",
+  });
+  if (comparedTypes.has(viaType)) {
+    throw new EngineError(
+      "INVALID_REQUEST",
+      "via_node_type must differ from the compared nodes' type.",
+    );
+  }
+  const from = Uint8Array.from(graph.nodeTypeIndex, (type) => (comparedTypes.has(type) ? 1 : 0));
+  const via = Uint8Array.from(graph.nodeTypeIndex, (type) => (type === viaType ? 1 : 0));
+  const derived = twoHopGraph({ graph: analysis.graph, csr: analysis.csr, from, via });
+  return {
+    csr: buildCsr({ graph: derived }),
+    note: `neighbourhoods = nodes two hops away through ${graph.nodeTypeNames[viaType]}`,
+  };
+}
 
 /** node_similarity: the nodes most similar to one node, or the most similar pairs. */
 export const nodeSimilarityTool = defineTool({
@@ -22,16 +75,17 @@ export const nodeSimilarityTool = defineTool({
     const analysis = resolveAnalysisScope(loaded, args);
     const control = { signal };
     const allowed = analysis.mask ?? undefined;
+    const neighbourhood = neighbourhoodGraph(loaded, analysis, args);
     const base = {
       metric: args.metric,
       exclude_adjacent: args.exclude_adjacent,
-      neighbourhood: "undirected, self-loops ignored",
+      neighbourhood: neighbourhood.note ?? "undirected, self-loops ignored",
       filters: analysis.applied,
     };
     if (args.node_id !== undefined) {
       const node = loaded.ids.indexOfOrThrow(args.node_id);
       const result = similarToNode({
-        csr: analysis.csr,
+        csr: neighbourhood.csr,
         node,
         metric: args.metric,
         topK: args.top_k,
@@ -63,7 +117,7 @@ export const nodeSimilarityTool = defineTool({
       };
     }
     const result = await topSimilarPairs({
-      csr: analysis.csr,
+      csr: neighbourhood.csr,
       metric: args.metric,
       topK: args.top_k,
       excludeAdjacent: args.exclude_adjacent,
