@@ -5,6 +5,7 @@ import {
 } from "@/lib/contracts/tool-inputs/node-structure-input";
 import { localClustering } from "@/lib/engine/algorithms/clustering";
 import { coreNumbers, maxCore } from "@/lib/engine/algorithms/core-number";
+import { computeDegrees } from "@/lib/engine/algorithms/degree";
 import { eccentricities } from "@/lib/engine/algorithms/eccentricity";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { triangleCounts } from "@/lib/engine/algorithms/triangles";
@@ -15,7 +16,45 @@ import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
 
-type Measured = { values: Float64Array; notes: Record<string, unknown> };
+type Measured = {
+  values: Float64Array;
+  notes: Record<string, unknown>;
+  /** The nodes measured when not all were; the ranking stays among them. */
+  scored?: ArrayLike<number>;
+};
+
+// Every node's eccentricity by bounds is exact and usually a few searches, but on hub-heavy
+// graphs the bounds stay loose (measured: 50 s on the 1M-edge BA graph). Past this many
+// adjacency reads for all ranked nodes, one search each for as many candidates as ~5e8
+// reads allow (≈2 s there): the lowest-degree nodes for the periphery (desc), the
+// highest-degree ones for the centre (asc), and the answer says it is not exhaustive.
+const eccentricityExactWorkLimit = 2e10;
+const eccentricityCandidateWork = 5e8;
+
+function eccentricityTargets(
+  analysis: AnalysisScope,
+  args: NodeStructureInput,
+  asked: number[] | null,
+): { nodes?: ArrayLike<number>; note?: Record<string, unknown> } {
+  if (asked) return { nodes: asked };
+  const { csr } = analysis;
+  const work = csr.nodeCount + csr.outgoing.neighbours.length + csr.incoming.neighbours.length;
+  const pool = analysis.candidates ? analysis.candidates.length : csr.nodeCount;
+  if (pool * work <= eccentricityExactWorkLimit) return { nodes: analysis.candidates };
+  const degrees = computeDegrees({ csr });
+  const keyed = args.order === "asc" ? degrees : degrees.map((degree) => -degree);
+  const count = Math.max(args.top_k, Math.floor(eccentricityCandidateWork / work));
+  const nodes = selectTopK({ scores: keyed, k: count, candidates: analysis.candidates }).items.map(
+    (item) => item.node,
+  );
+  return {
+    nodes,
+    note: {
+      exact: false,
+      note: `graph too large to search from every node: eccentricity measured for the ${nodes.length} ${args.order === "asc" ? "highest" : "lowest"}-degree candidates`,
+    },
+  };
+}
 
 async function measure(
   analysis: AnalysisScope,
@@ -42,17 +81,16 @@ async function measure(
       };
     }
     case "eccentricity": {
-      // Only the asked (or filtered) nodes when they are few: one BFS each. Otherwise every
-      // node's by the bounding method, far fewer searches than one per node.
-      const nodes =
-        asked ??
-        (analysis.candidates && analysis.candidates.length <= 2_000
-          ? analysis.candidates
-          : undefined);
+      const { nodes, note } = eccentricityTargets(analysis, args, asked);
       const result = await eccentricities({ csr, nodes, control });
       return {
         values: Float64Array.from(result.eccentricities),
-        notes: { within: "each node's own connected component (hops)", searches: result.searches },
+        scored: nodes,
+        notes: {
+          within: "each node's own connected component (hops)",
+          searches: result.searches,
+          ...note,
+        },
       };
     }
   }
@@ -70,7 +108,7 @@ export const nodeStructureTool = defineTool({
     const loaded = sessionGraphs().currentOrThrow(scope);
     const analysis = resolveAnalysisScope(loaded, args);
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
-    const { values, notes } = await measure(analysis, args, asked, signal);
+    const { values, notes, scored } = await measure(analysis, args, asked, signal);
     const base = {
       metric: args.metric,
       graph: "undirected view, self-loops and parallel edges ignored",
@@ -89,7 +127,11 @@ export const nodeStructureTool = defineTool({
     }
     // Ascending order ranks the negated values, so ties still go to the lower index.
     const ranked = args.order === "asc" ? values.map((value) => -value) : values;
-    const top = selectTopK({ scores: ranked, k: args.top_k, candidates: analysis.candidates });
+    const top = selectTopK({
+      scores: ranked,
+      k: args.top_k,
+      candidates: scored ?? analysis.candidates,
+    });
     const rows = top.items.map((item, rank) => ({
       rank: rank + 1,
       ...nodeView(loaded, item.node),
