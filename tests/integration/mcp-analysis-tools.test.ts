@@ -33,6 +33,7 @@ type Envelope = {
 let server: Awaited<ReturnType<typeof serveRouteHandlers>>;
 let karate: Client;
 let shop: Client;
+let library: Client;
 
 async function sessionWith(files: string[]): Promise<Client> {
   const user = await insertUser({
@@ -46,7 +47,7 @@ async function sessionWith(files: string[]): Promise<Client> {
     const uploaded = await uploadDataset({
       ownerId: user.id,
       projectId: project.project_id,
-      file: { filename: file, bytes: await readFile(path.join(fixtures, file)) },
+      file: { filename: path.basename(file), bytes: await readFile(path.join(fixtures, file)) },
     });
     ids.push(uploaded.dataset_id);
   }
@@ -101,11 +102,13 @@ beforeAll(async () => {
   });
   karate = await sessionWith(["karate_edges.csv", "karate_nodes.csv"]);
   shop = await sessionWith(["shop.sql"]);
+  library = await sessionWith(["analysis/library.sql"]);
 });
 
 afterAll(async () => {
   await karate?.close();
   await shop?.close();
+  await library?.close();
   await server?.close();
 });
 
@@ -471,5 +474,36 @@ describe("similarity through two hops", () => {
     });
     const unclear = await call(shop, "node_similarity", { via_node_type: "orders" });
     expect(unclear).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+  });
+});
+
+describe("a library dump: typed counts and co-authorship", () => {
+  it("Which books are borrowed most often? — only loans edges into books", async () => {
+    const result = await ok(library, "degree_analysis", {
+      top_k: 3,
+      mode: "in",
+      node_type: "books",
+      edge_types: ["loans"],
+    });
+    expect(
+      result.data.top.map((row: { id: string; degree: number }) => [row.id, row.degree]),
+    ).toEqual(reference.library_books_borrowed_top3);
+  });
+
+  it("Which authors co-wrote books? — authors projected through their books", async () => {
+    const result = await ok(library, "project_graph", {
+      node_type: "authors",
+      via_node_type: "books",
+      via_edge_types: ["book_authors"],
+      top_k: 3,
+    });
+    expect(result.data.edge_count).toBe(reference.library_coauthor_pair_count);
+    expect(
+      result.data.pairs.map((pair: { source: string; target: string; weight: number }) => [
+        pair.source,
+        pair.target,
+        pair.weight,
+      ]),
+    ).toEqual(reference.library_coauthors_top3);
   });
 });
