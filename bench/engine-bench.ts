@@ -18,11 +18,16 @@ export type EngineBenchReport = {
   graphology: GraphologyReport | null;
   /** graphology seconds / our seconds, per step (higher = we are faster). */
   speedup: Record<string, number>;
-  /** python-igraph in the same run (load, pagerank, components), or why it was skipped. */
+  /**
+   * python-igraph in the same run (load, pagerank, components, triangles, kcore, clustering,
+   * diameter — the last estimated unless --full-diameter, see igraph-bench.py), or why it was
+   * skipped.
+   */
   igraph: IgraphReport;
   /**
    * Our seconds / igraph seconds, per step (≤ 0.5 = we take at most half igraph's time);
-   * best of three on both sides for PageRank and components, one run each for load.
+   * best of three on both sides for PageRank, components, triangles, kcore and clustering,
+   * one run each for load and diameter.
    */
   versusIgraph: Record<string, number>;
   /** Iterations versus max per-node error, the basis of PageRank's default tolerance. */
@@ -112,10 +117,16 @@ function summary(report: EngineBenchReport): string {
     versusIgraph[step] === undefined
       ? "igraph skipped"
       : `${versusIgraph[step].toFixed(2)}× igraph`;
+  const estimated = (report.igraph as { estimated?: Record<string, string> }).estimated ?? {};
+  const { diameter } = ours;
   return [
     `PageRank: ${ours.pagerankIterations} iterations, ${perArc.wall.toFixed(2)} ns/arc/iteration (CPU ${perArc.cpu.toFixed(2)}, best of 3 ${perArc.bestWall.toFixed(2)}), ${ms("pagerank")}, ${ratio("pagerank")}`,
     `components: ${ms("components")}, ${ratio("components")}`,
     `load: ${ms("load")}, ${ratio("load")}`,
+    `triangles: ${ours.triangles}, ${ms("triangles")}, ${ratio("triangles")}`,
+    `k-core: max k ${ours.maxCore.k} (${ours.maxCore.size} nodes), ${ms("kcore")}, ${ratio("kcore")}`,
+    `average clustering: ${ours.averageClustering.toFixed(6)}, ${ms("clustering")}, ${ratio("clustering")}`,
+    `diameter: ${diameter.diameter} (radius ${diameter.radius}; ${diameter.searches} searches + ${diameter.batches} batches of 128), ${ms("diameter")}, ${ratio("diameter")}${estimated.diameter ? ` (igraph estimated: ${estimated.diameter})` : ""}`,
     formatAccuracy(report.pagerankAccuracy),
   ].join("\n");
 }

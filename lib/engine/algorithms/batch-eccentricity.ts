@@ -46,13 +46,18 @@ export class BatchEccentricity {
     this.isTouched = new Uint8Array(n);
   }
 
-  /** Eccentricity of each of `sources` (at most `batchSize`), in their order. */
+  /**
+   * Eccentricity of each of `sources` (at most `batchSize`), in their order; with `record`,
+   * also every source's distance to the watched nodes.
+   */
   async run({
     sources,
     pacer,
+    record,
   }: {
     sources: ArrayLike<number>;
     pacer?: WorkPacer;
+    record?: DistanceRecord;
   }): Promise<Int32Array> {
     const { offsets, neighbours } = this.view.outgoing;
     const { seen } = this;
@@ -76,13 +81,20 @@ export class BatchEccentricity {
     for (let lane = 0; lane < lanes; lane++) {
       const base = sources[lane] * wordsPerNode;
       // A source listed twice is one frontier node with two bits.
-      if (seen[base] === 0 && seen[base + 1] === 0 && seen[base + 2] === 0 && seen[base + 3] === 0) {
+      if (
+        seen[base] === 0 &&
+        seen[base + 1] === 0 &&
+        seen[base + 2] === 0 &&
+        seen[base + 3] === 0
+      ) {
         this.frontierNodes[count++] = sources[lane];
       }
       const bit = 1 << (lane & 31);
       seen[base + (lane >>> 5)] |= bit;
       this.frontier[base + (lane >>> 5)] |= bit;
       this.touch(sources[lane]);
+      const watched = record ? record.positions[sources[lane]] : -1;
+      if (record && watched >= 0) record.distances[lane * record.watched + watched] = 0;
     }
     const eccentricity = new Int32Array(lanes);
     const active = new Int32Array(wordsPerNode);
@@ -122,6 +134,7 @@ export class BatchEccentricity {
         }
       }
       distanceSum += level * reached;
+      if (record) recordLevel(record, this.next, this.nextNodes, nextCount, level);
       for (let lane = 0; lane < lanes; lane++) {
         if (active[lane >>> 5] & (1 << (lane & 31))) eccentricity[lane] = level;
       }
@@ -147,6 +160,37 @@ export class BatchEccentricity {
     if (this.isTouched[node]) return;
     this.isTouched[node] = 1;
     this.touched[this.touchedCount++] = node;
+  }
+}
+
+/**
+ * Where a batch writes its distances to watched nodes: `positions[node]` is the node's column
+ * (−1 = not watched) and `distances[lane · watched + column]` the lane's source's distance.
+ */
+export type DistanceRecord = { positions: Int32Array; watched: number; distances: Uint8Array };
+
+/** Writes `level` for every lane whose bit first reached a watched node at this level. */
+function recordLevel(
+  record: DistanceRecord,
+  next: Int32Array,
+  nodes: Int32Array,
+  count: number,
+  level: number,
+): void {
+  const { positions, watched, distances } = record;
+  const value = Math.min(level, 255);
+  for (let k = 0; k < count; k++) {
+    const column = positions[nodes[k]];
+    if (column < 0) continue;
+    const base = nodes[k] * wordsPerNode;
+    for (let w = 0; w < wordsPerNode; w++) {
+      let bits = next[base + w];
+      while (bits !== 0) {
+        const lane = (w << 5) + 31 - Math.clz32(bits & -bits);
+        distances[lane * watched + column] = value;
+        bits &= bits - 1;
+      }
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
-import { geometricTriangleWeights, simpleDegrees, triangleCounts } from "./triangles";
+import { simpleDegrees } from "./forward-adjacency";
+import { geometricTriangleWeights, triangleCounts } from "./triangles";
 
 /**
  * Local clustering coefficient of every node (nx.clustering) on the simple undirected view,

@@ -48,7 +48,7 @@ export const defaultExactWorkLimit = 2e9;
 /** Sources sampled when the exact average would be too slow: eight batch searches. */
 export const defaultSampleSize = 8 * batchSize;
 
-type Largest = MeasuredComponent & { members: Int32Array; edges: number };
+type Largest = { component: MeasuredComponent; members: Int32Array; edges: number };
 
 /**
  * Exact diameter and radius (hops, undirected view, self-loops and parallel edges ignored) of
@@ -121,7 +121,7 @@ function largestComponent(csr: CsrGraph): Largest {
   let best = 0;
   for (let c = 1; c < count; c++) if (sizes[c] > sizes[best]) best = c;
   const members = new Int32Array(count === 0 ? 0 : sizes[best]);
-  const { offsets, neighbours } = view.outgoing;
+  const { offsets } = view.outgoing;
   let write = 0;
   let arcs = 0;
   for (let u = 0; u < csr.nodeCount; u++) {
@@ -132,10 +132,12 @@ function largestComponent(csr: CsrGraph): Largest {
   return {
     members,
     edges: arcs / 2,
-    componentSize: members.length,
-    componentFirstNode: members.length > 0 ? members[0] : -1,
-    componentCount: count,
-    connected: count <= 1,
+    component: {
+      componentSize: members.length,
+      componentFirstNode: members.length > 0 ? members[0] : -1,
+      componentCount: count,
+      connected: count <= 1,
+    },
   };
 }
 
@@ -144,13 +146,22 @@ async function measureExtremes(
   largest: Largest,
   pacer: WorkPacer,
 ): Promise<DiameterRadius> {
-  const { members, edges: _edges, ...component } = largest;
+  const { members, component } = largest;
   if (members.length === 0) {
     return { ...component, diameter: 0, radius: 0, searches: 0, batches: 0 };
   }
   const view = undirectedViewOf(csr);
-  const searches = { search: new HopSearch({ csr: view }), batch: new BatchEccentricity({ csr: view }) };
-  const bounds = await boundEccentricities({ csr: view, members, goal: "extremes", searches, pacer });
+  const searches = {
+    search: new HopSearch({ csr: view }),
+    batch: new BatchEccentricity({ csr: view }),
+  };
+  const bounds = await boundEccentricities({
+    csr: view,
+    members,
+    goal: "extremes",
+    searches,
+    pacer,
+  });
   let diameter = 0;
   let radius = Number.POSITIVE_INFINITY;
   for (let k = 0; k < members.length; k++) {
@@ -166,7 +177,7 @@ async function measureAverage(
   options: { exactWorkLimit: number; sampleSize: number; seed: number },
   pacer: WorkPacer,
 ): Promise<AveragePathLength> {
-  const { members, edges, ...component } = largest;
+  const { members, edges, component } = largest;
   const size = members.length;
   if (size <= 1) return { ...component, value: 0, exact: true, sampleSize: size };
   if (!(options.sampleSize >= 1)) {

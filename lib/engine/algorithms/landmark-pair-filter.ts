@@ -31,6 +31,19 @@ export class LandmarkPairFilter {
   }
 
   /**
+   * Records a batch search's landmarks: `distances[lane · size + c]` is landmark `lane`'s
+   * distance to candidate c, for the candidates as they are now (size = their count).
+   */
+  addBatch({ eccentricities, distances }: { eccentricities: Int32Array; distances: Uint8Array }) {
+    const size = this.candidates.length;
+    eccentricities.forEach((eccentricity, lane) => {
+      if (eccentricity >= landmarkDistanceCap) return;
+      const column = distances.slice(lane * size, (lane + 1) * size);
+      this.columns.push({ eccentricity, distances: column });
+    });
+  }
+
+  /**
    * Drops candidates whose upper bound is within `bound` and those the landmarks settle
    * (lowering their upper bound to `bound`); returns how many were dropped.
    */
@@ -62,76 +75,71 @@ export class LandmarkPairFilter {
 }
 
 /**
- * Flags (1 = open) the candidates that may still have a partner beyond `bound`. For each x
- * the partners left are ⋂ₗ {y : d(y, l) ≥ bound + 1 − d(x, l)}: one bitset over the
- * candidates per landmark and threshold, intersected sparsely starting from x's nearest
- * landmark (the most selective), so most candidates are done after a word scan or two.
+ * Flags (1 = open) the candidates that may still have a partner beyond `bound`: for x, a
+ * candidate y ≠ x with d(y, l) ≥ bound + 1 − d(x, l) for every landmark l. Each landmark
+ * lists the candidates by decreasing distance, so "d(y, l) ≥ t" is a prefix of its list; x
+ * scans the shortest such prefix among its landmarks, checking each y against the others
+ * (one row of bytes per candidate), and stops at the first partner.
  */
 function openCandidates(candidates: Int32Array, columns: Column[], bound: number): Uint8Array {
   const size = candidates.length;
   const open = new Uint8Array(size).fill(1);
   // A landmark with 2·ecc ≤ bound would settle every pair; its own upper bounds already did.
   const usable = columns.filter((column) => 2 * column.eccentricity > bound);
-  if (usable.length === 0 || size === 0) return open;
-  const words = (size + 31) >>> 5;
-  // sets[l][t − lowest] = candidates y with d(y, l) ≥ t, thresholds from bound + 1 − ecc(l).
-  const sets = usable.map((column) => thresholdSets(column, bound + 1 - column.eccentricity, words));
-  const alive = new Int32Array(words);
-  const live = new Int32Array(words);
+  const count = usable.length;
+  if (count === 0 || size === 0) return open;
+  const rows = new Uint8Array(size * count);
+  const orders: Int32Array[] = [];
+  // atLeast[l][t] = how many candidates are at distance ≥ t from landmark l.
+  const atLeast: Int32Array[] = [];
+  for (let l = 0; l < count; l++) {
+    const { distances, eccentricity } = usable[l];
+    for (let c = 0; c < size; c++) rows[c * count + l] = distances[c];
+    const tally = new Int32Array(eccentricity + 2);
+    for (let c = 0; c < size; c++) tally[distances[c]]++;
+    for (let t = eccentricity - 1; t >= 0; t--) tally[t] += tally[t + 1];
+    // Candidates at distance d fill order[atLeast(d + 1) … atLeast(d)).
+    const order = new Int32Array(size);
+    const next = tally.slice(1);
+    for (let c = 0; c < size; c++) order[next[distances[c]]++] = c;
+    orders.push(order);
+    atLeast.push(tally);
+  }
+  const thresholds = new Int32Array(count);
   for (let c = 0; c < size; c++) {
-    let nearest = 0;
-    for (let l = 1; l < usable.length; l++) {
-      if (usable[l].distances[c] < usable[nearest].distances[c]) nearest = l;
+    let shortest = 0;
+    let shortestLength = size + 1;
+    for (let l = 0; l < count; l++) {
+      const threshold = Math.max(0, bound + 1 - rows[c * count + l]);
+      thresholds[l] = threshold;
+      const length = threshold < atLeast[l].length ? atLeast[l][threshold] : 0;
+      if (length < shortestLength) {
+        shortest = l;
+        shortestLength = length;
+      }
     }
-    const setOf = (l: number) =>
-      sets[l][usable[l].eccentricity - usable[l].distances[c]];
-    let count = firstIntersection(setOf(nearest), alive, live);
-    for (let l = 0; l < usable.length && count > 0; l++) {
-      if (l !== nearest) count = intersect(setOf(l), alive, live, count);
-    }
-    // x may pass its own thresholds; a pair needs another node.
-    const own = c >>> 5;
-    const bit = 1 << (c & 31);
-    let other = false;
-    for (let k = 0; k < count && !other; k++) {
-      const w = live[k];
-      other = (w === own ? alive[w] & ~bit : alive[w]) !== 0;
-    }
-    if (!other) open[c] = 0;
+    const partner = hasPartner(c, orders[shortest], shortestLength, thresholds, rows, count);
+    open[c] = partner ? 1 : 0;
   }
   return open;
 }
 
-/** Bitsets of the candidates at distance ≥ t from the landmark, t = lowest … lowest + ecc. */
-function thresholdSets(column: Column, lowest: number, words: number): Int32Array[] {
-  const count = column.eccentricity + 1;
-  const sets = Array.from({ length: count }, () => new Int32Array(words));
-  const { distances } = column;
-  for (let c = 0; c < distances.length; c++) {
-    const bit = 1 << (c & 31);
-    for (let t = Math.min(count - 1, distances[c] - lowest); t >= 0; t--) sets[t][c >>> 5] |= bit;
+/** True when some candidate y ≠ c among order[0 … length) meets every threshold. */
+function hasPartner(
+  c: number,
+  order: Int32Array,
+  length: number,
+  thresholds: Int32Array,
+  rows: Uint8Array,
+  count: number,
+): boolean {
+  for (let k = 0; k < length; k++) {
+    const y = order[k];
+    if (y === c) continue;
+    const row = y * count;
+    let l = 0;
+    while (l < count && rows[row + l] >= thresholds[l]) l++;
+    if (l === count) return true;
   }
-  return sets;
-}
-
-/** alive = set; live lists its non-zero words; returns how many there are. */
-function firstIntersection(set: Int32Array, alive: Int32Array, live: Int32Array): number {
-  let count = 0;
-  for (let w = 0; w < set.length; w++) {
-    alive[w] = set[w];
-    if (set[w] !== 0) live[count++] = w;
-  }
-  return count;
-}
-
-/** alive &= set over the live words only, compacting the list; returns its new length. */
-function intersect(set: Int32Array, alive: Int32Array, live: Int32Array, count: number): number {
-  let kept = 0;
-  for (let k = 0; k < count; k++) {
-    const w = live[k];
-    const value = alive[w] & set[w];
-    alive[w] = value;
-    if (value !== 0) live[kept++] = w;
-  }
-  return kept;
+  return false;
 }

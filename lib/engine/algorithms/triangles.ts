@@ -1,26 +1,20 @@
 import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
-import { undirectedViewOf } from "../csr/undirected-view";
 import { EngineError } from "../engine-error";
 import { assertWeightedGraph } from "./assert-weighted-graph";
+import {
+  type ForwardAdjacency,
+  forwardAdjacency,
+  neighbourSignatures,
+  signatureWords,
+} from "./forward-adjacency";
 import { WorkPacer } from "./work-pacer";
-
-/**
- * The simple undirected graph oriented from lower to higher (degree, index) rank: every edge
- * is stored once, at its lower-ranked end, so no node keeps more than √(2m) forward
- * neighbours however large its degree (Latapy's compact-forward orientation).
- */
-export type ForwardAdjacency = {
-  offsets: Int32Array;
-  neighbours: Int32Array;
-  /** Edge weight per entry when asked for, else null. */
-  weights: Float64Array | null;
-  /** Degree in the simple undirected graph: distinct neighbours, self-loops left out. */
-  degrees: Int32Array;
-};
 
 /** Nodes whose inner loops run between two pacer checks: a few ms on a 1M-edge graph. */
 const nodesPerSlice = 4096;
+
+/** Above this many nodes the signatures (32 bytes a node) are left out: 64 MB at most. */
+const maximumSignedNodes = 2_000_000;
 
 /**
  * Triangles through each node (nx.triangles) on the simple undirected view: edge direction,
@@ -33,15 +27,33 @@ export async function triangleCounts({
   csr: CsrGraph;
   control?: WorkControl;
 }): Promise<Float64Array> {
-  const forward = forwardAdjacency({ csr, weighted: false });
-  const counts = new Float64Array(csr.nodeCount);
-  const marks = new Int32Array(csr.nodeCount).fill(-1);
   const pacer = new WorkPacer(control);
-  for (let start = 0; start < csr.nodeCount; start += nodesPerSlice) {
-    await pacer.checkpoint(start / csr.nodeCount, "triangles");
-    countSlice(forward, marks, counts, start, Math.min(csr.nodeCount, start + nodesPerSlice));
+  await pacer.checkpoint(0, "triangles");
+  const forward = forwardAdjacency({ csr, weighted: false });
+  const n = csr.nodeCount;
+  const signatures = n <= maximumSignedNodes ? neighbourSignatures({ forward }) : null;
+  const byRank = new Int32Array(n);
+  const marks = new Int32Array(n).fill(-1);
+  for (let start = 0; start < n; start += nodesPerSlice) {
+    await pacer.checkpoint(start / n, "triangles");
+    const end = Math.min(n, start + nodesPerSlice);
+    if (signatures) countSignedSlice(forward, signatures, marks, byRank, start, end);
+    else countSlice(forward, marks, byRank, start, end);
   }
-  return counts;
+  return byNode(forward.order, byRank);
+}
+
+function largestWeight(weights: Float64Array): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < weights.length; i++) if (weights[i] > max) max = weights[i];
+  return max;
+}
+
+/** Values by rank, renumbered by node. */
+function byNode(order: Int32Array, byRank: ArrayLike<number>): Float64Array {
+  const values = new Float64Array(order.length);
+  for (let r = 0; r < order.length; r++) values[order[r]] = byRank[r];
+  return values;
 }
 
 /** Number of distinct triangles, from the per-node counts (each triangle has three corners). */
@@ -65,91 +77,31 @@ export async function geometricTriangleWeights({
   control?: WorkControl;
 }): Promise<Float64Array> {
   assertWeightedGraph({ adjacency: csr.outgoing, algorithm: "clustering" });
+  const pacer = new WorkPacer(control);
+  await pacer.checkpoint(0, "weighted triangles");
   const forward = forwardAdjacency({ csr, weighted: true });
-  const sums = new Float64Array(csr.nodeCount);
-  const weights = forward.weights ?? new Float64Array(0);
-  let maxWeight = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < weights.length; i++) maxWeight = Math.max(maxWeight, weights[i]);
+  const n = csr.nodeCount;
+  const byRank = new Float64Array(n);
+  // The arrays have room for every edge; the lists fill offsets[n] entries of it.
+  const weights = (forward.weights ?? new Float64Array(0)).subarray(0, forward.offsets[n]);
+  const maxWeight = largestWeight(weights);
   if (weights.length > 0 && !(maxWeight > 0 && maxWeight < Number.POSITIVE_INFINITY)) {
     // NetworkX divides by the largest weight; 0 or ∞ there makes every value meaningless.
-    throw new EngineError("INVALID_REQUEST", `Weighted clustering needs a positive, finite largest edge weight (found ${maxWeight}).`);
+    throw new EngineError(
+      "INVALID_REQUEST",
+      `Weighted clustering needs a positive, finite largest edge weight (found ${maxWeight}).`,
+    );
   }
   // Normalising each product by max³ once is the same as normalising each weight.
   const scale = 1 / (maxWeight * maxWeight * maxWeight);
-  const marks = new Int32Array(csr.nodeCount).fill(-1);
-  const markWeights = new Float64Array(csr.nodeCount);
-  const pacer = new WorkPacer(control);
-  for (let start = 0; start < csr.nodeCount; start += nodesPerSlice) {
-    await pacer.checkpoint(start / csr.nodeCount, "weighted triangles");
-    const end = Math.min(csr.nodeCount, start + nodesPerSlice);
-    weightSlice(forward, weights, scale, marks, markWeights, sums, start, end);
+  const marks = new Int32Array(n).fill(-1);
+  const markWeights = new Float64Array(n);
+  for (let start = 0; start < n; start += nodesPerSlice) {
+    await pacer.checkpoint(start / n, "weighted triangles");
+    const end = Math.min(n, start + nodesPerSlice);
+    weightSlice(forward, weights, scale, marks, markWeights, byRank, start, end);
   }
-  return sums;
-}
-
-/** Degree of every node in the simple undirected view: distinct neighbours, self-loops left out. */
-export function simpleDegrees({ csr }: { csr: CsrGraph }): Int32Array {
-  const view = undirectedViewOf(csr);
-  const { offsets, neighbours } = view.outgoing;
-  const degrees = new Int32Array(view.nodeCount);
-  for (let u = 0; u < view.nodeCount; u++) degrees[u] = offsets[u + 1] - offsets[u];
-  // Looking for loops costs a pass over every entry; the snapshot says when there are none.
-  if (view.selfLoopCount === 0) return degrees;
-  for (let u = 0; u < view.nodeCount; u++) {
-    for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-      if (neighbours[i] === u) degrees[u]--;
-    }
-  }
-  return degrees;
-}
-
-/**
- * Orients the simple undirected view of `csr` by (degree, index) rank; with `weighted`, the
- * snapshot's (summed) weights travel along. O(n + m), two passes.
- */
-export function forwardAdjacency({
-  csr,
-  weighted,
-}: {
-  csr: CsrGraph;
-  weighted: boolean;
-}): ForwardAdjacency {
-  const view = undirectedViewOf(csr);
-  const n = view.nodeCount;
-  const { offsets, neighbours } = view.outgoing;
-  const viewWeights = weighted ? view.outgoing.weights : null;
-  const degrees = simpleDegrees({ csr: view });
-  const forwardOffsets = new Int32Array(n + 1);
-  for (let u = 0; u < n; u++) {
-    const du = degrees[u];
-    let count = 0;
-    for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-      const v = neighbours[i];
-      const dv = degrees[v];
-      if (dv > du || (dv === du && v > u)) count++;
-    }
-    forwardOffsets[u + 1] = forwardOffsets[u] + count;
-  }
-  const size = forwardOffsets[n];
-  const forwardNeighbours = new Int32Array(size);
-  const forwardWeights = viewWeights ? new Float64Array(size) : null;
-  for (let u = 0; u < n; u++) {
-    const du = degrees[u];
-    let write = forwardOffsets[u];
-    for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-      const v = neighbours[i];
-      const dv = degrees[v];
-      if (!(dv > du || (dv === du && v > u))) continue;
-      if (forwardWeights && viewWeights) forwardWeights[write] = viewWeights[i];
-      forwardNeighbours[write++] = v;
-    }
-  }
-  return {
-    offsets: forwardOffsets,
-    neighbours: forwardNeighbours,
-    weights: forwardWeights,
-    degrees,
-  };
+  return byNode(forward.order, byRank);
 }
 
 /**
@@ -160,7 +112,7 @@ export function forwardAdjacency({
 function countSlice(
   forward: ForwardAdjacency,
   marks: Int32Array,
-  counts: Float64Array,
+  counts: Int32Array,
   start: number,
   end: number,
 ): void {
@@ -173,6 +125,64 @@ function countSlice(
     let found = 0;
     for (let i = from; i < to; i++) {
       const v = neighbours[i];
+      let foundAtV = 0;
+      for (let j = offsets[v], last = offsets[v + 1]; j < last; j++) {
+        const w = neighbours[j];
+        if (marks[w] === u) {
+          foundAtV++;
+          counts[w]++;
+        }
+      }
+      counts[v] += foundAtV;
+      found += foundAtV;
+    }
+    counts[u] += found;
+  }
+}
+
+/**
+ * `countSlice` skipping every pair (u, v) whose forward lists' signatures share no bit: they
+ * have no common neighbour, so v's list need not be read.
+ */
+function countSignedSlice(
+  forward: ForwardAdjacency,
+  signatures: Int32Array,
+  marks: Int32Array,
+  counts: Int32Array,
+  start: number,
+  end: number,
+): void {
+  const { offsets, neighbours } = forward;
+  const words = signatureWords;
+  for (let u = start; u < end; u++) {
+    const from = offsets[u];
+    const to = offsets[u + 1];
+    if (to - from < 2) continue;
+    for (let i = from; i < to; i++) marks[neighbours[i]] = u;
+    // Eight words, unrolled: V8 keeps them in registers.
+    const b = u * words;
+    const s0 = signatures[b];
+    const s1 = signatures[b + 1];
+    const s2 = signatures[b + 2];
+    const s3 = signatures[b + 3];
+    const s4 = signatures[b + 4];
+    const s5 = signatures[b + 5];
+    const s6 = signatures[b + 6];
+    const s7 = signatures[b + 7];
+    let found = 0;
+    for (let i = from; i < to; i++) {
+      const v = neighbours[i];
+      const c = v * words;
+      const shared =
+        (s0 & signatures[c]) |
+        (s1 & signatures[c + 1]) |
+        (s2 & signatures[c + 2]) |
+        (s3 & signatures[c + 3]) |
+        (s4 & signatures[c + 4]) |
+        (s5 & signatures[c + 5]) |
+        (s6 & signatures[c + 6]) |
+        (s7 & signatures[c + 7]);
+      if (shared === 0) continue;
       let foundAtV = 0;
       for (let j = offsets[v], last = offsets[v + 1]; j < last; j++) {
         const w = neighbours[j];
