@@ -1,6 +1,10 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { similarToNode } from "../lib/engine/algorithms/node-similarity";
 import { topSimilarPairs } from "../lib/engine/algorithms/top-similar-pairs";
 import type { CsrGraph } from "../lib/engine/csr/csr-graph";
+import { systemPython, systemPythonHas } from "./bench-igraph";
 
 /** Seconds of the two node-similarity queries, and what they returned. */
 export type SimilarityBenchReport = {
@@ -47,4 +51,33 @@ export async function benchSimilarity({
     topPairsExact: pairs.exact,
     pairsScored: pairs.total,
   };
+}
+
+/** python-igraph's seconds on the same one-node query, or why it was skipped. */
+export type IgraphSimilarityReport =
+  | { times: { similarToNode: number; topSimilarPairsEstimate?: number } }
+  | { skipped: string };
+
+/**
+ * Runs bench/igraph-similarity.py on the comment-free copy of the edge list that
+ * bench-igraph.ts wrote, for the node whose id is `nodeName`, in the same benchmark run.
+ */
+export function benchIgraphSimilarity({
+  file,
+  nodeName,
+}: {
+  file: string;
+  nodeName: string;
+}): IgraphSimilarityReport {
+  const plain = `${file.replace(/\.txt$/, "")}.no-comments.txt`;
+  if (!systemPythonHas("igraph") || !existsSync(plain)) {
+    return { skipped: `${systemPython} cannot import igraph, or ${plain} is missing` };
+  }
+  const script = path.join(path.dirname(import.meta.filename), "igraph-similarity.py");
+  const run = spawnSync(systemPython, [script, plain, "--node", nodeName, "--sample", "200"], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  if (run.status !== 0) return { skipped: `igraph-similarity.py failed: ${run.stderr.trim()}` };
+  return JSON.parse(run.stdout) as IgraphSimilarityReport;
 }

@@ -1,12 +1,20 @@
 // Engine benchmark: times the CSR kernels on an edge list, then graphology on the same steps.
 // Usage: npm run bench:engine -- --edges FILE [--weighted] [--json OUT] [--skip-graphology]
 // The graph is read as undirected (a SNAP-style list of a BA graph); see bench/README.md.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { parseTextEdgeList } from "../lib/engine/construction/parse-text-edge-list";
+import { buildCsr } from "../lib/engine/csr/build-csr";
 import { benchGraphology, type GraphologyReport } from "./bench-graphology";
 import { benchIgraph, type IgraphReport } from "./bench-igraph";
 import { benchOurs, type OursReport } from "./bench-ours";
+import {
+  benchIgraphSimilarity,
+  benchSimilarity,
+  type IgraphSimilarityReport,
+  type SimilarityBenchReport,
+} from "./bench-similarity";
 import { formatAccuracy, type PageRankAccuracy, pageRankAccuracy } from "./pagerank-accuracy";
 import { peakRssMegabytes } from "./timing";
 
@@ -30,6 +38,10 @@ export type EngineBenchReport = {
    * one run each for load and diameter.
    */
   versusIgraph: Record<string, number>;
+  /** Jaccard similarity to one node (the largest hub) and the top pairs over the graph. */
+  similarity: SimilarityBenchReport;
+  /** igraph's time on the one-node query (and its estimated all-pairs cost), or why skipped. */
+  igraphSimilarity: IgraphSimilarityReport;
   /** Iterations versus max per-node error, the basis of PageRank's default tolerance. */
   pagerankAccuracy: PageRankAccuracy;
 };
@@ -64,8 +76,18 @@ export async function runEngineBench({
       if (our !== undefined && seconds > 0) versusIgraph[step] = our / seconds;
     }
   }
+  // After igraph's run, which wrote the comment-free copy its similarity script reads too.
+  const loaded = parseTextEdgeList({ input: readFileSync(file), weighted });
+  const similarity = await benchSimilarity({ csr: buildCsr({ graph: loaded }), node: 0 });
+  const igraphSimilarity = benchIgraphSimilarity({ file, nodeName: loaded.nodeIds[0] });
+  if ("times" in igraphSimilarity && igraphSimilarity.times.similarToNode > 0) {
+    versusIgraph.similarity_to_node =
+      similarity.seconds.similarToNode / igraphSimilarity.times.similarToNode;
+  }
   const pagerankAccuracy = await pageRankAccuracy({ folder: path.dirname(file) });
   return {
+    similarity,
+    igraphSimilarity,
     file,
     weighted,
     ours: oursWithRss,
@@ -127,6 +149,7 @@ function summary(report: EngineBenchReport): string {
     `k-core: max k ${ours.maxCore.k} (${ours.maxCore.size} nodes), ${ms("kcore")}, ${ratio("kcore")}`,
     `average clustering: ${ours.averageClustering.toFixed(6)}, ${ms("clustering")}, ${ratio("clustering")}`,
     `diameter: ${diameter.diameter} (radius ${diameter.radius}; ${diameter.searches} searches + ${diameter.batches} batches of 128), ${ms("diameter")}, ${ratio("diameter")}${estimated.diameter ? ` (igraph estimated: ${estimated.diameter})` : ""}`,
+    `jaccard similarity to the largest hub: ${(report.similarity.seconds.similarToNode * 1000).toFixed(1)} ms, ${ratio("similarity_to_node")}; top pairs over the graph: ${report.similarity.seconds.topSimilarPairs.toFixed(2)} s (exact: ${report.similarity.topPairsExact})`,
     formatAccuracy(report.pagerankAccuracy),
   ].join("\n");
 }

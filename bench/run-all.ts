@@ -31,6 +31,11 @@ function main(): void {
     );
   }
   run(
+    path.join(bench, "analysis-tools-bench.ts"),
+    ["--json", path.join(".data", "bench", "analysis-tools-bench.json")],
+    ["--expose-gc"],
+  );
+  run(
     path.join(bench, "ml-bench.ts"),
     ["--json", path.join(".data", "bench", "ml-bench.json")],
     ["--expose-gc"],

@@ -14,3 +14,10 @@ export function nodeView(loaded: LoadedGraph, index: number) {
 export function indicesOf(loaded: LoadedGraph, ids: string[]): number[] {
   return ids.map((id) => loaded.ids.indexOfOrThrow(id));
 }
+
+/** How a pair of nodes appears in tool results: both ids with their labels. */
+export function pairView(loaded: LoadedGraph, source: number, target: number) {
+  const from = nodeView(loaded, source);
+  const to = nodeView(loaded, target);
+  return { source: from.id, source_label: from.label, target: to.id, target_label: to.label };
+}

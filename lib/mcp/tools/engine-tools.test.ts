@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { engineToolInputSchemas } from "@/lib/contracts/tool-inputs/engine-tool-input-schemas";
+import { nodeSimilarityInputSchema } from "@/lib/contracts/tool-inputs/node-similarity-input";
+import { similarityMetrics } from "@/lib/engine/algorithms/similarity-metric";
 import { engineTools } from "./index";
 
 // Clients and the offline model's tests validate arguments with the server-free schemas; this
@@ -15,5 +17,10 @@ describe("engine tool registry", () => {
         engineToolInputSchemas[tool.name as keyof typeof engineToolInputSchemas],
       );
     }
+  });
+
+  it("offers exactly the similarity metrics the engine computes", () => {
+    // The contract is client-safe zod and cannot import the engine: this keeps the two lists one.
+    expect(nodeSimilarityInputSchema.shape.metric.unwrap().options).toEqual([...similarityMetrics]);
   });
 });

@@ -12,7 +12,7 @@ import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
-import { nodeView } from "../node-view";
+import { nodeView, pairView } from "../node-view";
 import { describeFilters } from "../ranking-summary";
 import { catalogue, defineTool } from "../tool-definition";
 
@@ -137,10 +137,7 @@ export const nodeSimilarityTool = defineTool({
         ...(result.reason ? { note: result.reason } : {}),
         pairs: result.items.map((pair, rank) => ({
           rank: rank + 1,
-          source: nodeView(loaded, pair.source).id,
-          source_label: nodeView(loaded, pair.source).label,
-          target: nodeView(loaded, pair.target).id,
-          target_label: nodeView(loaded, pair.target).label,
+          ...pairView(loaded, pair.source, pair.target),
           score: pair.score,
           common_neighbors: pair.common,
         })),

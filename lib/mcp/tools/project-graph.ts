@@ -7,7 +7,7 @@ import { resolveTypeIndex } from "@/lib/engine/search/search-options";
 import { sessionGraphs } from "../engine-state";
 import { describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
-import { nodeView } from "../node-view";
+import { pairView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
 
 function typeMask(typeIndex: Uint16Array, wanted: number, invert: boolean): Uint8Array {
@@ -74,10 +74,7 @@ export const projectGraphTool = defineTool({
       edge_count: projection.edgeCount,
       pairs: top.map((pair, index) => ({
         rank: index + 1,
-        source: nodeView(loaded, pair.source).id,
-        source_label: nodeView(loaded, pair.source).label,
-        target: nodeView(loaded, pair.target).id,
-        target_label: nodeView(loaded, pair.target).label,
+        ...pairView(loaded, pair.source, pair.target),
         weight: pair.score,
         shared: pair.common,
       })),
