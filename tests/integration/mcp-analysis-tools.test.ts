@@ -191,6 +191,10 @@ describe("filters and typed degree", () => {
     });
     for (const match of result.data.matches) expect(match.type).toBe("customers");
     expect(idsOf(result.data.matches)).toContain("customers:3");
+    // Customers carry no order_items edge: only orders and products remain.
+    const itemised = await ok(shop, "search_node", { query: "1", edge_types: ["order_items"] });
+    expect(itemised.data.matches.length).toBeGreaterThan(0);
+    for (const match of itemised.data.matches) expect(["orders", "products"]).toContain(match.type);
   });
 });
 

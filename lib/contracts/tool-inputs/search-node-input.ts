@@ -9,5 +9,8 @@ export const searchNodeInputSchema = z
     limit: z.number().int().min(1).max(200).default(10),
     node_type: analysisFilterFields.node_type,
     where: analysisFilterFields.where,
+    edge_types: analysisFilterFields.edge_types.describe(
+      "Only nodes with at least one edge of these types (get_graph_info lists them).",
+    ),
   })
   .strict();
