@@ -98,12 +98,17 @@ describe.each(cases)("structure metrics on %s equal NetworkX", async (_name, exp
     expect(await transitivity({ csr, triangles })).toBeCloseTo(expected.transitivity, 12);
   });
 
-  it.runIf(expected.clustering_weighted)("weighted clustering (geometric mean)", async () => {
-    const local = await localClustering({ csr, weighted: true });
-    expect(worstDifference(graph, local, expected.clustering_weighted ?? {})).toBeLessThan(1e-9);
-    const average = await averageClustering({ csr, weighted: true });
-    expect(average).toBeCloseTo(expected.average_clustering_weighted ?? Number.NaN, 9);
-  });
+  // Only the weighted graphs have a weighted reference: the others get no such test (rather
+  // than a skipped one).
+  const weightedClustering = expected.clustering_weighted;
+  if (weightedClustering) {
+    it("weighted clustering (geometric mean)", async () => {
+      const local = await localClustering({ csr, weighted: true });
+      expect(worstDifference(graph, local, weightedClustering)).toBeLessThan(1e-9);
+      const average = await averageClustering({ csr, weighted: true });
+      expect(average).toBeCloseTo(expected.average_clustering_weighted ?? Number.NaN, 9);
+    });
+  }
 
   it("core numbers", () => {
     const cores = coreNumbers({ csr });

@@ -23,6 +23,7 @@ function enginesWith(marker: string): number[] {
 }
 
 describe("the SQL engine process", () => {
+  // It finds the engine process through /proc, which only Linux has (CI and every machine here).
   it.runIf(process.platform === "linux")(
     "ends when its server is killed mid-query, instead of running the query on alone",
     async () => {
