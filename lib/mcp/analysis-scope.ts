@@ -1,6 +1,6 @@
 import type { AnalysisFilters } from "@/lib/contracts/tool-inputs/analysis-filters";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
-import { buildNodeMask } from "@/lib/engine/filters/node-filter";
+import { buildNodeMask, keptNodes } from "@/lib/engine/filters/node-filter";
 import type { GraphData } from "@/lib/engine/graph/graph-data";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
 
@@ -33,14 +33,7 @@ export function resolveAnalysisScope(loaded: LoadedGraph, filters: AnalysisFilte
     graph: loaded.graph,
     filter: { nodeTypes: filters.node_type, where: filters.where },
   });
-  let candidates: Int32Array | undefined;
-  if (mask) {
-    let kept = 0;
-    for (let u = 0; u < mask.length; u++) kept += mask[u];
-    candidates = new Int32Array(kept);
-    let write = 0;
-    for (let u = 0; u < mask.length; u++) if (mask[u]) candidates[write++] = u;
-  }
+  const candidates = mask ? keptNodes({ mask }) : undefined;
   const filtered = mask !== null || view.edgeTypes !== null;
   return {
     graph: view.graph,

@@ -327,7 +327,8 @@ describe("similarity and projections", () => {
       weighted: true,
     });
     const strongest = await ok(shop, "degree_analysis", { top_k: 1 });
-    expect(strongest.data.top[0]).toHaveProperty("strength");
+    const [topProduct, degree, strength] = reference.shop_projection_top_degree;
+    expect(strongest.data.top[0]).toMatchObject({ id: topProduct, degree, strength });
     // Back to the constructed graph for the other tests.
     const info = await ok(shop, "get_graph_info");
     await ok(shop, "switch_graph_version", {

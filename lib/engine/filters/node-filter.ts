@@ -40,17 +40,19 @@ export function buildNodeMask({
   if (typeList.length === 0 && conditions.length === 0) return null;
   const n = graph.nodeIds.length;
   const mask = new Uint8Array(n);
-  let allowedTypes: Uint8Array | null = null;
-  if (typeList.length > 0) {
-    allowedTypes = new Uint8Array(graph.nodeTypeNames.length);
-    for (const type of typeList) {
-      allowedTypes[resolveTypeIndex({ typeNames: graph.nodeTypeNames, type, kind: "node" })] = 1;
-    }
-  }
+  const ofType =
+    typeList.length > 0
+      ? nodeTypeMask({
+          graph,
+          typeIndices: typeList.map((type) =>
+            resolveTypeIndex({ typeNames: graph.nodeTypeNames, type, kind: "node" }),
+          ),
+        })
+      : null;
   for (const condition of conditions) assertPropertyExists(graph, condition.property);
   const tests = conditions.map(compileCondition);
   for (let u = 0; u < n; u++) {
-    if (allowedTypes && allowedTypes[graph.nodeTypeIndex[u]] === 0) continue;
+    if (ofType && ofType[u] === 0) continue;
     const properties = graph.nodeProperties[u];
     let passes = true;
     for (let c = 0; c < tests.length && passes; c++) {
@@ -62,12 +64,27 @@ export function buildNodeMask({
   return mask;
 }
 
-/** Number of nodes a mask keeps (every node when there is no mask). */
-export function countKept({ mask, nodeCount }: { mask: Uint8Array | null; nodeCount: number }) {
-  if (!mask) return nodeCount;
+/** 0/1 by node index: 1 for the nodes whose type is one of `typeIndices`. */
+export function nodeTypeMask({
+  graph,
+  typeIndices,
+}: {
+  graph: GraphData;
+  typeIndices: Iterable<number>;
+}): Uint8Array {
+  const wanted = new Uint8Array(graph.nodeTypeNames.length);
+  for (const index of typeIndices) wanted[index] = 1;
+  return Uint8Array.from(graph.nodeTypeIndex, (type) => wanted[type]);
+}
+
+/** The node indices a mask keeps, ascending. */
+export function keptNodes({ mask }: { mask: Uint8Array }): Int32Array {
   let kept = 0;
   for (let u = 0; u < mask.length; u++) kept += mask[u];
-  return kept;
+  const nodes = new Int32Array(kept);
+  let write = 0;
+  for (let u = 0; u < mask.length; u++) if (mask[u]) nodes[write++] = u;
+  return nodes;
 }
 
 function assertPropertyExists(graph: GraphData, property: string): void {

@@ -23,9 +23,17 @@ export const degreeAnalysisTool = defineTool({
     const analysis = resolveAnalysisScope(loaded, args);
     const { csr } = analysis;
     const mode = csr.directed ? args.mode : "all";
-    const degrees = computeDegrees({ csr, mode });
     const inDegrees = csr.directed ? computeDegrees({ csr, mode: "in" }) : null;
     const outDegrees = csr.directed ? computeDegrees({ csr, mode: "out" }) : null;
+    // On a directed graph the asked degree is one of the two, or their sum: no third pass.
+    const degrees =
+      inDegrees && outDegrees
+        ? mode === "in"
+          ? inDegrees
+          : mode === "out"
+            ? outDegrees
+            : inDegrees.map((count, node) => count + outDegrees[node])
+        : computeDegrees({ csr, mode });
     const strengths = isWeighted(csr) ? computeDegrees({ csr, mode, weighted: true }) : null;
     const row = (node: number) => ({
       ...nodeView(loaded, node),

@@ -6,6 +6,7 @@ import { topSimilarPairs } from "@/lib/engine/algorithms/top-similar-pairs";
 import { buildCsr } from "@/lib/engine/csr/build-csr";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { EngineError } from "@/lib/engine/engine-error";
+import { nodeTypeMask } from "@/lib/engine/filters/node-filter";
 import { twoHopGraph } from "@/lib/engine/graph/two-hop-graph";
 import { resolveTypeIndex } from "@/lib/engine/search/search-options";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
@@ -53,8 +54,8 @@ function neighbourhoodGraph(
       "via_node_type must differ from the compared nodes' type.",
     );
   }
-  const from = Uint8Array.from(graph.nodeTypeIndex, (type) => (comparedTypes.has(type) ? 1 : 0));
-  const via = Uint8Array.from(graph.nodeTypeIndex, (type) => (type === viaType ? 1 : 0));
+  const from = nodeTypeMask({ graph, typeIndices: comparedTypes });
+  const via = nodeTypeMask({ graph, typeIndices: [viaType] });
   const derived = twoHopGraph({ graph: analysis.graph, csr: analysis.csr, from, via });
   return {
     csr: buildCsr({ graph: derived }),

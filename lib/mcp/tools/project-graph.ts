@@ -2,6 +2,7 @@ import "server-only";
 import { projectGraphInputSchema } from "@/lib/contracts/tool-inputs/project-graph-input";
 import { projectBipartite, topProjectedPairs } from "@/lib/engine/algorithms/bipartite-projection";
 import { EngineError } from "@/lib/engine/engine-error";
+import { keptNodes, nodeTypeMask } from "@/lib/engine/filters/node-filter";
 import { graphOfProjection } from "@/lib/engine/graph/projection-graph";
 import { resolveTypeIndex } from "@/lib/engine/search/search-options";
 import { sessionGraphs } from "../engine-state";
@@ -9,12 +10,6 @@ import { describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
 import { pairView } from "../node-view";
 import { catalogue, defineTool } from "../tool-definition";
-
-function typeMask(typeIndex: Uint16Array, wanted: number, invert: boolean): Uint8Array {
-  const mask = new Uint8Array(typeIndex.length);
-  for (let u = 0; u < typeIndex.length; u++) mask[u] = (typeIndex[u] === wanted) !== invert ? 1 : 0;
-  return mask;
-}
 
 /** project_graph: a bipartite projection onto one node type, optionally as a new version. */
 export const projectGraphTool = defineTool({
@@ -47,8 +42,12 @@ export const projectGraphTool = defineTool({
         "via_node_type must differ from node_type: a projection links nodes through nodes of another kind.",
       );
     }
-    const keep = typeMask(graph.nodeTypeIndex, keepType, false);
-    const via = typeMask(graph.nodeTypeIndex, viaType ?? keepType, viaType === null);
+    const keep = nodeTypeMask({ graph, typeIndices: [keepType] });
+    // Without a via type, any node of another type links the kept ones.
+    const via =
+      viaType === null
+        ? keep.map((kept) => 1 - kept)
+        : nodeTypeMask({ graph, typeIndices: [viaType] });
     const view = loaded.withEdgeTypes(args.via_edge_types);
     const projection = await projectBipartite({
       csr: view.csr,
@@ -70,7 +69,7 @@ export const projectGraphTool = defineTool({
         args.weight === "count"
           ? `number of shared ${viaName}`
           : `shared ${viaName} / all ${viaName} of the two (Jaccard)`,
-      nodes: keep.reduce((sum, value) => sum + value, 0),
+      nodes: keptNodes({ mask: keep }).length,
       edge_count: projection.edgeCount,
       pairs: top.map((pair, index) => ({
         rank: index + 1,
