@@ -1,4 +1,5 @@
 import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
+import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
 import { asksToBuild, detectIntent } from "./detect-intent";
 import { planGraphReadiness } from "./graph-readiness";
@@ -40,11 +41,6 @@ function render(input: {
     format: input.format,
     leadWith: input.leadWith,
   });
-}
-
-/** The question's language: Chinese when it has CJK characters, else English. */
-export function detectLanguage(question: string): "en" | "zh" {
-  return /[\u3400-\u9fff]/.test(question) ? "zh" : "en";
 }
 
 type Step =

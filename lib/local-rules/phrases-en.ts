@@ -6,6 +6,10 @@ const measureNames = {
   betweenness: "betweenness centrality",
   closeness: "closeness centrality",
   eigenvector: "eigenvector centrality",
+  harmonic: "harmonic centrality",
+  katz: "Katz centrality",
+  hits_hub: "HITS hub score",
+  hits_authority: "HITS authority score",
 } as const;
 
 function list(items: string[]): string {
@@ -54,6 +58,33 @@ export const englishPhrases: Phrases = {
         return "Neighbourhood";
       case "bridging":
         return "Key nodes connecting several communities";
+      case "membership":
+        return "Community membership";
+      case "k-shortest":
+        return "Shortest paths";
+      case "degree":
+        return "Degree";
+      case "edge-exists":
+        return "Is there an edge?";
+      case "reachability":
+        return "Reachability";
+      case "graph-metric":
+        return "Graph metrics";
+      case "node-structure":
+      case "core":
+        return "Node structure";
+      case "components":
+        return "Connected components";
+      case "similarity":
+        return analysis.likelyLinks ? "Likely links" : "Similar nodes";
+      case "projection":
+        return "Pairs that go together";
+      case "flow":
+        return "Maximum flow";
+      case "spanning-tree":
+        return "Spanning tree";
+      case "schema-question":
+        return "Answer from the graph's data";
     }
   },
   measureName: (measure) => measureNames[measure],

@@ -6,6 +6,10 @@ const measureNames = {
   betweenness: "介数中心性",
   closeness: "接近中心性",
   eigenvector: "特征向量中心性",
+  harmonic: "调和中心性",
+  katz: "Katz 中心性",
+  hits_hub: "HITS 枢纽值",
+  hits_authority: "HITS 权威值",
 } as const;
 
 function list(items: string[]): string {
@@ -48,6 +52,33 @@ export const chinesePhrases: Phrases = {
         return "邻居节点";
       case "bridging":
         return "连接多个社区的关键节点";
+      case "membership":
+        return "社区归属";
+      case "k-shortest":
+        return "最短路径";
+      case "degree":
+        return "节点的度";
+      case "edge-exists":
+        return "是否存在边";
+      case "reachability":
+        return "可达性";
+      case "graph-metric":
+        return "图指标";
+      case "node-structure":
+      case "core":
+        return "节点结构";
+      case "components":
+        return "连通分量";
+      case "similarity":
+        return analysis.likelyLinks ? "可能的新连接" : "相似节点";
+      case "projection":
+        return "经常一起出现的节点对";
+      case "flow":
+        return "最大流";
+      case "spanning-tree":
+        return "生成树";
+      case "schema-question":
+        return "基于图数据的回答";
     }
   },
   measureName: (measure) => measureNames[measure],

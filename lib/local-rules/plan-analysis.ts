@@ -2,11 +2,24 @@ import type { AnswerPart } from "./answer-document";
 import { canonicalJson } from "./call-resolution";
 import type { AnalysisIntent } from "./detect-intent";
 import { planBridging } from "./plan-bridging";
-import { planCentrality } from "./plan-centrality";
 import { planCommunities } from "./plan-communities";
+import { planDegree } from "./plan-degree";
 import { planReport, planVisualization } from "./plan-deliverables";
+import { planEdgeExists } from "./plan-edge-exists";
+import { planFlow } from "./plan-flow";
+import { planComponents, planGraphMetrics } from "./plan-graph-metrics";
+import { planKShortest } from "./plan-k-shortest";
+import { planMembership } from "./plan-membership";
 import { planNeighbours } from "./plan-neighbours";
+import { planCore, planNodeStructure } from "./plan-node-structure";
 import { planPath } from "./plan-path";
+import { planProjection } from "./plan-projection";
+import { planRanking } from "./plan-ranking";
+import { planReachability } from "./plan-reachability";
+import { planSchemaQuestion } from "./plan-schema-question";
+import { planSimilarity } from "./plan-similarity";
+import { planSpanningTree } from "./plan-spanning-tree";
+import { planStrongComponents } from "./plan-strong-components";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { graphContextPart } from "./write-graph-info";
 
@@ -18,7 +31,7 @@ export type AnalysisStep =
 function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
   switch (analysis.kind) {
     case "centrality":
-      return planCentrality({ context, measure: analysis.measure, topK: analysis.topK });
+      return planRanking({ context, ...analysis });
     case "communities":
       return planCommunities({ context, algorithm: analysis.algorithm });
     case "path":
@@ -32,6 +45,36 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
       });
     case "bridging":
       return planBridging({ context, topK: analysis.topK });
+    case "membership":
+      return planMembership({ context, ...analysis });
+    case "k-shortest":
+      return planKShortest({ context, ...analysis });
+    case "degree":
+      return planDegree({ context, ...analysis });
+    case "edge-exists":
+      return planEdgeExists({ context, ...analysis });
+    case "reachability":
+      return planReachability({ context, ...analysis });
+    case "graph-metric":
+      return planGraphMetrics({ context, metrics: analysis.metrics });
+    case "node-structure":
+      return planNodeStructure({ context, ...analysis });
+    case "core":
+      return planCore({ context, topK: analysis.topK });
+    case "components":
+      return analysis.strong && context.graph.description.directed === true
+        ? planStrongComponents({ context, ask: analysis.ask })
+        : planComponents({ context, ask: analysis.ask });
+    case "similarity":
+      return planSimilarity({ context, ...analysis });
+    case "projection":
+      return planProjection({ context, topK: analysis.topK });
+    case "flow":
+      return planFlow({ context, ...analysis });
+    case "spanning-tree":
+      return planSpanningTree({ context, ...analysis });
+    case "schema-question":
+      return planSchemaQuestion({ context, ...analysis });
   }
 }
 

@@ -26,7 +26,11 @@ function searchCall(name: string): PlannedCall {
 }
 
 // Node ids already returned by a successful result of this run count as confirmed.
-function collectKnownIds(value: unknown, into: Set<string>, depth = 0): void {
+function collectKnownIds(
+  value: unknown,
+  into: Map<string, { label?: string; type?: string }>,
+  depth = 0,
+): void {
   if (depth > 6 || typeof value !== "object" || value === null) return;
   if (Array.isArray(value)) {
     for (const item of value) collectKnownIds(item, into, depth + 1);
@@ -34,7 +38,10 @@ function collectKnownIds(value: unknown, into: Set<string>, depth = 0): void {
   }
   const record = value as Record<string, unknown>;
   if (typeof record.id === "string" && ("label" in record || "type" in record)) {
-    into.add(record.id);
+    into.set(record.id, {
+      label: typeof record.label === "string" ? record.label : undefined,
+      type: typeof record.type === "string" ? record.type : undefined,
+    });
   }
   for (const item of Object.values(record)) collectKnownIds(item, into, depth + 1);
 }
@@ -47,7 +54,7 @@ function collectKnownIds(value: unknown, into: Set<string>, depth = 0): void {
 export function resolveNodeNames(input: { context: PlanContext; names: string[] }): NameResolution {
   const { context, names } = input;
   const { steps } = context.reading;
-  const known = new Set<string>();
+  const known = new Map<string, { label?: string; type?: string }>();
   for (const step of steps) {
     if (step.outcome.kind === "success") collectKnownIds(step.outcome.envelope.data, known);
   }
@@ -55,7 +62,7 @@ export function resolveNodeNames(input: { context: PlanContext; names: string[] 
   const nodes: ResolvedNode[] = [];
   for (const name of names) {
     if (known.has(name)) {
-      nodes.push({ query: name, id: name });
+      nodes.push({ query: name, id: name, ...known.get(name) });
       continue;
     }
     const call = searchCall(name);

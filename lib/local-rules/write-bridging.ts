@@ -117,7 +117,9 @@ export function writeBridging(input: {
   const part = emptyPart({ succeeded: true });
   part.sources.push(...input.sources);
   const rows = bridgeRows(input);
+  // The answer first (who bridges), then the partition it was measured against.
   part.summary.push(
+    conclusion({ phrases: p, rows, membershipKnown: input.membership !== null, nodeType }),
     p.bridgingPartition({
       count: communities.community_count,
       modularity: formatFigure(communities.modularity),
@@ -125,7 +127,6 @@ export function writeBridging(input: {
         .slice(0, 5)
         .map((item) => `#${item.community} (${item.size})`),
     }),
-    conclusion({ phrases: p, rows, membershipKnown: input.membership !== null, nodeType }),
   );
   if (rows.length > 0) {
     part.sections.push({ heading: p.bridgingHeading(nodeType), blocks: [table(p, rows)] });

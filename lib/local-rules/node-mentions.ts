@@ -1,0 +1,87 @@
+import { cleanName, extractPathEndpoints, quotedNames } from "./node-name-extraction";
+
+// Capitalised words that start questions or name measures, never nodes.
+const notNames = new Set(
+  (
+    "which what who whom whose how is are was were does do did can could should would will list find " +
+    "show give tell name return compute calculate count among across between from to in on of for the a an " +
+    "and or by with please yes no i me my we our it its this that these those there if when where why " +
+    "pagerank page rank jaccard adamic adar louvain leiden katz hits dijkstra mst sql graph network node nodes " +
+    "edge edges top most least highest lowest average mean total max min maximum minimum k-core k core " +
+    "officer officers member members paper papers customer customers product products order orders book books " +
+    "author authors character characters town towns city cities overall also then next only each every all any"
+  ).split(/\s+/),
+);
+
+const idPattern =
+  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+)(?![\w:])/g;
+const capitalisedPattern =
+  /(?<![\w'’])(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d+|de|la|le|du|van|von))*(?![\w])/g;
+
+function trimName(raw: string): string | null {
+  const name = raw
+    .replace(/^(?:node|节点)\s*/i, "")
+    .replace(/['’]s$/, "")
+    .replace(/[.?!,;:]+$/, "")
+    .trim();
+  if (name.length === 0) return null;
+  const words = name.toLowerCase().split(/\s+/);
+  if (words.every((word) => notNames.has(word) || /^\d+$/.test(word))) return null;
+  return name;
+}
+
+/**
+ * Node names the question mentions, in order: quoted names, id-like tokens (`n33`, `p0`,
+ * `customers:34`, `node 5`) and capitalised names (`Valjean`, `Customer 34`). They are only
+ * candidates: search_node confirms each before any tool runs on it.
+ */
+export function nodeMentions(question: string): string[] {
+  const found: { name: string; at: number }[] = [];
+  const quoted = quotedNames(question);
+  for (const name of quoted) found.push({ name, at: question.indexOf(name) });
+  const taken = (at: number, length: number) =>
+    found.some((entry) => at < entry.at + entry.name.length && entry.at < at + length);
+  for (const pattern of [idPattern, capitalisedPattern]) {
+    for (const match of question.matchAll(pattern)) {
+      const name = trimName(match[0]);
+      const at = match.index ?? 0;
+      if (!name || taken(at, match[0].length)) continue;
+      // A capitalised phrase may start with a question word: "Is Valjean …" → "Valjean".
+      found.push({ name, at });
+    }
+  }
+  const names = found.sort((a, b) => a.at - b.at).map((entry) => entry.name);
+  return [...new Set(names)];
+}
+
+/** The first node the question is about, or null. */
+export function subjectMention(question: string): string | null {
+  return nodeMentions(question)[0] ?? null;
+}
+
+// "Is X reachable from Y": Y is where the walk starts.
+const reversedPatterns = [
+  /\b(?:is|are)\s+(.+?)\s+(?:reachable|accessible)\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
+  /\bcan\s+(.+?)\s+be\s+reached\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
+];
+
+/** The two endpoints of a two-node question, source first; nulls where none was found. */
+export function endpointMentions(question: string): { source: string | null; target: string | null } {
+  for (const pattern of reversedPatterns) {
+    const match = pattern.exec(question);
+    if (!match) continue;
+    const target = cleanName(match[1]);
+    const source = cleanName(match[2]);
+    if (source && target) return { source: firstMention(source), target: firstMention(target) };
+  }
+  const mentions = nodeMentions(question);
+  if (mentions.length >= 2) return { source: mentions[0], target: mentions[1] };
+  const cut = extractPathEndpoints(question);
+  if (cut.source && cut.target) return cut;
+  return { source: mentions[0] ?? null, target: null };
+}
+
+// A cut-out phrase ("node n16") reduced to the name it holds, when it holds one.
+function firstMention(phrase: string): string {
+  return nodeMentions(phrase)[0] ?? phrase;
+}

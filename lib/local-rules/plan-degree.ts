@@ -1,0 +1,129 @@
+import { emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import { degreeDataSchema } from "./analysis-result-shapes";
+import { formatFigure } from "./format-figures";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { callSource, planOnNodes } from "./plan-with-nodes";
+import { namedNodeTypes } from "./question-scope";
+import { nodeName } from "./result-shapes";
+
+/** The edge types that join two node types (either way), as the schema lists them. */
+export function edgeTypesBetween(schema: GraphSchemaView, a: string, b: string): string[] {
+  return schema.edge_types
+    .filter(
+      (type) =>
+        (type.from.includes(a) && type.to.includes(b)) ||
+        (type.from.includes(b) && type.to.includes(a)),
+    )
+    .map((type) => type.name);
+}
+
+/**
+ * The degree of one named node: degree_analysis for that node, raw counts (in and out on a
+ * directed graph, strength when weighted). "How many orders did customers:34 place" counts only
+ * the edges that join the node to the kind of node the question names.
+ */
+export function planDegree(input: {
+  context: PlanContext;
+  node: string;
+  mode: "all" | "in" | "out";
+  strength: boolean;
+}): PlanOutcome {
+  const { context, node, strength } = input;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const { schema } = schemaStep;
+  const directed = context.graph.description.directed === true;
+  const mode = directed ? input.mode : "all";
+  return planOnNodes({
+    context,
+    names: [node],
+    missing: { en: "Which node's degree do you want?", zh: "请说明要查询哪个节点的度。" },
+    call: ([subject]) => {
+      const counted = namedNodeTypes(context.reading.question, schema).filter(
+        (type) => type !== subject.type,
+      );
+      const edgeTypes =
+        subject.type && counted.length > 0
+          ? counted.flatMap((type) => edgeTypesBetween(schema, subject.type as string, type))
+          : [];
+      // Links to a named kind of node are counted whichever way they point: a SQL foreign key
+      // runs from the order to its customer, yet "orders a customer placed" are those links.
+      return {
+        toolName: "degree_analysis",
+        input: {
+          node_ids: [subject.id],
+          mode: edgeTypes.length > 0 ? "all" : mode,
+          ...(edgeTypes.length > 0 ? { edge_types: [...new Set(edgeTypes)] } : {}),
+        },
+      };
+    },
+    schema: degreeDataSchema,
+    write: (data, [subject], call) => {
+      const part = emptyPart({ succeeded: true });
+      const row = data.nodes?.[0];
+      const usedMode = call.input.mode;
+      part.sources.push(callSource(call));
+      if (!row) {
+        part.succeeded = false;
+        part.summary.push(
+          inLanguage(context, {
+            en: `The degree of ${subject.id} was not reported.`,
+            zh: `没有得到 ${subject.id} 的度。`,
+          }),
+        );
+        return part;
+      }
+      const name = nodeName(row);
+      const filters = (data as { filters?: { edge_types?: string[] } }).filters;
+      const via = filters?.edge_types?.length ? ` (${filters.edge_types.join(", ")})` : "";
+      if (strength && row.strength !== undefined) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${name} has a weighted degree (strength) of ${formatFigure(row.strength)}, over ${row.degree} edges.`,
+            zh: `${name} 的加权度（强度）为 ${formatFigure(row.strength)}，共 ${row.degree} 条边。`,
+          }),
+        );
+      } else if (usedMode === "in") {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${name} has ${row.degree} incoming edges${via} (in-degree ${row.degree}).`,
+            zh: `${name} 的入度为 ${row.degree}${via}。`,
+          }),
+        );
+      } else if (usedMode === "out") {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${name} has ${row.degree} outgoing edges${via} (out-degree ${row.degree}).`,
+            zh: `${name} 的出度为 ${row.degree}${via}。`,
+          }),
+        );
+      } else {
+        const split =
+          row.in_degree !== undefined && row.out_degree !== undefined
+            ? inLanguage(context, {
+                en: `: ${row.in_degree} in, ${row.out_degree} out`,
+                zh: `：入度 ${row.in_degree}，出度 ${row.out_degree}`,
+              })
+            : "";
+        part.summary.push(
+          inLanguage(context, {
+            en: `${name} has ${row.degree} connections${via}${split}.`,
+            zh: `${name} 的度为 ${row.degree}${via}${split}。`,
+          }),
+        );
+      }
+      if (row.strength !== undefined && !strength) {
+        part.notes.push(
+          inLanguage(context, {
+            en: `Weighted, its strength (sum of edge weights) is ${formatFigure(row.strength)}.`,
+            zh: `按边权重求和，其强度为 ${formatFigure(row.strength)}。`,
+          }),
+        );
+      }
+      part.focusNodeIds = [row.id];
+      return part;
+    },
+  });
+}

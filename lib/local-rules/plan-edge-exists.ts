@@ -1,0 +1,70 @@
+import { emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { callSource, planOnNodes } from "./plan-with-nodes";
+import { neighboursDataSchema, nodeName } from "./result-shapes";
+
+const twoNodes = {
+  en: 'I need the two nodes, e.g. "Is there an edge between n0 and n33?".',
+  zh: "请给出两个节点，例如“n0 和 n33 之间有边吗？”。",
+};
+
+/**
+ * "Is there an edge between A and B?": A's direct neighbours (get_neighbors, depth 1) answer
+ * it and show the evidence; the first word is the yes or the no.
+ */
+export function planEdgeExists(input: {
+  context: PlanContext;
+  source: string | null;
+  target: string | null;
+}): PlanOutcome {
+  const { context } = input;
+  return planOnNodes({
+    context,
+    names: [input.source, input.target],
+    missing: twoNodes,
+    call: ([a]) => ({
+      toolName: "get_neighbors",
+      input: { node_id: a.id, depth: 1, limit: 1000 },
+    }),
+    schema: neighboursDataSchema,
+    write: (data, [a, b], call) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const first = nodeName(data.node);
+      const second = b.label && b.label !== b.id ? `${b.label} (${b.id})` : b.id;
+      const linked = data.neighbours.some((node) => node.id === b.id && node.hops === 1);
+      if (linked) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `Yes — ${first} and ${second} are linked: there is an edge between them.`,
+            zh: `是的——${first} 和 ${second} 之间有一条边，它们直接相连。`,
+          }),
+        );
+      } else if (data.truncated) {
+        part.succeeded = false;
+        part.summary.push(
+          inLanguage(context, {
+            en: `${first} has more than ${data.neighbours.length} neighbours and ${second} is not among the first ${data.neighbours.length}; ask for the shortest path between them to settle it.`,
+            zh: `${first} 的邻居超过 ${data.neighbours.length} 个，前 ${data.neighbours.length} 个中没有 ${second}；可以查询两者之间的最短路径来确认。`,
+          }),
+        );
+      } else {
+        part.summary.push(
+          inLanguage(context, {
+            en: `No — ${first} and ${second} are not linked: there is no edge between them.`,
+            zh: `否——${first} 和 ${second} 之间没有边，它们不直接相连。`,
+          }),
+        );
+      }
+      part.notes.push(
+        inLanguage(context, {
+          en: `${first} has ${data.neighbours.length} direct neighbours.`,
+          zh: `${first} 共有 ${data.neighbours.length} 个直接邻居。`,
+        }),
+      );
+      part.focusNodeIds = [a.id, b.id];
+      return part;
+    },
+  });
+}

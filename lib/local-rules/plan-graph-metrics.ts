@@ -1,0 +1,164 @@
+import { type AnswerPart, emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import { graphMetricsDataSchema } from "./analysis-result-shapes";
+import { formatFigure } from "./format-figures";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import type { GraphMetric } from "./question-grammar";
+import { planSingleCall } from "./single-call-plan";
+
+type Text = { en: string; zh: string };
+
+function numberOf(value: unknown): string {
+  return typeof value === "number" ? formatFigure(value) : "?";
+}
+
+// Four decimals keep a coefficient readable and still exact enough to compare (0.5706).
+function decimals(value: unknown): string {
+  if (typeof value !== "number") return "?";
+  return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) < 0.001 ? 6 : 4);
+}
+
+/** The sentence that answers one metric, first word first. */
+function sentence(metric: GraphMetric, metrics: Record<string, unknown>): Text {
+  const value = metrics[metric];
+  switch (metric) {
+    case "diameter":
+      return { en: `The diameter is ${numberOf(value)}.`, zh: `图的直径为 ${numberOf(value)}。` };
+    case "radius":
+      return { en: `The radius is ${numberOf(value)}.`, zh: `图的半径为 ${numberOf(value)}。` };
+    case "density":
+      return { en: `The density is ${decimals(value)}.`, zh: `图的密度为 ${decimals(value)}。` };
+    case "average_shortest_path_length":
+      return {
+        en: `The average shortest path length is ${decimals(value)}.`,
+        zh: `平均最短路径长度为 ${decimals(value)}。`,
+      };
+    case "average_clustering":
+      return {
+        en: `The average clustering coefficient is ${decimals(value)}.`,
+        zh: `平均聚类系数为 ${decimals(value)}。`,
+      };
+    case "transitivity":
+      return {
+        en: `The transitivity (global clustering coefficient) is ${decimals(value)}.`,
+        zh: `传递性（全局聚类系数）为 ${decimals(value)}。`,
+      };
+    case "triangle_count":
+      return { en: `There are ${numberOf(value)} triangles.`, zh: `图中共有 ${numberOf(value)} 个三角形。` };
+    case "degree_assortativity":
+      return {
+        en: `The degree assortativity is ${decimals(value)}.`,
+        zh: `度同配系数为 ${decimals(value)}。`,
+      };
+    case "component_count":
+      return {
+        en: `The graph has ${numberOf(value)} connected components.`,
+        zh: `图中共有 ${numberOf(value)} 个连通分量。`,
+      };
+    case "largest_component_size":
+      return {
+        en: `The largest connected component has ${numberOf(value)} nodes.`,
+        zh: `最大的连通分量包含 ${numberOf(value)} 个节点。`,
+      };
+    case "has_cycle": {
+      const cycle = Array.isArray(metrics.example_cycle) ? metrics.example_cycle.map(String) : [];
+      const example = cycle.length > 0 ? `${cycle.join(" → ")} → ${cycle[0]}` : "";
+      return value === true
+        ? {
+            en: `Yes — the graph contains a cycle${example ? `, e.g. ${example}` : ""}.`,
+            zh: `是的——图中存在环${example ? `，例如 ${example}` : ""}。`,
+          }
+        : { en: "No — the graph contains no cycle.", zh: "否——图中没有环。" };
+    }
+    case "is_dag":
+      return value === true
+        ? { en: "Yes — the graph is a DAG (directed and acyclic).", zh: "是的——该图是有向无环图（DAG）。" }
+        : {
+            en: `No — the graph is not a DAG${metrics.has_cycle === true ? ": it contains a cycle" : ""}.`,
+            zh: `否——该图不是有向无环图${metrics.has_cycle === true ? "：其中存在环" : ""}。`,
+          };
+    case "is_bipartite":
+      return value === true
+        ? { en: "Yes — the graph is bipartite.", zh: "是的——该图是二分图。" }
+        : { en: "No — the graph is not bipartite.", zh: "否——该图不是二分图。" };
+  }
+}
+
+/** Metrics that always come along, so a yes/no has its evidence (a DAG answer its cycle). */
+function companions(metrics: GraphMetric[]): GraphMetric[] {
+  const all = new Set(metrics);
+  if (all.has("is_dag")) all.add("has_cycle");
+  return [...all];
+}
+
+/** Whole-graph figures (graph_metrics): one sentence per metric asked, in the order asked. */
+export function planGraphMetrics(input: {
+  context: PlanContext;
+  metrics: GraphMetric[];
+  /** Extra sentences written after the figures (e.g. a components question's lead). */
+  lead?: (metrics: Record<string, unknown>) => Text[];
+}): PlanOutcome {
+  const { context, metrics } = input;
+  const call = { toolName: "graph_metrics", input: { metrics: companions(metrics) } };
+  return planSingleCall({
+    context,
+    call,
+    schema: graphMetricsDataSchema,
+    write: (data): AnswerPart => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const texts = input.lead ? input.lead(data.metrics) : metrics.map((metric) => sentence(metric, data.metrics));
+      // One paragraph: the lead is everything up to the first blank line.
+      part.summary.push(texts.map((text) => inLanguage(context, text)).join(" "));
+      part.notes.push(...data.notes);
+      const rows = Object.entries(data.metrics)
+        .filter(([, value]) => typeof value === "number" || typeof value === "boolean")
+        .map(([name, value]) => [name.replaceAll("_", " "), typeof value === "number" ? formatFigure(value) : String(value)]);
+      if (rows.length > 0) {
+        part.sections.push({
+          heading: inLanguage(context, { en: "Graph metrics", zh: "图指标" }),
+          blocks: [
+            {
+              kind: "table",
+              columns: [inLanguage(context, { en: "Metric", zh: "指标" }), inLanguage(context, { en: "Value", zh: "值" })],
+              rows,
+            },
+          ],
+        });
+      }
+      return part;
+    },
+  });
+}
+
+/** Connected (weak) components: how many there are and how large the largest is. */
+export function planComponents(input: {
+  context: PlanContext;
+  ask: "count" | "largest";
+}): PlanOutcome {
+  const { context, ask } = input;
+  const directed = context.graph.description.directed === true;
+  const kind = directed ? { en: "weakly connected", zh: "弱连通" } : { en: "connected", zh: "连通" };
+  return planGraphMetrics({
+    context,
+    metrics: ["component_count", "largest_component_size"],
+    lead: (metrics) => {
+      const count = numberOf(metrics.component_count);
+      const largest = numberOf(metrics.largest_component_size);
+      return ask === "largest"
+        ? [
+            {
+              en: `The largest ${kind.en} component has ${largest} nodes.`,
+              zh: `最大的${kind.zh}分量包含 ${largest} 个节点。`,
+            },
+          ]
+        : [
+            {
+              en: `The graph has ${count} ${kind.en} components.`,
+              zh: `图中共有 ${count} 个${kind.zh}分量。`,
+            },
+          ];
+    },
+  });
+}

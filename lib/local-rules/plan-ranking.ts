@@ -1,0 +1,214 @@
+import { type AnswerPart, emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import { degreeDataSchema } from "./analysis-result-shapes";
+import type { CentralityMeasure } from "./detect-intent";
+import { formatFigure } from "./format-figures";
+import { readGraphSchema } from "./graph-schema";
+import { centralityNotes } from "./plan-centrality";
+import { edgeTypesBetween } from "./plan-degree";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import { type QuestionScope, resolveScope } from "./question-scope";
+import { centralityDataSchema, nodeName } from "./result-shapes";
+import { planSingleCall } from "./single-call-plan";
+import { asksForWeights, weightsNote } from "./weights-request";
+
+type RankedRow = { id: string; label?: string; type?: string; rank: number; value: number };
+
+// "Which officer …", "who …", "哪个节点 …": one answer is wanted, not a list.
+function asksForOne(question: string): boolean {
+  return (
+    /^\s*(?:which|who|what)\b(?!\s+(?:are|were)\b)|\bwhich (?:\w+ )?(?:node|member|person|one|paper|product|customer|book|author|character)\b(?!s)|哪(?:个|位|一个|本|篇|家|名)|谁/i.test(
+      question,
+    ) && !/\btop\s*\d|\b\d+\s+(?:most|highest)|前\s*\d/i.test(question)
+  );
+}
+
+function scopeText(scope: QuestionScope, language: "en" | "zh"): string {
+  const conditions = scope.where.map((condition) => `${condition.property} = ${String(condition.value)}`);
+  if (language === "zh") {
+    const parts = [scope.nodeType ? `${scope.nodeType} 类型` : "", ...conditions].filter(Boolean);
+    return parts.length > 0 ? `（范围：${parts.join("，")}）` : "";
+  }
+  const what = scope.nodeType ?? "nodes";
+  return conditions.length > 0 ? ` among ${what} with ${conditions.join(" and ")}` : scope.nodeType ? ` among ${what}` : "";
+}
+
+function degreeWords(mode: "all" | "in" | "out", ascending: boolean) {
+  const most = ascending ? "fewest" : "most";
+  const zhMost = ascending ? "最少" : "最多";
+  switch (mode) {
+    case "in":
+      return { en: `the ${most} incoming edges`, zh: `入度${zhMost}`, column: "in-degree" };
+    case "out":
+      return { en: `the ${most} outgoing edges`, zh: `出度${zhMost}`, column: "out-degree" };
+    default:
+      return { en: `the ${most} connections`, zh: `连接${zhMost}`, column: "degree" };
+  }
+}
+
+/**
+ * Top-k by any centrality, over the nodes the question names by type and property value
+ * ("which officer has the most connections" = degree among club = Officer). Degree is counted
+ * raw with degree_analysis (in / out on directed graphs, only edges to a named second type);
+ * the other measures come from node_centrality with the same filters.
+ */
+export function planRanking(input: {
+  context: PlanContext;
+  measure: CentralityMeasure;
+  topK: number;
+  mode?: "all" | "in" | "out";
+  ascending?: boolean;
+}): PlanOutcome {
+  const { context, measure } = input;
+  const question = context.reading.question;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const { schema } = schemaStep;
+  const scope = resolveScope({ question, schema });
+  const one = asksForOne(question);
+  const ascending = input.ascending === true;
+  const directed = context.graph.description.directed === true;
+  const mode = directed ? (input.mode ?? "all") : "all";
+  const filters = {
+    ...(scope.nodeType ? { node_type: scope.nodeType } : {}),
+    ...(scope.where.length > 0 ? { where: scope.where } : {}),
+  };
+  // A type ranked by its links to another type counts only those links.
+  const edgeTypes =
+    scope.nodeType && scope.otherTypes.length > 0
+      ? [...new Set(scope.otherTypes.flatMap((type) => edgeTypesBetween(schema, scope.nodeType as string, type)))]
+      : [];
+  const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
+  if (measure === "degree") {
+    const call: PlannedCall = {
+      toolName: "degree_analysis",
+      input: { top_k: topK, mode, ...filters, ...(edgeTypes.length > 0 ? { edge_types: edgeTypes } : {}) },
+    };
+    return planSingleCall({
+      context,
+      call,
+      schema: degreeDataSchema,
+      write: (data) => {
+        const rows: RankedRow[] = (data.top ?? []).map((row) => ({ ...row, value: row.degree }));
+        const ordered = ascending ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 })) : rows;
+        const words = degreeWords(mode, ascending);
+        return writeRanking({
+          context,
+          call,
+          rows: ordered.slice(0, input.topK),
+          one,
+          total: data.total,
+          lead: (first) =>
+            inLanguage(context, {
+              en: `${nodeName(first)} has ${words.en}${scopeText(scope, "en")} (${words.column} ${formatFigure(first.value)}).`,
+              zh: `${nodeName(first)} 的${words.zh}${scopeText(scope, "zh")}（${words.column} ${formatFigure(first.value)}）。`,
+            }),
+          column: words.column,
+          extraNotes: [],
+          sizeBy: "degree",
+        });
+      },
+    });
+  }
+  const weighted = asksForWeights({ question });
+  const call: PlannedCall = {
+    toolName: "node_centrality",
+    input: { algorithm: measure, top_k: topK, ...filters, ...(weighted ? { weighted: true } : {}) },
+  };
+  const measureName = context.phrases.measureName(measure);
+  return planSingleCall({
+    context,
+    call,
+    schema: centralityDataSchema,
+    write: (data) => {
+      const rows: RankedRow[] = data.top.map((row) => ({ ...row, value: row.score }));
+      const ordered = ascending ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 })) : rows;
+      return writeRanking({
+        context,
+        call,
+        rows: ordered.slice(0, input.topK),
+        one,
+        total: data.node_count,
+        lead: (first) =>
+          inLanguage(context, {
+            en: `${nodeName(first)} has the ${ascending ? "lowest" : "highest"} ${measureName}${scopeText(scope, "en")} (${formatFigure(first.value)}).`,
+            zh: `${nodeName(first)} 的${measureName}${ascending ? "最低" : "最高"}${scopeText(scope, "zh")}（${formatFigure(first.value)}）。`,
+          }),
+        column: measureName,
+        extraNotes: [weightsNote({ context, measure, measureName, data }), ...centralityNotes({ data, context })],
+        sizeBy: measure === "betweenness" ? "betweenness" : "pagerank",
+      });
+    },
+  });
+}
+
+function writeRanking(input: {
+  context: PlanContext;
+  call: PlannedCall;
+  rows: RankedRow[];
+  one: boolean;
+  total: number | undefined;
+  lead: (first: RankedRow) => string;
+  column: string;
+  extraNotes: string[];
+  sizeBy: AnswerPart["sizeBy"];
+}): AnswerPart {
+  const { context, call, rows } = input;
+  const part = emptyPart({ succeeded: true });
+  part.sources.push(callSource(call));
+  part.notes.push(...input.extraNotes.filter((note) => note.length > 0));
+  const first = rows[0];
+  if (!first) {
+    part.summary.push(
+      inLanguage(context, {
+        en: "No node matches the question's filters, so nothing is ranked.",
+        zh: "没有节点符合问题中的筛选条件，因此没有排名。",
+      }),
+    );
+    return part;
+  }
+  let lead = input.lead(first);
+  const second = rows[1];
+  if (second && second.value === first.value) {
+    lead += inLanguage(context, {
+      en: ` ${nodeName(second)} ties with it.`,
+      zh: ` ${nodeName(second)} 与其并列。`,
+    });
+  }
+  if (!input.one && rows.length > 1) {
+    lead += inLanguage(context, {
+      en: ` Next: ${rows
+        .slice(1, 5)
+        .map((row) => `${nodeName(row)} (${formatFigure(row.value)})`)
+        .join(", ")}.`,
+      zh: ` 其后：${rows
+        .slice(1, 5)
+        .map((row) => `${nodeName(row)}（${formatFigure(row.value)}）`)
+        .join("、")}。`,
+    });
+  }
+  part.summary.push(lead);
+  part.sections.push({
+    heading: inLanguage(context, {
+      en: `Top ${rows.length} by ${input.column}`,
+      zh: `按${input.column}排名前 ${rows.length}`,
+    }),
+    blocks: [
+      {
+        kind: "table",
+        columns: [
+          context.phrases.columnRank,
+          context.phrases.columnNode,
+          context.phrases.columnType,
+          input.column,
+        ],
+        rows: rows.map((row) => [String(row.rank), nodeName(row), row.type ?? "", formatFigure(row.value)]),
+      },
+    ],
+  });
+  part.rounded = true;
+  part.sizeBy = input.sizeBy;
+  part.focusNodeIds = rows.map((row) => row.id);
+  return part;
+}

@@ -1,0 +1,127 @@
+import { emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import { degreeDataSchema } from "./analysis-result-shapes";
+import { cannotPlanPart } from "./capability-part";
+import { readGraphSchema } from "./graph-schema";
+import { planAggregate } from "./plan-aggregate";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import { planRanking } from "./plan-ranking";
+import { grammarWords } from "./question-grammar";
+import { namedNodeTypes, namedValues, typePosition } from "./question-scope";
+import { planSingleCall } from "./single-call-plan";
+
+// Sums, averages and money: these need the property values themselves (SQL), not a count.
+const valueAggregate =
+  /\baverage\b|\bmean\b|\bsum\b|\btotal\b(?! (?:number|count))|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bmedian\b|\bper\b|平均|总(?:额|金额|和|计)|合计|金额|花费|消费|每个|按/i;
+
+/**
+ * Questions only the schema can settle: how many nodes, edges or nodes of a type ("How many
+ * orders are there?" — the verified graph's own counts); how many nodes meet a property
+ * condition ("How many members belong to the Officer club?" — degree_analysis with that filter
+ * counts them); aggregates over property values (SQL through query_graph); and a ranking of one
+ * type by its links to another ("Which product appears in the most orders?").
+ */
+export function planSchemaQuestion(input: {
+  context: PlanContext;
+  topK: number;
+  mode: "all" | "in" | "out";
+  ascending: boolean;
+}): PlanOutcome {
+  const { context } = input;
+  const question = context.reading.question;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const { schema } = schemaStep;
+  const description = context.graph.description;
+  const types = namedNodeTypes(question, schema);
+  const values = namedValues({ question, schema });
+  const counting = grammarWords.count.test(question);
+  const summing = valueAggregate.test(question);
+
+  if (counting && !summing && values.length === 0) {
+    const part = emptyPart({ succeeded: true });
+    const edgeType = schema.edge_types.find((type) => typePosition(question, type.name) >= 0);
+    const nodeType = types[0];
+    if (nodeType && !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))) {
+      const count = description.node_types?.[nodeType] ?? schema.node_types.find((type) => type.name === nodeType)?.count;
+      part.summary.push(
+        inLanguage(context, {
+          en: `There are ${count} ${nodeType} in the graph.`,
+          zh: `图中共有 ${count} 个 ${nodeType} 节点。`,
+        }),
+      );
+    } else if (edgeType && types.length === 0) {
+      part.summary.push(
+        inLanguage(context, {
+          en: `There are ${edgeType.count} ${edgeType.name} edges.`,
+          zh: `共有 ${edgeType.count} 条 ${edgeType.name} 边。`,
+        }),
+      );
+    } else if (grammarWords.edges.test(question) && !grammarWords.nodes.test(question)) {
+      part.summary.push(
+        inLanguage(context, {
+          en: `The graph has ${description.edges} edges.`,
+          zh: `图中共有 ${description.edges} 条边。`,
+        }),
+      );
+    } else {
+      part.summary.push(
+        inLanguage(context, {
+          en: `The graph has ${description.nodes} nodes${grammarWords.edges.test(question) ? ` and ${description.edges} edges` : ""}.`,
+          zh: `图中共有 ${description.nodes} 个节点${grammarWords.edges.test(question) ? `、${description.edges} 条边` : ""}。`,
+        }),
+      );
+    }
+    const byType = Object.entries(description.node_types ?? {});
+    if (byType.length > 1) {
+      part.sections.push({
+        heading: inLanguage(context, { en: "Nodes by type", zh: "各类型节点数" }),
+        blocks: [
+          {
+            kind: "table",
+            columns: [context.phrases.columnNodeType, context.phrases.columnCount],
+            rows: byType.map(([name, count]) => [name, String(count)]),
+          },
+        ],
+      });
+    }
+    part.sources.push(`${context.graph.verifiedBy} (nodes ${description.nodes}, edges ${description.edges})`);
+    return { kind: "done", part };
+  }
+
+  if (counting && !summing) {
+    // Counting nodes that meet conditions: the ranking tool's `total` is that count.
+    const nodeType = types[0] ?? (schema.node_types.length > 1 ? values[0]?.nodeType : undefined);
+    const where = values.filter((value) => !nodeType || value.nodeType === nodeType).map((value) => value.condition);
+    const call: PlannedCall = {
+      toolName: "degree_analysis",
+      input: { top_k: 1, ...(nodeType ? { node_type: nodeType } : {}), where },
+    };
+    return planSingleCall({
+      context,
+      call,
+      schema: degreeDataSchema,
+      write: (data) => {
+        const part = emptyPart({ succeeded: true });
+        part.sources.push(callSource(call));
+        const conditions = where.map((condition) => `${condition.property} = ${String(condition.value)}`).join(" and ");
+        part.summary.push(
+          inLanguage(context, {
+            en: `${data.total ?? 0} ${nodeType ?? "nodes"} have ${conditions}.`,
+            zh: `共有 ${data.total ?? 0} 个${nodeType ? ` ${nodeType} ` : ""}节点满足 ${conditions}。`,
+          }),
+        );
+        return part;
+      },
+    });
+  }
+
+  const aggregate = planAggregate({ context, schema });
+  if (aggregate) return aggregate;
+
+  if (types.length > 0 && grammarWords.rank.test(question)) {
+    return planRanking({ context, measure: "degree", topK: input.topK, mode: input.mode, ascending: input.ascending });
+  }
+  return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
+}

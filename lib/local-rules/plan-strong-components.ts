@@ -1,0 +1,51 @@
+import { emptyPart } from "./answer-document";
+import { inLanguage } from "./answer-language";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import { communityDataSchema } from "./result-shapes";
+import { planSingleCall } from "./single-call-plan";
+
+/** Strongly connected components of a directed graph (community_detection's SCC partition). */
+export function planStrongComponents(input: {
+  context: PlanContext;
+  ask: "count" | "largest";
+}): PlanOutcome {
+  const { context, ask } = input;
+  const call = { toolName: "community_detection", input: { algorithm: "strongly_connected_components" } };
+  return planSingleCall({
+    context,
+    call,
+    schema: communityDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const largest = data.communities[0];
+      part.summary.push(
+        ask === "largest" && largest
+          ? inLanguage(context, {
+              en: `The largest strongly connected component has ${largest.size} nodes.`,
+              zh: `最大的强连通分量包含 ${largest.size} 个节点。`,
+            })
+          : inLanguage(context, {
+              en: `The graph has ${data.community_count} strongly connected components.`,
+              zh: `图中共有 ${data.community_count} 个强连通分量。`,
+            }),
+      );
+      part.sections.push({
+        heading: inLanguage(context, { en: "Largest strongly connected components", zh: "最大的强连通分量" }),
+        blocks: [
+          {
+            kind: "table",
+            columns: ["#", inLanguage(context, { en: "Size", zh: "大小" }), inLanguage(context, { en: "Members (ids)", zh: "成员" })],
+            rows: data.communities.slice(0, 10).map((group) => [
+              String(group.community),
+              String(group.size),
+              `${group.members.slice(0, 12).join(", ")}${group.members.length > 12 || group.members_truncated ? ", …" : ""}`,
+            ]),
+          },
+        ],
+      });
+      return part;
+    },
+  });
+}

@@ -1,0 +1,343 @@
+import type { AnalysisIntent, CentralityMeasure } from "./detect-intent";
+import { endpointMentions, subjectMention } from "./node-mentions";
+import { parseNumberWord, parseRequestedCount, parseRequestedDepth } from "./question-numbers";
+
+// The offline planner's question grammar. A question is read as *what* it asks (a count, a
+// measure, a structure, a path, a similarity, a projection, an aggregate), *about which nodes*
+// (named nodes here; types, property values and labels are matched against the graph's schema
+// by the planners, which read it first), *how many* and *how shown* (detect-intent.ts). Each
+// family below is recognised by the words that make it that family, in English and Chinese;
+// families are tried from the most specific to the most general, so "the 3 shortest paths"
+// is never read as one path and "edge-disjoint paths" never as a path at all.
+
+/** A whole-graph metric graph_metrics reports. */
+export type GraphMetric =
+  | "diameter"
+  | "radius"
+  | "density"
+  | "average_shortest_path_length"
+  | "has_cycle"
+  | "is_dag"
+  | "is_bipartite"
+  | "degree_assortativity"
+  | "transitivity"
+  | "average_clustering"
+  | "triangle_count"
+  | "component_count"
+  | "largest_component_size";
+
+/** A per-node structural measure node_structure reports. */
+export type NodeStructureMetric = "triangles" | "clustering" | "core_number" | "eccentricity";
+
+/** A neighbourhood similarity node_similarity computes. */
+export type SimilarityMetric =
+  | "jaccard"
+  | "overlap"
+  | "cosine"
+  | "common_neighbors"
+  | "adamic_adar"
+  | "resource_allocation"
+  | "preferential_attachment";
+
+const words = {
+  yesNo:
+    /^\s*(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*[？?]?\s*$|是否|有没有|能否|可否|是不是|能不能|会不会/i,
+  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|edge[\s-]*disjoint|independent paths|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
+  disjoint: /disjoint|independent paths|不相交/i,
+  spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
+  maximumTree: /\bmaximum spanning|最大生成/i,
+  likelyLinks:
+    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还没有?(?:相连|连接)|未相连/i,
+  similarity:
+    /similar|jaccard|adamic|common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同邻居|共有邻居|杰卡德/i,
+  projection:
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:订单|本书|篇)/i,
+  edgeExists:
+    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
+  reachability:
+    /reachab|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|是否连通|连通吗|同一(?:个)?连通/i,
+  kShortest:
+    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?路径|(?:\d+|[二两三四五六七八九十])\s*条最短路径|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
+  path: /shortest (?:path|route)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|几跳|多少跳|几步|距离|多远/i,
+  weighted:
+    /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
+  triangles: /triangle|三角形|三角/i,
+  clustering: /clustering|transitivity|聚类系数|集聚系数|聚集系数|传递性/i,
+  transitivity: /transitivity|global clustering|传递性|全局聚类/i,
+  averageWord: /\baverage|\bmean\b|平均/i,
+  core: /k[\s-]?cores?\b|\bcores?\b|core number|coreness|degenera|k[\s-]*核|核数|最大核|核心数|k 值最大|k值最大/i,
+  eccentricity: /eccentricit|离心率/i,
+  diameter: /diameter|直径/i,
+  radius: /\bradius\b|半径/i,
+  density: /\bdens(?:e|ity)\b|密度|稠密/i,
+  averagePath:
+    /average (?:shortest )?(?:path length|distance|separation|hops)|mean (?:shortest )?(?:path length|distance)|平均(?:最短)?路径(?:长度)?|平均距离/i,
+  assortativity: /assortativ|同配/i,
+  bipartite: /bipartite|二分/i,
+  dag: /\bdag\b|acyclic|有向无环|无环/i,
+  cycle: /\bcycles?\b|\bcyclic\b|\bloops?\b|\bcircular\b|环路|回路|成环|有环|环/i,
+  components:
+    /component|\bislands?\b|\bdisconnected (?:parts|pieces|groups)|\bconnected (?:parts|pieces|subgraphs|groups)|separate (?:parts|pieces|groups)|连通分量|连通分支|连通子图|连通块|连通片|强连通|弱连通|孤岛|分量/i,
+  strong: /strongly|强连通/i,
+  weak: /weakly|弱连通/i,
+  largest: /largest|biggest|giant|main|最大|最多/i,
+  communities:
+    /communit|\bclusters?\b|modularity|louvain|leiden|label propagation|faction|\bcamps?\b|\bcliques\b|社区|社群|聚类|模块度|团体|群组|派系|阵营|帮派|群体|圈子/i,
+  groups: /\bgroups?\b|组|群/i,
+  bridgeWord:
+    /\bbridg|\bbroker|\bconnect(?:s|ing)? (?:the |several |multiple |different |two |both )|\bspan|\bacross\b|\bbetween (?:the |two |both |different |several )?(?:communit|faction|group|camp|cluster)|\bstraddl|\bgatekeeper|\blink(?:s|ing)? (?:the |several |different )|桥|跨|沟通|连接(?:多个|不同|两个)|之间的(?:关键|桥)/i,
+  sameCommunity: /same (?:community|cluster|group|faction)|which (?:community|cluster|faction)|what (?:community|cluster|faction)|(?:在|属于)(?:哪个|哪一个)(?:社区|社群|派系|群体)|同一(?:个)?(?:社区|社群|派系)/i,
+  leiden: /leiden|莱顿/i,
+  labelPropagation: /label propagation|标签传播/i,
+  degreeOfNode:
+    /\bdegree\b|\bhow many (?:\w+\s){0,3}?(?:connections|links|neighbou?rs|edges|friends|ties|contacts|relationships|citations|citation links|partners)\b|\bhow (?:well[\s-])?connected is\b|\bnumber of (?:connections|links|neighbou?rs|edges|friends|ties)\b|度数|的度|有多少(?:个|条|位)?(?:邻居|连接|边|朋友|关系|联系|引用)|多少(?:个|条|位)?(?:邻居|连接|朋友)/i,
+  inDegree: /\bin[\s-]?degree|\bincoming|\bindegree|\breceived?\b|\b(?:was|were|been|get|gets|got|is|are)\s+\w+ed\s+by\b|入度|被/i,
+  outDegree: /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended)\b(?!\s+by)|出度|推荐了|邀请了|引用了/i,
+  strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
+  neighbours:
+    /neighbou?r|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+  count:
+    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|数量|总数|个数|条数/i,
+  nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
+  edgesWord: /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|边|连接|关系/i,
+  rank: /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bleading\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d|哪(?:个|些|位|一个|本|篇|家)/i,
+  ascending: /\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bminimum\b|最少|最低|最小/i,
+  aggregate:
+    /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
+  visualOrReportOnly: /^\s*$/,
+};
+
+function measureOf(question: string): CentralityMeasure | null {
+  if (/betweenn?ess|介数|中介/i.test(question)) return "betweenness";
+  if (/closeness|接近中心|紧密中心|接近度|紧密度/i.test(question)) return "closeness";
+  if (/harmonic|调和/i.test(question)) return "harmonic";
+  if (/eigenvector|特征向量/i.test(question)) return "eigenvector";
+  if (/\bkatz\b/i.test(question)) return "katz";
+  if (/\bhits\b|\bhub score|\bauthority score|枢纽|权威/i.test(question)) {
+    return /authorit|权威/i.test(question) ? "hits_authority" : "hits_hub";
+  }
+  if (/page\s*rank/i.test(question)) return "pagerank";
+  if (/degree centrality|度中心性/i.test(question)) return "degree";
+  return null;
+}
+
+/** The centrality measure named in the question; PageRank when none is. */
+export function detectCentralityMeasure(question: string): CentralityMeasure {
+  return measureOf(question) ?? (/\bdegree\b|度数|节点度/i.test(question) ? "degree" : "pagerank");
+}
+
+function similarityMetricOf(question: string, likely: boolean): SimilarityMetric {
+  if (/adamic|阿达米克/i.test(question)) return "adamic_adar";
+  if (/resource[\s-]allocation|资源分配/i.test(question)) return "resource_allocation";
+  if (/preferential|优先连接/i.test(question)) return "preferential_attachment";
+  if (/cosine|余弦/i.test(question)) return "cosine";
+  if (/overlap/i.test(question)) return "overlap";
+  if (/jaccard|杰卡德/i.test(question)) return "jaccard";
+  if (/common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|共同邻居|共有邻居/i.test(question)) {
+    return "common_neighbors";
+  }
+  return likely ? "adamic_adar" : "jaccard";
+}
+
+const ordinals: Record<string, number> = {
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+};
+
+function kShortestArguments(question: string): { k: number; ordinal: number | null } {
+  const count =
+    /\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+shortest/i.exec(question) ??
+    /前\s*(\d+|[二两三四五六七八九十])\s*条/.exec(question) ??
+    /(\d+|[二两三四五六七八九十])\s*条最短/.exec(question) ??
+    /\b(?:top|first)\s+(\d+|two|three|four|five)\b/i.exec(question);
+  const ordinalMatch =
+    /\b(second|third|fourth|fifth|2nd|3rd|4th|5th)\b/i.exec(question) ??
+    /第\s*(\d+|[二三四五六七八九十])\s*(?:条|短|个)?/.exec(question);
+  const ordinal = ordinalMatch
+    ? (ordinals[ordinalMatch[1].toLowerCase()] ?? parseNumberWord(ordinalMatch[1]))
+    : null;
+  const k = count ? (parseNumberWord(count[1]) ?? 3) : (ordinal ?? 3);
+  return { k: Math.max(2, Math.min(Math.max(k, ordinal ?? 0), 20)), ordinal };
+}
+
+function degreeMode(question: string): "all" | "in" | "out" {
+  if (/\bin[\s-]?degree|indegree|入度/i.test(question)) return "in";
+  if (/\bout[\s-]?degree|outdegree|出度/i.test(question)) return "out";
+  if (words.inDegree.test(question)) return "in";
+  if (words.outDegree.test(question)) return "out";
+  return "all";
+}
+
+function graphMetricsAsked(question: string): GraphMetric[] {
+  const metrics: GraphMetric[] = [];
+  if (words.diameter.test(question)) metrics.push("diameter");
+  if (words.radius.test(question)) metrics.push("radius");
+  if (words.density.test(question)) metrics.push("density");
+  if (words.averagePath.test(question)) metrics.push("average_shortest_path_length");
+  if (words.assortativity.test(question)) metrics.push("degree_assortativity");
+  if (words.bipartite.test(question)) metrics.push("is_bipartite");
+  if (words.dag.test(question)) metrics.push("is_dag");
+  else if (words.cycle.test(question)) metrics.push("has_cycle");
+  return metrics;
+}
+
+function structureIntent(question: string): AnalysisIntent | null {
+  const node = subjectMention(question);
+  const topK = parseRequestedCount({ question, fallback: 10, max: 100 });
+  const ranking = words.rank.test(question) && !/k[\s-]?cores?|k[\s-]*核|最大核|k 值最大|k值最大/i.test(question);
+  if (words.triangles.test(question)) {
+    if (node || ranking) return { kind: "node-structure", metric: "triangles", node, topK, ascending: words.ascending.test(question) };
+    return { kind: "graph-metric", metrics: ["triangle_count"] };
+  }
+  if (words.clustering.test(question) && !/clustering (?:algorithm|into)|聚类(?!系数)/i.test(question)) {
+    if (words.transitivity.test(question)) return { kind: "graph-metric", metrics: ["transitivity"] };
+    if (node || (ranking && !words.averageWord.test(question))) {
+      return { kind: "node-structure", metric: "clustering", node, topK, ascending: words.ascending.test(question) };
+    }
+    return { kind: "graph-metric", metrics: ["average_clustering"] };
+  }
+  if (words.core.test(question)) {
+    if (node) return { kind: "node-structure", metric: "core_number", node, topK, ascending: false };
+    return { kind: "core", topK };
+  }
+  if (words.eccentricity.test(question)) {
+    return { kind: "node-structure", metric: "eccentricity", node, topK, ascending: words.ascending.test(question) };
+  }
+  return null;
+}
+
+function componentsIntent(question: string): AnalysisIntent {
+  const strong = words.strong.test(question);
+  const ask = words.largest.test(question) ? "largest" : "count";
+  return { kind: "components", strong, weak: words.weak.test(question), ask };
+}
+
+function communitiesIntent(question: string): AnalysisIntent {
+  const algorithm = words.leiden.test(question)
+    ? "leiden"
+    : words.labelPropagation.test(question)
+      ? "label_propagation"
+      : "louvain";
+  if (words.bridgeWord.test(question)) {
+    return { kind: "bridging", topK: parseRequestedCount({ question, fallback: 10, max: 20 }) };
+  }
+  const node = subjectMention(question);
+  if (node && words.sameCommunity.test(question)) return { kind: "membership", node, algorithm };
+  return { kind: "communities", algorithm };
+}
+
+/**
+ * The analyses a question asks for, in the order they should be answered; empty when no
+ * analysis family matches (the caller then tries graph info, deliverables or the refusal).
+ */
+export function parseAnalyses(question: string): AnalysisIntent[] {
+  const q = question;
+  const yesNo = words.yesNo.test(q);
+  if (words.flow.test(q)) {
+    const { source, target } = endpointMentions(q);
+    return [{ kind: "flow", source, target, disjoint: words.disjoint.test(q) }];
+  }
+  if (words.spanning.test(q)) {
+    return [{ kind: "spanning-tree", maximum: words.maximumTree.test(q), weightAsked: /weight|cost|length|total|权重|总|长度|成本/i.test(q) }];
+  }
+  if (words.likelyLinks.test(q) || words.similarity.test(q)) {
+    const likely = words.likelyLinks.test(q);
+    return [
+      {
+        kind: "similarity",
+        metric: similarityMetricOf(q, likely),
+        node: likely ? null : subjectMention(q),
+        likelyLinks: likely,
+        topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }),
+      },
+    ];
+  }
+  if (words.projection.test(q) && !words.edgeExists.test(q)) {
+    return [{ kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) }];
+  }
+  if (words.kShortest.test(q)) {
+    const { source, target } = endpointMentions(q);
+    return [{ kind: "k-shortest", source, target, ...kShortestArguments(q), weighted: words.weighted.test(q) }];
+  }
+  const mentions = endpointMentions(q);
+  const twoNodes = mentions.source !== null && mentions.target !== null;
+  if (yesNo && twoNodes && words.reachability.test(q) && !/directly|直接/i.test(q)) {
+    return [{ kind: "reachability", ...mentions }];
+  }
+  if (yesNo && twoNodes && words.edgeExists.test(q)) return [{ kind: "edge-exists", ...mentions }];
+  if (twoNodes && words.path.test(q)) {
+    return [{ kind: "path", source: mentions.source, target: mentions.target }];
+  }
+  const metrics = graphMetricsAsked(q);
+  if (metrics.length > 0 && !(words.components.test(q) && !words.diameter.test(q) && !words.radius.test(q))) {
+    return [{ kind: "graph-metric", metrics }];
+  }
+  const structure = structureIntent(q);
+  if (structure) return [structure];
+  if (words.components.test(q)) return [componentsIntent(q)];
+  if (words.communities.test(q) || (words.groups.test(q) && words.bridgeWord.test(q))) {
+    return [communitiesIntent(q)];
+  }
+  const node = subjectMention(q);
+  if (node && words.degreeOfNode.test(q) && !words.rank.test(q)) {
+    return [{ kind: "degree", node, mode: degreeMode(q), strength: words.strength.test(q) }];
+  }
+  if (node && words.neighbours.test(q) && !words.rank.test(q)) {
+    return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
+  }
+  const measure = measureOf(q);
+  const centralityWords =
+    /central|influential|important|\bkey (?:nodes|players|people|members|customers|users|accounts|entities)|\bhubs?\b|most connected|best connected|most (?:connections|links|friends|neighbou?rs|edges|ties)|highest degree|中心性|中心度|重要|核心节点|关键节点|关键(?:客户|用户|人物)|影响力|连接最多|度数?最(?:高|大)|最(?:高|大)的度/i;
+  if (measure || centralityWords.test(q)) {
+    return [
+      {
+        kind: "centrality",
+        measure: measure ?? (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|度|连接/i.test(q) ? "degree" : "pagerank"),
+        topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
+        mode: degreeMode(q),
+        ascending: words.ascending.test(q),
+      },
+    ];
+  }
+  if (node && words.neighbours.test(q)) {
+    return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
+  }
+  if (node && words.degreeOfNode.test(q)) {
+    return [{ kind: "degree", node, mode: degreeMode(q), strength: words.strength.test(q) }];
+  }
+  if (words.count.test(q) && node && !words.aggregate.test(q)) {
+    // "How many orders did customers:34 place?": the node's edges to that kind of node.
+    return [{ kind: "degree", node, mode: degreeMode(q), strength: false }];
+  }
+  // What is left is read against the schema: a count of nodes, edges or a type; a ranking of
+  // one type by its links to another ("which product appears in the most orders"); or an
+  // aggregate over properties ("which city has the most customers").
+  if (words.count.test(q) || words.rank.test(q) || words.aggregate.test(q)) {
+    return [
+      {
+        kind: "schema-question",
+        topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
+        mode: degreeMode(q),
+        ascending: words.ascending.test(q),
+      },
+    ];
+  }
+  return [];
+}
+
+/** Words the rest of the planner shares with the grammar. */
+export const grammarWords = {
+  weighted: words.weighted,
+  nodes: words.nodesWord,
+  edges: words.edgesWord,
+  count: words.count,
+  aggregate: words.aggregate,
+  yesNo: words.yesNo,
+  rank: words.rank,
+};

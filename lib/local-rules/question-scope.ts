@@ -1,0 +1,147 @@
+import type { WhereCondition } from "@/lib/contracts/tool-inputs/analysis-filters";
+import type { GraphSchemaView } from "./graph-schema";
+
+// Chinese words for the node types uploads usually produce (tables are named in English), so
+// "哪个客户" narrows to `customers` as "which customer" does.
+const chineseTypeWords: Record<string, string[]> = {
+  customer: ["客户", "顾客", "买家"],
+  user: ["用户"],
+  order: ["订单"],
+  product: ["产品", "商品"],
+  account: ["账户", "账号"],
+  member: ["会员", "成员"],
+  book: ["图书", "书籍", "书"],
+  author: ["作者"],
+  paper: ["论文", "文章"],
+  employee: ["员工", "职员"],
+  store: ["门店", "商店"],
+  supplier: ["供应商"],
+  character: ["角色", "人物"],
+  person: ["人"],
+  city: ["城市"],
+  town: ["城镇", "城市"],
+  movie: ["电影"],
+  actor: ["演员"],
+  loan: ["借阅", "借书"],
+};
+
+/** A word without an English plural ending: customers → customer, cities → city. */
+export function singular(word: string): string {
+  const lower = word.toLowerCase();
+  if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(lower)) return lower.slice(0, -2);
+  if (/s$/.test(lower) && !/ss$/.test(lower)) return lower.slice(0, -1);
+  return lower;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// Generic type names ("node") would match every question that says "nodes".
+const genericTypes = new Set(["node", "vertex", "default", "entity", "item", "record"]);
+
+/** Where in the question a node type is named (-1 when it is not), by name or Chinese word. */
+export function typePosition(question: string, type: string): number {
+  const base = singular(type.split(/[.:]/).at(-1) ?? type);
+  if (base.length < 2 || genericTypes.has(base)) return -1;
+  const word = new RegExp(
+    `(?<![\\w:])${escapeRegExp(base)}(?:s|es)?(?![\\w:])|(?<![\\w:])${escapeRegExp(type)}(?![\\w:])`,
+    "i",
+  );
+  const english = word.exec(question)?.index ?? -1;
+  const chinese = (chineseTypeWords[base] ?? [])
+    .map((chineseWord) => question.indexOf(chineseWord))
+    .filter((index) => index >= 0);
+  const positions = [english, ...chinese].filter((index) => index >= 0);
+  return positions.length > 0 ? Math.min(...positions) : -1;
+}
+
+/** The node types the question names, in the order it names them. */
+export function namedNodeTypes(question: string, schema: GraphSchemaView): string[] {
+  if (schema.node_types.length < 2) return [];
+  return schema.node_types
+    .map((type) => ({ name: type.name, at: typePosition(question, type.name) }))
+    .filter((entry) => entry.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.name);
+}
+
+/** A property condition the question states by naming one of the property's values. */
+export type NamedValue = { nodeType: string; condition: WhereCondition; at: number };
+
+/**
+ * Property values the question names as words ("the Officer club" → club = Officer, "wholesale
+ * customers" → segment = wholesale). Only text values listed by the schema count, whole words,
+ * case-insensitive; a value that is also a named node id is a node, not a condition.
+ */
+export function namedValues(input: {
+  question: string;
+  schema: GraphSchemaView;
+  nodeIds?: string[];
+}): NamedValue[] {
+  const { question, schema } = input;
+  const found: NamedValue[] = [];
+  const ids = new Set((input.nodeIds ?? []).map((id) => id.toLowerCase()));
+  for (const type of schema.node_types) {
+    for (const property of type.properties) {
+      if (property.kind !== "text" && property.kind !== "mixed") continue;
+      for (const value of property.values ?? []) {
+        if (typeof value !== "string" || value.trim().length < 2) continue;
+        if (ids.has(value.toLowerCase())) continue;
+        const pattern = new RegExp(
+          `(?<![\\w:])${escapeRegExp(value.trim())}(?:s)?(?![\\w:])`,
+          /[\u3400-\u9fff]/.test(value) ? "" : "i",
+        );
+        const match = pattern.exec(question);
+        if (!match) continue;
+        found.push({
+          nodeType: type.name,
+          condition: { property: property.name, op: "eq", value },
+          at: match.index,
+        });
+      }
+    }
+  }
+  // The longest value wins where two overlap ("Mr. Hi" over "Hi").
+  return found
+    .sort((a, b) => String(b.condition.value).length - String(a.condition.value).length)
+    .filter(
+      (entry, index, all) =>
+        !all
+          .slice(0, index)
+          .some(
+            (longer) =>
+              entry.at >= longer.at &&
+              entry.at < longer.at + String(longer.condition.value).length,
+          ),
+    )
+    .sort((a, b) => a.at - b.at);
+}
+
+/** The filters a ranking question states: a node type and property conditions. */
+export type QuestionScope = {
+  nodeType: string | null;
+  where: WhereCondition[];
+  /** Other node types the question names (what is counted: "appears in the most orders"). */
+  otherTypes: string[];
+};
+
+/**
+ * The scope of a ranking question: the first named node type is what is ranked (the subject),
+ * later named types are what it is measured by; named values become `where` conditions on the
+ * subject's type (or on the whole graph when it has one type).
+ */
+export function resolveScope(input: {
+  question: string;
+  schema: GraphSchemaView;
+  nodeIds?: string[];
+}): QuestionScope {
+  const types = namedNodeTypes(input.question, input.schema);
+  const values = namedValues(input);
+  const subject = types[0] ?? (values.length > 0 && input.schema.node_types.length > 1 ? values[0].nodeType : null);
+  const where = values
+    .filter((value) => subject === null || value.nodeType === subject)
+    .map((value) => value.condition);
+  return { nodeType: subject, where, otherTypes: types.slice(1) };
+}
