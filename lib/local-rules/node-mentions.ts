@@ -19,14 +19,17 @@ const capitalisedPattern =
   /(?<![\w'’])(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d+|de|la|le|du|van|von))*(?![\w])/g;
 
 function trimName(raw: string): string | null {
-  const name = raw
+  const words = raw
     .replace(/^(?:node|节点)\s*/i, "")
     .replace(/['’]s$/, "")
     .replace(/[.?!,;:]+$/, "")
-    .trim();
-  if (name.length === 0) return null;
-  const words = name.toLowerCase().split(/\s+/);
-  if (words.every((word) => notNames.has(word) || /^\d+$/.test(word))) return null;
+    .trim()
+    .split(/\s+/);
+  // "Is Cosette …": question words that happen to be capitalised are not part of the name.
+  while (words.length > 0 && notNames.has(words[0].toLowerCase())) words.shift();
+  while (words.length > 0 && notNames.has((words.at(-1) ?? "").toLowerCase())) words.pop();
+  const name = words.join(" ");
+  if (name.length === 0 || words.every((word) => /^\d+$/.test(word))) return null;
   return name;
 }
 

@@ -8,7 +8,7 @@ import { centralityNotes } from "./plan-centrality";
 import { edgeTypesBetween } from "./plan-degree";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { type QuestionScope, resolveScope } from "./question-scope";
+import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "./question-scope";
 import { centralityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { asksForWeights, weightsNote } from "./weights-request";
@@ -75,10 +75,11 @@ export function planRanking(input: {
     ...(scope.where.length > 0 ? { where: scope.where } : {}),
   };
   // A type ranked by its links to another type counts only those links.
-  const edgeTypes =
-    scope.nodeType && scope.otherTypes.length > 0
+  const edgeTypes = scope.nodeType
+    ? scope.otherTypes.length > 0
       ? [...new Set(scope.otherTypes.flatMap((type) => edgeTypesBetween(schema, scope.nodeType as string, type)))]
-      : [];
+      : edgeTypesNamedByVerb({ question, schema, nodeType: scope.nodeType })
+    : [];
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
   if (measure === "degree") {
     const call: PlannedCall = {
@@ -93,6 +94,10 @@ export function planRanking(input: {
         const rows: RankedRow[] = (data.top ?? []).map((row) => ({ ...row, value: row.degree }));
         const ordered = ascending ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 })) : rows;
         const words = degreeWords(mode, ascending);
+        const counting =
+          edgeTypes.length > 0
+            ? { en: `, counting ${edgeTypes.join(", ")} edges`, zh: `，只计 ${edgeTypes.join("、")} 边` }
+            : { en: "", zh: "" };
         return writeRanking({
           context,
           call,
@@ -101,8 +106,8 @@ export function planRanking(input: {
           total: data.total,
           lead: (first) =>
             inLanguage(context, {
-              en: `${nodeName(first)} has ${words.en}${scopeText(scope, "en")} (${words.column} ${formatFigure(first.value)}).`,
-              zh: `${nodeName(first)} 的${words.zh}${scopeText(scope, "zh")}（${words.column} ${formatFigure(first.value)}）。`,
+              en: `${nodeName(first)} has ${words.en}${scopeText(scope, "en")} (${words.column} ${formatFigure(first.value)}${counting.en}).`,
+              zh: `${nodeName(first)} 的${words.zh}${scopeText(scope, "zh")}（${words.column} ${formatFigure(first.value)}${counting.zh}）。`,
             }),
           column: words.column,
           extraNotes: [],

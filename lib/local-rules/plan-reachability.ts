@@ -33,7 +33,7 @@ export function planReachability(input: {
         const hops = data.length ?? data.path.length - 1;
         part.summary.push(
           inLanguage(context, {
-            en: `Yes — ${end} is reachable from ${start}: the shortest path takes ${hops} hops (${data.path.map((node) => nodeName(node)).join(" → ")}).`,
+            en: `Yes — ${end} is reachable from ${start}: the shortest path takes ${hops} ${hops === 1 ? "hop" : "hops"} (${data.path.map((node) => nodeName(node)).join(" → ")}).`,
             zh: `是的——从 ${start} 可以到达 ${end}：最短路径为 ${hops} 跳（${data.path.map((node) => nodeName(node)).join(" → ")}）。`,
           }),
         );

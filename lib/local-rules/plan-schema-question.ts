@@ -120,7 +120,9 @@ export function planSchemaQuestion(input: {
   const aggregate = planAggregate({ context, schema });
   if (aggregate) return aggregate;
 
-  if (types.length > 0 && grammarWords.rank.test(question)) {
+  // "Which members referred the most other members?": with nothing else to rank by, a ranking
+  // question counts links (in or out by the verb's voice on a directed graph).
+  if (grammarWords.rank.test(question) && !summing) {
     return planRanking({ context, measure: "degree", topK: input.topK, mode: input.mode, ascending: input.ascending });
   }
   return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };

@@ -145,3 +145,47 @@ export function resolveScope(input: {
     .map((value) => value.condition);
   return { nodeType: subject, where, otherTypes: types.slice(1) };
 }
+
+// Verbs analysts use for what an edge records, mapped to the nouns tables are usually named
+// by ("borrowed" → loans, "bought" → orders): a small lexicon, matched against the graph's real
+// edge and node type names, never a dataset's fixed names.
+const verbNouns: [RegExp, string[]][] = [
+  [/\bborrow|\blend|\bloan|借/i, ["loan", "borrow", "lend", "checkout"]],
+  [/\bbought\b|\bbuy|\bpurchas|\bordered\b|\bsold\b|\bsell|购买|买|下单|订购|销售/i, ["order", "purchase", "sale", "transaction"]],
+  [/\bwr[io]te\b|\bwritten\b|\bauthor|\bco-?wr|撰写|写|著/i, ["author", "write", "wrote"]],
+  [/\bcit(?:e|ed|es|ing|ation)|引用/i, ["cite", "citation", "reference"]],
+  [/\brat(?:e|ed|ing)|评分/i, ["rating", "rate"]],
+  [/\breview|评论/i, ["review"]],
+  [/\bfollow|关注/i, ["follow"]],
+  [/\brefer|推荐/i, ["referral", "refer"]],
+  [/\bvisit|访问/i, ["visit"]],
+  [/\benrol|选课|注册/i, ["enrol", "enroll", "registration"]],
+  [/\battend|参加/i, ["attend", "participat"]],
+  [/\bplay(?:ed|s)? (?:in|for)|\bstar(?:red|s)? in|\bact(?:ed|s)? in|出演/i, ["cast", "role", "appear", "play"]],
+  [/\bwork(?:ed|s)? (?:at|for|in)|\bemploy|任职|工作/i, ["employ", "work", "staff"]],
+];
+
+/**
+ * The edge types the question's verb names for a node type ("books borrowed most" → loans):
+ * edge types touching that type whose name, or whose other end's type name, holds the noun.
+ */
+export function edgeTypesNamedByVerb(input: {
+  question: string;
+  schema: GraphSchemaView;
+  nodeType: string;
+}): string[] {
+  const { question, schema, nodeType } = input;
+  const nouns = verbNouns.filter(([verb]) => verb.test(question)).flatMap(([, names]) => names);
+  if (nouns.length === 0) return [];
+  const touching = schema.edge_types.filter(
+    (type) => type.from.includes(nodeType) || type.to.includes(nodeType),
+  );
+  if (touching.length < 2) return [];
+  const holds = (name: string) => nouns.some((noun) => name.toLowerCase().includes(noun));
+  return touching
+    .filter((type) => {
+      const others = [...type.from, ...type.to].filter((other) => other !== nodeType);
+      return holds(type.name) || others.some(holds);
+    })
+    .map((type) => type.name);
+}

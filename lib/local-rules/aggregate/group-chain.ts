@@ -1,0 +1,85 @@
+import type { MeasureSignals } from "./measure-words";
+import type { Mention } from "./question-mentions";
+
+/** The words that say what the answer's rows are: "which customer segment", "每个城市". */
+export type GroupChain = {
+  mentions: Mention[];
+  start: number;
+  end: number;
+  /** "per" lists every group; the others ask for the top one. */
+  how: "which" | "tail" | "with" | "common" | "per";
+};
+
+// What may stand between the words of one noun phrase: "customer segment", "type of book",
+// "customer's city", "类型的书".
+const connector = /^(?:\s*|\s+of\s+(?:the\s+)?|['’]s\s+|\s*的\s*)$/i;
+const whichLead = /^\s*(?:(?:is|are|was|were)\s+)?(?:the\s+|a\s+|an\s+)?(?:one\s+of\s+the\s+)?/i;
+const perLead = /^\s*(?:the\s+|a\s+)?/i;
+const chineseTail = /^\s*(?:是|为)?\s*(?:谁|哪|什么)/;
+const englishWithTheMost =
+  /^\s+(?:with|having|that has|that have|who has|who have|which has|which have)\s+the\s+(?:most|highest|largest|biggest|greatest|fewest|least|lowest|smallest)\b/i;
+
+// After the head noun nothing more belongs to the phrase: in "类型的书借阅" the books end it,
+// in "customer segment" the property does. A table may be followed by its property only.
+function mayFollow(previous: Mention, next: Mention): boolean {
+  return !(previous.kind === "type" && next.kind === "type");
+}
+
+function chainForward(question: string, mentions: Mention[], from: number): Mention[] {
+  const chain: Mention[] = [];
+  let position = from;
+  for (const mention of mentions) {
+    if (mention.start < position) continue;
+    const gap = question.slice(position, mention.start);
+    if (chain.length === 0 ? gap.trim() !== "" : !connector.test(gap)) break;
+    if (chain.length > 0 && !mayFollow(chain[chain.length - 1], mention)) break;
+    chain.push(mention);
+    position = mention.end;
+  }
+  return chain;
+}
+
+function chainBackward(question: string, mentions: Mention[], last: Mention): Mention[] {
+  const chain: Mention[] = [last];
+  const index = mentions.indexOf(last);
+  for (let i = index - 1; i >= 0; i--) {
+    const previous = mentions[i];
+    if (!connector.test(question.slice(previous.end, chain[0].start))) break;
+    if (!mayFollow(previous, chain[0])) break;
+    chain.unshift(previous);
+  }
+  return chain;
+}
+
+function asChain(mentions: Mention[], how: GroupChain["how"]): GroupChain | null {
+  if (mentions.length === 0) return null;
+  return { mentions, start: mentions[0].start, end: mentions[mentions.length - 1].end, how };
+}
+
+/** Every phrase of the question that names the groups of an aggregate. */
+export function findGroupChains(input: {
+  question: string;
+  mentions: Mention[];
+  signals: MeasureSignals;
+}): GroupChain[] {
+  const { question, mentions, signals } = input;
+  const chains: (GroupChain | null)[] = [];
+  for (const which of signals.which) {
+    const lead = whichLead.exec(question.slice(which.end));
+    chains.push(asChain(chainForward(question, mentions, which.end + (lead?.[0].length ?? 0)), "which"));
+  }
+  for (const per of signals.per) {
+    const lead = perLead.exec(question.slice(per.end));
+    chains.push(asChain(chainForward(question, mentions, per.end + (lead?.[0].length ?? 0)), "per"));
+  }
+  for (const common of signals.mostCommon) {
+    const lead = perLead.exec(question.slice(common.end));
+    chains.push(asChain(chainForward(question, mentions, common.end + (lead?.[0].length ?? 0)), "common"));
+  }
+  for (const mention of mentions) {
+    const after = question.slice(mention.end);
+    if (chineseTail.test(after)) chains.push(asChain(chainBackward(question, mentions, mention), "tail"));
+    if (englishWithTheMost.test(after)) chains.push(asChain(chainBackward(question, mentions, mention), "with"));
+  }
+  return chains.filter((chain): chain is GroupChain => chain !== null);
+}

@@ -1,0 +1,133 @@
+import { findPattern } from "./find-phrase";
+import type { SignalSpan } from "./measure-words";
+
+/** A comparison operator a filter may use. */
+export type ComparisonOperator = "=" | ">" | ">=" | "<" | "<=";
+
+/** "over 100", "2000 年以后": a comparison with a figure, and the span that says it. */
+export type NumberCondition = {
+  operator: ComparisonOperator;
+  value: number;
+  start: number;
+  end: number;
+  /** Where the comparison word starts: a property named just before it is the one compared. */
+  wordStart: number;
+  /** The comparison speaks of time ("after", "since", "以后"): a year-like property is meant. */
+  temporal: boolean;
+};
+
+// A figure, not part of an id (`n33`, `customers:26`, `c3`) or a date.
+const figure = String.raw`(?<![A-Za-z0-9_:#/.\-])(-?\d+(?:\.\d+)?)(?![A-Za-z0-9_:#/\-]|\.\d)`;
+
+const englishBefore: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
+  { words: "at least|no less than|not less than|no fewer than|>=|≥", operator: ">=" },
+  { words: "at most|no more than|not more than|<=|≤", operator: "<=" },
+  { words: "more than|greater than|larger than|bigger than|higher than|over|above|exceeding|exceeds|exceed|>", operator: ">" },
+  { words: "less than|fewer than|lower than|smaller than|under|below|<", operator: "<" },
+  { words: "after|later than", operator: ">", temporal: true },
+  { words: "before|earlier than|prior to", operator: "<", temporal: true },
+  { words: "since|from", operator: ">=", temporal: true },
+  { words: "until|up to|through", operator: "<=", temporal: true },
+  { words: "equal to|equals|exactly|=|in|during", operator: "=" },
+];
+
+const chineseBefore: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
+  { words: "不少于|不低于|至少|大于等于|大于或等于|不小于", operator: ">=" },
+  { words: "不超过|不高于|至多|小于等于|小于或等于|不大于", operator: "<=" },
+  { words: "大于|超过|高于|多于", operator: ">" },
+  { words: "小于|低于|少于", operator: "<" },
+  { words: "晚于", operator: ">", temporal: true },
+  { words: "早于", operator: "<", temporal: true },
+  { words: "等于|为|是", operator: "=" },
+];
+
+const chineseAfter: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
+  { words: "年?(?:及|或)以上|年?以上", operator: ">=" },
+  { words: "年?(?:及|或)以下|年?以下", operator: "<=" },
+  { words: "年?(?:以后|之后|后)", operator: ">", temporal: true },
+  { words: "年?(?:以前|之前|前)", operator: "<", temporal: true },
+  { words: "年", operator: "=", temporal: true },
+];
+
+const englishAfter: { words: string; operator: ComparisonOperator }[] = [
+  { words: "or more|or above|and above|or later|or over|\\+", operator: ">=" },
+  { words: "or less|or fewer|or below|and below|or earlier|or under", operator: "<=" },
+];
+
+function overlaps(start: number, end: number, spans: SignalSpan[]): boolean {
+  return spans.some((span) => start < span.end && span.start < end);
+}
+
+/**
+ * Every figure of the question with the comparison it is part of; a figure with no comparison
+ * word comes back as `=` only when a year-like word says so ("in 2001", "2001年"), otherwise it
+ * is returned in `unexplained` so the planner can refuse a question it does not understand.
+ */
+export function readNumberConditions(input: {
+  question: string;
+  ignore: SignalSpan[];
+}): { conditions: NumberCondition[]; unexplained: SignalSpan[] } {
+  const text = input.question.toLowerCase();
+  const conditions: NumberCondition[] = [];
+  const unexplained: SignalSpan[] = [];
+  const between = findPattern(
+    text,
+    new RegExp(String.raw`\bbetween\s+\$?${figure}\s+and\s+\$?${figure}|介于\s*${figure}\s*(?:和|与|到|至)\s*${figure}\s*之间|${figure}\s*(?:到|至|-|~)\s*${figure}\s*之间`, "g"),
+  );
+  for (const { start, end, match } of between) {
+    const [low, high] = [match[1] ?? match[3] ?? match[5], match[2] ?? match[4] ?? match[6]].map(Number);
+    conditions.push({ operator: ">=", value: low, start, end, wordStart: start, temporal: false });
+    conditions.push({ operator: "<=", value: high, start, end, wordStart: start, temporal: false });
+  }
+  for (const { start, end, match } of findPattern(text, new RegExp(figure, "g"))) {
+    if (overlaps(start, end, input.ignore) || overlaps(start, end, between)) continue;
+    const value = Number(match[1]);
+    const before = text.slice(Math.max(0, start - 24), start);
+    const after = text.slice(end, end + 8);
+    const found = readComparison({ before, after });
+    if (!found) {
+      unexplained.push({ start, end });
+      continue;
+    }
+    conditions.push({
+      operator: found.operator,
+      value,
+      start: found.wordLength > 0 ? start - found.wordLength : start,
+      end: end + found.afterLength,
+      wordStart: start - found.wordLength,
+      temporal: found.temporal,
+    });
+  }
+  return { conditions, unexplained };
+}
+
+function readComparison(input: { before: string; after: string }): {
+  operator: ComparisonOperator;
+  temporal: boolean;
+  wordLength: number;
+  afterLength: number;
+} | null {
+  for (const rule of englishAfter) {
+    const match = new RegExp(`^\\s*(?:${rule.words})(?![a-z])`).exec(input.after);
+    if (match) return { operator: rule.operator, temporal: false, wordLength: 0, afterLength: match[0].length };
+  }
+  for (const rule of chineseAfter) {
+    const match = new RegExp(`^\\s*(?:${rule.words})`).exec(input.after);
+    if (!match) continue;
+    // "2000年" alone is a year, but "前3" and "5 年" of a duration are not worth guessing.
+    return { operator: rule.operator, temporal: rule.temporal ?? false, wordLength: 0, afterLength: match[0].length };
+  }
+  for (const rule of [...englishBefore, ...chineseBefore]) {
+    const match = new RegExp(`(?<![a-z])(?:${rule.words})\\s*(?:the\\s+)?(?:year\\s+)?\\$?\\s*$`).exec(
+      input.before,
+    );
+    if (!match) continue;
+    return {
+      operator: rule.operator,
+      temporal: rule.temporal ?? false,
+      wordLength: input.before.length - match.index,
+      afterLength: 0,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+// Words that name a property without its column name. Each maps to candidate property names,
+// tried in order against the schema: the first name some table has is the one meant.
+
+/** The names a "kind of thing" word may stand for: category, genre, class… or a CSV label. */
+const kindNames = ["category", "genre", "type", "kind", "class", "label", "tag"];
+
+export const englishPropertyWords: { pattern: RegExp; names: string[] }[] = [
+  { pattern: /\b(?:publication|publishing|release) years?\b|\byears? of publication\b/g, names: ["year", "published", "publication_year"] },
+  { pattern: /\b(?:types?|kinds?|class(?:es)?|categor(?:y|ies))\b/g, names: kindNames },
+  { pattern: /\bnationalit(?:y|ies)\b/g, names: ["country", "nationality"] },
+  { pattern: /\b(?:levels?|grades?)\b/g, names: ["tier", "level", "grade"] },
+  { pattern: /\bfactions?\b/g, names: ["club", "faction", "group"] },
+];
+
+export const chinesePropertyWords: Record<string, string[]> = {
+  城市: ["city", "town"],
+  国家: ["country", "nation", "nationality"],
+  国籍: ["nationality", "country"],
+  地区: ["region", "area"],
+  类别: kindNames,
+  类型: kindNames,
+  分类: kindNames,
+  体裁: ["genre", "category"],
+  流派: ["genre", "category"],
+  题材: ["genre", "category"],
+  出版年份: ["year", "published", "publication_year"],
+  出版年: ["year", "published", "publication_year"],
+  年份: ["year"],
+  年代: ["year", "decade"],
+  价格: ["price"],
+  单价: ["price", "unit_price"],
+  售价: ["price"],
+  客户群: ["segment"],
+  客群: ["segment"],
+  细分: ["segment"],
+  群体: ["segment", "group"],
+  分群: ["segment"],
+  等级: ["tier", "level", "grade"],
+  级别: ["tier", "level", "grade"],
+  俱乐部: ["club"],
+  派系: ["club", "faction"],
+  标签: ["label", "tag"],
+  名称: ["name", "title"],
+  名字: ["name"],
+  书名: ["title", "name"],
+  标题: ["title", "name"],
+  划分: ["split"],
+  评分: ["rating", "score"],
+  日期: ["date"],
+};
+
+// Money: questions say "spend", "revenue" or "金额" where the schema has `total` or `amount`.
+// A unit price is not spending, so `price` is not one of them.
+export const moneyPropertyNames = /^(?:total|amount|revenue|sales|spend|spent|spending|payment|paid|order_total|total_amount)$/i;
+
+export const englishMoneyWords = /\b(?:spend(?:s|ing)?|spent|revenue|sales|amounts?|money|paid|pays?|turnover)\b/g;
+
+/** Chinese money words; 总额 also asks for the sum ("total amount"). */
+export const chineseMoneyWords: Record<string, { sum: boolean }> = {
+  金额: { sum: false },
+  总额: { sum: true },
+  消费: { sum: true },
+  花费: { sum: true },
+  销售额: { sum: true },
+  收入: { sum: true },
+  营收: { sum: true },
+  支出: { sum: true },
+};

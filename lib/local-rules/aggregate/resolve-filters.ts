@@ -1,0 +1,105 @@
+import type { AggregateFilter, AggregateGroup } from "./aggregate-intent";
+import { findJoinRoute, type JoinRoute } from "./join-routes";
+import type { NumberCondition } from "./number-conditions";
+import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
+import type { Mention, PropertyMention, PropertyRef, ValueMention } from "./question-mentions";
+
+type Context = {
+  catalogue: QueryCatalogue;
+  rows: CatalogueTable;
+  group: AggregateGroup | null;
+  allowLinks: boolean;
+  mentions: Mention[];
+};
+
+type Placed = { ref: PropertyRef; route: JoinRoute; onGroup: boolean };
+
+// Columns that identify rows rather than describe them: never a figure to compare.
+const identifierColumn = /^(?:id|property_id|.*_id)$/i;
+const timeColumn = /year|date|published/i;
+
+function place(context: Context, ref: PropertyRef): Placed | null {
+  const { group } = context;
+  if (group?.kind === "entity" && ref.table === group.table && ref.table !== context.rows) {
+    return { ref, route: { steps: [], fansOut: false }, onGroup: true };
+  }
+  const route = findJoinRoute({
+    catalogue: context.catalogue,
+    from: context.rows.key,
+    to: ref.table.key,
+    allowLinks: context.allowLinks,
+  });
+  return route ? { ref, route, onGroup: false } : null;
+}
+
+function namedElsewhere(context: Context, ref: PropertyRef): boolean {
+  return context.mentions.some(
+    (mention) => mention.kind === "property" && mention.candidates.some((other) => other.column === ref.column),
+  );
+}
+
+/** The filter a value mention sets ("the Officer club" → club = 'Officer'), or null if unsure. */
+export function filterOfValue(context: Context, mention: ValueMention): AggregateFilter | null {
+  let options = mention.candidates
+    .map((candidate) => ({ candidate, placed: place(context, candidate.ref) }))
+    .filter((option) => option.placed !== null);
+  const { group } = context;
+  // A value of the grouped property ("Lyon" when grouping by city) compares groups: not planned.
+  if (group?.kind === "property" && options.some((option) => option.candidate.ref.column === group.ref.column)) {
+    return null;
+  }
+  if (options.length > 1) options = options.filter((option) => namedElsewhere(context, option.candidate.ref));
+  if (options.length !== 1) return null;
+  const [{ candidate, placed }] = options;
+  if (!placed) return null;
+  return {
+    ref: placed.ref,
+    route: placed.route,
+    onGroup: placed.onGroup,
+    operator: "=",
+    value: candidate.value,
+    caseInsensitive: candidate.caseInsensitive,
+  };
+}
+
+/**
+ * The filter a figure sets ("over 100", "2000年以后"): on the property named just before it,
+ * else on the one numeric column of the measured rows whose range holds the figure (a year
+ * column when the words speak of time).
+ */
+export function filterOfNumber(
+  context: Context,
+  condition: NumberCondition,
+  property: PropertyMention | null,
+): AggregateFilter | null {
+  let refs: PropertyRef[];
+  if (property) {
+    refs = property.candidates.filter((ref) => ref.column.kind === "number");
+  } else {
+    const own = [context.rows, ...(context.group?.kind === "entity" ? [context.group.table] : [])];
+    refs = own.flatMap((table) =>
+      table.columns
+        .filter((column) => column.kind === "number" && !identifierColumn.test(column.column))
+        .map((column) => ({ table, column })),
+    );
+    const timed = refs.filter((ref) => timeColumn.test(ref.column.property));
+    // "after 2030" may lie beyond the data; a figure without such words must fit a range.
+    if (condition.temporal && timed.length > 0) refs = timed;
+    else
+      refs = refs.filter(
+        (ref) =>
+          (ref.column.min === undefined || condition.value >= ref.column.min) &&
+          (ref.column.max === undefined || condition.value <= ref.column.max),
+      );
+  }
+  const placed = refs.map((ref) => place(context, ref)).filter((option): option is Placed => option !== null);
+  if (placed.length !== 1) return null;
+  return {
+    ref: placed[0].ref,
+    route: placed[0].route,
+    onGroup: placed[0].onGroup,
+    operator: condition.operator,
+    value: condition.value,
+    caseInsensitive: false,
+  };
+}
