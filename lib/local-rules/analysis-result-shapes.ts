@@ -69,10 +69,22 @@ const pairView = z.looseObject({
 export const similarityDataSchema = z.looseObject({
   node: nodeView.optional(),
   similar: z
-    .array(nodeView.extend({ rank: z.number(), score: z.number(), common_neighbors: z.number().optional() }))
+    .array(
+      nodeView.extend({
+        rank: z.number(),
+        score: z.number(),
+        common_neighbors: z.number().optional(),
+      }),
+    )
     .optional(),
   pairs: z
-    .array(pairView.extend({ rank: z.number(), score: z.number(), common_neighbors: z.number().optional() }))
+    .array(
+      pairView.extend({
+        rank: z.number(),
+        score: z.number(),
+        common_neighbors: z.number().optional(),
+      }),
+    )
     .optional(),
   exact: z.boolean().optional(),
   note: z.string().optional(),
@@ -84,7 +96,9 @@ export const projectionDataSchema = z.looseObject({
   via: z.string(),
   weight_meaning: z.string().optional(),
   edge_count: z.number(),
-  pairs: z.array(pairView.extend({ rank: z.number(), weight: z.number(), shared: z.number().optional() })),
+  pairs: z.array(
+    pairView.extend({ rank: z.number(), weight: z.number(), shared: z.number().optional() }),
+  ),
 });
 
 /** flow_analysis. */
@@ -105,7 +119,9 @@ export const spanningTreeDataSchema = z.looseObject({
   edge_count: z.number(),
   tree_count: z.number(),
   node_count: z.number().optional(),
-  edges: z.array(z.looseObject({ source: z.string(), target: z.string(), weight: z.number() })).default([]),
+  edges: z
+    .array(z.looseObject({ source: z.string(), target: z.string(), weight: z.number() }))
+    .default([]),
 });
 
 /** shortest_path with k > 1. */

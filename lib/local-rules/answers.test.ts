@@ -89,7 +89,11 @@ describe("Step C: answers are written from the actual results", () => {
           "No graph is loaded in this session. Load a constructed dataset with load_constructed_graph first.",
         ),
     });
-    const { answer } = await runConversation({ question: "top 5 nodes by degree", state, engine });
+    const { answer } = await runConversation({
+      question: "top 5 nodes by PageRank",
+      state,
+      engine,
+    });
     expect(answer).toContain("node_centrality failed with GRAPH_NOT_LOADED");
     expect(answer).toContain("Next step: load a graph first");
     expect(answer).not.toContain("| Rank |");
@@ -147,8 +151,10 @@ describe("Step C: answers are written from the actual results", () => {
       engine: karateEngine(),
       tools: engineToolSet({ omit: ["node_centrality"] }),
     });
+    // The schema is read first (types and values are matched against it), then the plan stops.
     expect(turns.flatMap((turn) => turn.calls.map((call) => call.toolName))).toEqual([
       "load_constructed_graph",
+      "get_graph_info",
     ]);
     expect(answer).toContain("the tool node_centrality is not offered in this session");
   });

@@ -56,6 +56,39 @@ const afterLoad: LanguageModelV3Prompt = [
   },
 ];
 
+// The ranking reads the graph's schema before it ranks (types and values become filters).
+const schemaRead: LanguageModelV3Prompt = [
+  {
+    role: "assistant",
+    content: [{ type: "tool-call", toolCallId: "lr-1-2-1", toolName: "get_graph_info", input: {} }],
+  },
+  {
+    role: "tool",
+    content: [
+      {
+        type: "tool-result",
+        toolCallId: "lr-1-2-1",
+        toolName: "get_graph_info",
+        output: {
+          type: "json",
+          value: {
+            success: true,
+            status: "completed",
+            data: {
+              loaded: true,
+              dataset_id: "ds_karate",
+              revision: 3,
+              nodes: 34,
+              edges: 78,
+              schema: { node_types: [], edge_types: [], query_tables: [] },
+            },
+          },
+        },
+      },
+    ],
+  },
+];
+
 async function readStream(options: LanguageModelV3CallOptions) {
   const { stream } = await createLocalRulesModel().doStream(options);
   const parts: LanguageModelV3StreamPart[] = [];
@@ -117,6 +150,7 @@ describe("createLocalRulesModel", () => {
     const options = {
       prompt: prompt("top 5 nodes by pagerank", [
         ...afterLoad,
+        ...schemaRead,
         {
           role: "assistant",
           content: [

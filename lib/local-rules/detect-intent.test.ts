@@ -18,7 +18,9 @@ describe("detectIntent", () => {
     ["度中心性最高的3个节点是哪些", "degree", 3],
     ["介数中心性前十的节点", "betweenness", 10],
   ])("centrality: %s", (question, measure, topK) => {
-    expect(analyses(question)).toEqual([{ kind: "centrality", measure, topK }]);
+    expect(analyses(question)).toEqual([
+      { kind: "centrality", measure, topK, mode: "all", ascending: false },
+    ]);
   });
 
   it.each([
@@ -54,7 +56,7 @@ describe("detectIntent", () => {
     ["n0 的二度邻居有哪些", "n0", 2],
     ["Which nodes are connected to Mr. Hi?", "Mr. Hi", 1],
   ])("neighbours: %s", (question, node, depth) => {
-    expect(analyses(question)).toEqual([{ kind: "neighbours", node, depth, limit: 50 }]);
+    expect(analyses(question)).toEqual([{ kind: "neighbours", node, depth, limit: 200 }]);
   });
 
   it("combines independent analyses and deliverables", () => {
@@ -65,7 +67,7 @@ describe("detectIntent", () => {
     expect(intent).toEqual({
       kind: "analysis",
       analyses: [
-        { kind: "centrality", measure: "pagerank", topK: 5 },
+        { kind: "centrality", measure: "pagerank", topK: 5, mode: "all", ascending: false },
         { kind: "communities", algorithm: "louvain" },
       ],
       visualize: true,

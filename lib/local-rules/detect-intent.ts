@@ -20,7 +20,11 @@ export type CentralityMeasure =
   | "hits_authority";
 
 /** A community algorithm community_detection accepts. */
-export type CommunityAlgorithm = "louvain" | "leiden" | "label_propagation" | "connected_components";
+export type CommunityAlgorithm =
+  | "louvain"
+  | "leiden"
+  | "label_propagation"
+  | "connected_components";
 
 /** One read-only analysis the question asks for (question-grammar.ts reads them). */
 export type AnalysisIntent =
@@ -130,8 +134,15 @@ export function detectIntent(input: { question: string }): QuestionIntent {
     };
   }
   const analyses = parseAnalyses(question);
-  // "Predict which links are missing" is link prediction by similarity, not a model to train.
-  const linkPrediction = analyses.some((analysis) => analysis.kind === "similarity");
+  // "Which unlinked pair is most likely to connect by Adamic–Adar?" is a similarity question;
+  // "predict missing links" without a named index stays a model to train (detect-ml-intent).
+  const namesIndex =
+    /similar|jaccard|adamic|common neighbou?r|resource[\s-]allocation|preferential|cosine|overlap|likely|相似|共同邻居|可能/i.test(
+      question,
+    );
+  const linkPrediction =
+    analyses.some((analysis) => analysis.kind === "similarity") &&
+    (namesIndex || !/\bpredict|\btrain|\bmodel|预测|训练|模型/i.test(question));
   const ml = linkPrediction ? null : detectMlIntent({ question });
   if (ml || (!linkPrediction && patterns.machineLearning.test(question))) {
     return { kind: "machine-learning", ml };

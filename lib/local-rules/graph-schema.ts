@@ -60,7 +60,8 @@ export type SchemaStep =
 export function readGraphSchema(context: PlanContext): SchemaStep {
   const call = { toolName: "get_graph_info", input: {} };
   const state = resolveCall({ steps: context.reading.steps, call });
-  if (state.state === "todo") return { kind: "pending", outcome: { kind: "pending", calls: [call] } };
+  if (state.state === "todo")
+    return { kind: "pending", outcome: { kind: "pending", calls: [call] } };
   if (state.state === "failed") {
     return {
       kind: "failed",

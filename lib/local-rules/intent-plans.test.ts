@@ -72,7 +72,7 @@ describe("Step B: each intent plans valid calls (validated against the tools' sc
       engine: karateEngine(),
     });
     expect(turns[2].calls).toMatchObject([
-      { toolName: "get_neighbors", input: { node_id: "n5", depth: 2, limit: 50 } },
+      { toolName: "get_neighbors", input: { node_id: "n5", depth: 2, limit: 200 } },
     ]);
   });
 
@@ -82,9 +82,14 @@ describe("Step B: each intent plans valid calls (validated against the tools' sc
       state,
       engine: karateEngine(),
     });
+    // The ranking reads the schema first (type and value filters); the partition needs none,
+    // so it runs beside that read, and the degree ranking follows.
     expect(turns[1].calls.map((call) => [call.toolName, call.input])).toEqual([
-      ["node_centrality", expect.objectContaining({ algorithm: "degree", top_k: 3 })],
+      ["get_graph_info", {}],
       ["community_detection", expect.objectContaining({ algorithm: "louvain" })],
+    ]);
+    expect(turns[2].calls.map((call) => [call.toolName, call.input])).toEqual([
+      ["degree_analysis", expect.objectContaining({ top_k: 3, mode: "all" })],
     ]);
   });
 
@@ -207,19 +212,21 @@ describe("Step B: each intent plans valid calls (validated against the tools' sc
     });
     expect(plan(turns)).toEqual([
       ["load_constructed_graph"],
+      ["get_graph_info"],
       ["node_centrality"],
       ["visualize_subgraph"],
       ["create_analysis_report"],
       [],
     ]);
-    expect(turns[2].calls[0].input).toMatchObject({
+    expect(turns[3].calls[0].input).toMatchObject({
       node_ids: ["n0", "n33", "n32"],
       color_by: "community",
       size_by: "betweenness",
     });
-    const sources = turns[3].calls[0].input.source_results as Record<string, unknown[]>;
+    const sources = turns[4].calls[0].input.source_results as Record<string, unknown[]>;
     expect(Object.keys(sources)).toEqual([
       "load_constructed_graph",
+      "get_graph_info",
       "node_centrality",
       "visualize_subgraph",
     ]);

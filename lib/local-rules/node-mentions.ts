@@ -69,7 +69,10 @@ const reversedPatterns = [
 ];
 
 /** The two endpoints of a two-node question, source first; nulls where none was found. */
-export function endpointMentions(question: string): { source: string | null; target: string | null } {
+export function endpointMentions(question: string): {
+  source: string | null;
+  target: string | null;
+} {
   for (const pattern of reversedPatterns) {
     const match = pattern.exec(question);
     if (!match) continue;

@@ -1,6 +1,6 @@
+import { degreeDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { degreeDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
 import type { PlanContext, PlanOutcome } from "./plan-types";

@@ -1,6 +1,6 @@
+import { flowDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { flowDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
@@ -27,7 +27,11 @@ export function planFlow(input: {
     },
     call: ([from, to]) => ({
       toolName: "flow_analysis",
-      input: { source: from.id, target: to.id, ...(useWeights ? { capacity_property: "weight" } : {}) },
+      input: {
+        source: from.id,
+        target: to.id,
+        ...(useWeights ? { capacity_property: "weight" } : {}),
+      },
     }),
     schema: flowDataSchema,
     write: (data, [from, to], call) => {
@@ -54,7 +58,10 @@ export function planFlow(input: {
           blocks: [
             {
               kind: "table",
-              columns: [inLanguage(context, { en: "From", zh: "起点" }), inLanguage(context, { en: "To", zh: "终点" })],
+              columns: [
+                inLanguage(context, { en: "From", zh: "起点" }),
+                inLanguage(context, { en: "To", zh: "终点" }),
+              ],
               rows: data.cut_edges.map((edge) => [edge.source, edge.target]),
             },
           ],

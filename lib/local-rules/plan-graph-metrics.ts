@@ -1,6 +1,6 @@
+import { graphMetricsDataSchema } from "./analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { graphMetricsDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
@@ -45,7 +45,10 @@ function sentence(metric: GraphMetric, metrics: Record<string, unknown>): Text {
         zh: `传递性（全局聚类系数）为 ${decimals(value)}。`,
       };
     case "triangle_count":
-      return { en: `There are ${numberOf(value)} triangles.`, zh: `图中共有 ${numberOf(value)} 个三角形。` };
+      return {
+        en: `There are ${numberOf(value)} triangles.`,
+        zh: `图中共有 ${numberOf(value)} 个三角形。`,
+      };
     case "degree_assortativity":
       return {
         en: `The degree assortativity is ${decimals(value)}.`,
@@ -73,7 +76,10 @@ function sentence(metric: GraphMetric, metrics: Record<string, unknown>): Text {
     }
     case "is_dag":
       return value === true
-        ? { en: "Yes — the graph is a DAG (directed and acyclic).", zh: "是的——该图是有向无环图（DAG）。" }
+        ? {
+            en: "Yes — the graph is a DAG (directed and acyclic).",
+            zh: "是的——该图是有向无环图（DAG）。",
+          }
         : {
             en: `No — the graph is not a DAG${metrics.has_cycle === true ? ": it contains a cycle" : ""}.`,
             zh: `否——该图不是有向无环图${metrics.has_cycle === true ? "：其中存在环" : ""}。`,
@@ -108,20 +114,28 @@ export function planGraphMetrics(input: {
     write: (data): AnswerPart => {
       const part = emptyPart({ succeeded: true });
       part.sources.push(callSource(call));
-      const texts = input.lead ? input.lead(data.metrics) : metrics.map((metric) => sentence(metric, data.metrics));
+      const texts = input.lead
+        ? input.lead(data.metrics)
+        : metrics.map((metric) => sentence(metric, data.metrics));
       // One paragraph: the lead is everything up to the first blank line.
       part.summary.push(texts.map((text) => inLanguage(context, text)).join(" "));
       part.notes.push(...data.notes);
       const rows = Object.entries(data.metrics)
         .filter(([, value]) => typeof value === "number" || typeof value === "boolean")
-        .map(([name, value]) => [name.replaceAll("_", " "), typeof value === "number" ? formatFigure(value) : String(value)]);
+        .map(([name, value]) => [
+          name.replaceAll("_", " "),
+          typeof value === "number" ? formatFigure(value) : String(value),
+        ]);
       if (rows.length > 0) {
         part.sections.push({
           heading: inLanguage(context, { en: "Graph metrics", zh: "图指标" }),
           blocks: [
             {
               kind: "table",
-              columns: [inLanguage(context, { en: "Metric", zh: "指标" }), inLanguage(context, { en: "Value", zh: "值" })],
+              columns: [
+                inLanguage(context, { en: "Metric", zh: "指标" }),
+                inLanguage(context, { en: "Value", zh: "值" }),
+              ],
               rows,
             },
           ],
@@ -139,7 +153,9 @@ export function planComponents(input: {
 }): PlanOutcome {
   const { context, ask } = input;
   const directed = context.graph.description.directed === true;
-  const kind = directed ? { en: "weakly connected", zh: "弱连通" } : { en: "connected", zh: "连通" };
+  const kind = directed
+    ? { en: "weakly connected", zh: "弱连通" }
+    : { en: "connected", zh: "连通" };
   return planGraphMetrics({
     context,
     metrics: ["component_count", "largest_component_size"],

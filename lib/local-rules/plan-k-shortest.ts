@@ -1,6 +1,6 @@
+import { kPathsDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { kPathsDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
@@ -82,7 +82,10 @@ export function planKShortest(input: {
             kind: "table",
             columns: [
               "#",
-              inLanguage(context, { en: weighted ? "Distance" : "Hops", zh: weighted ? "距离" : "跳数" }),
+              inLanguage(context, {
+                en: weighted ? "Distance" : "Hops",
+                zh: weighted ? "距离" : "跳数",
+              }),
               inLanguage(context, { en: "Path", zh: "路径" }),
             ],
             rows: data.paths.map((path) => [

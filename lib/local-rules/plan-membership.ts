@@ -28,7 +28,12 @@ export function planMembership(input: {
       const group = data.communities.find((community) => community.community === own?.community);
       if (!own) {
         part.succeeded = false;
-        part.summary.push(inLanguage(context, { en: "The node's community was not reported.", zh: "没有得到该节点所在的社区。" }));
+        part.summary.push(
+          inLanguage(context, {
+            en: "The node's community was not reported.",
+            zh: "没有得到该节点所在的社区。",
+          }),
+        );
         return part;
       }
       const others = (group?.members ?? []).filter((member) => member !== subject.id);

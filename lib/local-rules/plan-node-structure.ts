@@ -1,6 +1,6 @@
+import { nodeStructureDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { nodeStructureDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
@@ -24,9 +24,15 @@ function valueText(metric: NodeStructureMetric, value: number): string {
 function oneNodeSentence(metric: NodeStructureMetric, name: string, value: string): Text {
   switch (metric) {
     case "triangles":
-      return { en: `${name} is part of ${value} triangles.`, zh: `${name} 参与了 ${value} 个三角形。` };
+      return {
+        en: `${name} is part of ${value} triangles.`,
+        zh: `${name} 参与了 ${value} 个三角形。`,
+      };
     case "clustering":
-      return { en: `${name} has a clustering coefficient of ${value}.`, zh: `${name} 的聚类系数为 ${value}。` };
+      return {
+        en: `${name} has a clustering coefficient of ${value}.`,
+        zh: `${name} 的聚类系数为 ${value}。`,
+      };
     case "core_number":
       return { en: `${name} has core number ${value}.`, zh: `${name} 的核数为 ${value}。` };
     case "eccentricity":
@@ -49,7 +55,10 @@ export function planNodeStructure(input: {
       context,
       names: [node],
       missing: { en: "Which node?", zh: "请说明是哪个节点。" },
-      call: ([subject]) => ({ toolName: "node_structure", input: { metric, node_ids: [subject.id] } }),
+      call: ([subject]) => ({
+        toolName: "node_structure",
+        input: { metric, node_ids: [subject.id] },
+      }),
       schema: nodeStructureDataSchema,
       write: (data, _nodes, call) => {
         const part = emptyPart({ succeeded: true });
@@ -57,10 +66,14 @@ export function planNodeStructure(input: {
         const row = data.nodes?.[0];
         if (!row) {
           part.succeeded = false;
-          part.summary.push(inLanguage(context, { en: "The node was not reported.", zh: "没有得到该节点的结果。" }));
+          part.summary.push(
+            inLanguage(context, { en: "The node was not reported.", zh: "没有得到该节点的结果。" }),
+          );
           return part;
         }
-        part.summary.push(inLanguage(context, oneNodeSentence(metric, nodeName(row), valueText(metric, row.value))));
+        part.summary.push(
+          inLanguage(context, oneNodeSentence(metric, nodeName(row), valueText(metric, row.value))),
+        );
         part.focusNodeIds = [row.id];
         return part;
       },
@@ -80,7 +93,9 @@ export function planNodeStructure(input: {
       const rows = data.top ?? [];
       const first = rows[0];
       if (!first) {
-        part.summary.push(inLanguage(context, { en: "No node was ranked.", zh: "没有可排名的节点。" }));
+        part.summary.push(
+          inLanguage(context, { en: "No node was ranked.", zh: "没有可排名的节点。" }),
+        );
         return part;
       }
       const value = valueText(metric, first.value);
@@ -99,7 +114,11 @@ export function planNodeStructure(input: {
           {
             kind: "table",
             columns: ["#", inLanguage(context, { en: "Node", zh: "节点" }), name.en],
-            rows: rows.map((row) => [String(row.rank), nodeName(row), valueText(metric, row.value)]),
+            rows: rows.map((row) => [
+              String(row.rank),
+              nodeName(row),
+              valueText(metric, row.value),
+            ]),
           },
         ],
       });
@@ -123,7 +142,12 @@ export function planCore(input: { context: PlanContext; topK: number }): PlanOut
       const core = data.max_core;
       if (!core) {
         part.succeeded = false;
-        part.summary.push(inLanguage(context, { en: "The core decomposition was not reported.", zh: "没有得到 k-核分解的结果。" }));
+        part.summary.push(
+          inLanguage(context, {
+            en: "The core decomposition was not reported.",
+            zh: "没有得到 k-核分解的结果。",
+          }),
+        );
         return part;
       }
       part.summary.push(
@@ -135,11 +159,18 @@ export function planCore(input: { context: PlanContext; topK: number }): PlanOut
       const rows = data.top ?? [];
       if (rows.length > 0) {
         part.sections.push({
-          heading: inLanguage(context, { en: "Nodes with the highest core number", zh: "核数最高的节点" }),
+          heading: inLanguage(context, {
+            en: "Nodes with the highest core number",
+            zh: "核数最高的节点",
+          }),
           blocks: [
             {
               kind: "table",
-              columns: ["#", inLanguage(context, { en: "Node", zh: "节点" }), inLanguage(context, { en: "Core number", zh: "核数" })],
+              columns: [
+                "#",
+                inLanguage(context, { en: "Node", zh: "节点" }),
+                inLanguage(context, { en: "Core number", zh: "核数" }),
+              ],
               rows: rows.map((row) => [String(row.rank), nodeName(row), formatFigure(row.value)]),
             },
           ],

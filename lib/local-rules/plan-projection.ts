@@ -1,12 +1,12 @@
+import { projectionDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { projectionDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
+import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart } from "./plan-with-nodes";
 import { namedNodeTypes, namedValues } from "./question-scope";
-import { planSimilarity } from "./plan-similarity";
 import { planSingleCall } from "./single-call-plan";
 
 function pairName(id: string, label: string | undefined): string {
@@ -25,7 +25,13 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
   const { schema } = schemaStep;
   const question = context.reading.question;
   if (schema.node_types.length < 2) {
-    return planSimilarity({ context, metric: "common_neighbors", node: null, likelyLinks: false, topK: input.topK });
+    return planSimilarity({
+      context,
+      metric: "common_neighbors",
+      node: null,
+      likelyLinks: false,
+      topK: input.topK,
+    });
   }
   const types = namedNodeTypes(question, schema);
   const kept = types[0] ?? namedValues({ question, schema })[0]?.nodeType;
@@ -50,7 +56,11 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
   const via = types.find((type) => type !== kept) ?? (linked.length === 1 ? linked[0] : undefined);
   const call = {
     toolName: "project_graph",
-    input: { node_type: kept, top_k: Math.max(input.topK, 10), ...(via ? { via_node_type: via } : {}) },
+    input: {
+      node_type: kept,
+      top_k: Math.max(input.topK, 10),
+      ...(via ? { via_node_type: via } : {}),
+    },
   };
   return planSingleCall({
     context,
@@ -86,7 +96,11 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
         blocks: [
           {
             kind: "table",
-            columns: ["#", inLanguage(context, { en: "Pair", zh: "节点对" }), inLanguage(context, { en: `Shared ${data.via}`, zh: `共享 ${data.via}` })],
+            columns: [
+              "#",
+              inLanguage(context, { en: "Pair", zh: "节点对" }),
+              inLanguage(context, { en: `Shared ${data.via}`, zh: `共享 ${data.via}` }),
+            ],
             rows: data.pairs.map((pair) => [
               String(pair.rank),
               `${pairName(pair.source, pair.source_label)} – ${pairName(pair.target, pair.target_label)}`,

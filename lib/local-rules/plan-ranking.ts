@@ -1,6 +1,6 @@
+import { degreeDataSchema } from "./analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { degreeDataSchema } from "./analysis-result-shapes";
 import type { CentralityMeasure } from "./detect-intent";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
@@ -25,13 +25,19 @@ function asksForOne(question: string): boolean {
 }
 
 function scopeText(scope: QuestionScope, language: "en" | "zh"): string {
-  const conditions = scope.where.map((condition) => `${condition.property} = ${String(condition.value)}`);
+  const conditions = scope.where.map(
+    (condition) => `${condition.property} = ${String(condition.value)}`,
+  );
   if (language === "zh") {
     const parts = [scope.nodeType ? `${scope.nodeType} 类型` : "", ...conditions].filter(Boolean);
     return parts.length > 0 ? `（范围：${parts.join("，")}）` : "";
   }
   const what = scope.nodeType ?? "nodes";
-  return conditions.length > 0 ? ` among ${what} with ${conditions.join(" and ")}` : scope.nodeType ? ` among ${what}` : "";
+  return conditions.length > 0
+    ? ` among ${what} with ${conditions.join(" and ")}`
+    : scope.nodeType
+      ? ` among ${what}`
+      : "";
 }
 
 function degreeWords(mode: "all" | "in" | "out", ascending: boolean) {
@@ -77,14 +83,25 @@ export function planRanking(input: {
   // A type ranked by its links to another type counts only those links.
   const edgeTypes = scope.nodeType
     ? scope.otherTypes.length > 0
-      ? [...new Set(scope.otherTypes.flatMap((type) => edgeTypesBetween(schema, scope.nodeType as string, type)))]
+      ? [
+          ...new Set(
+            scope.otherTypes.flatMap((type) =>
+              edgeTypesBetween(schema, scope.nodeType as string, type),
+            ),
+          ),
+        ]
       : edgeTypesNamedByVerb({ question, schema, nodeType: scope.nodeType })
     : [];
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
   if (measure === "degree") {
     const call: PlannedCall = {
       toolName: "degree_analysis",
-      input: { top_k: topK, mode, ...filters, ...(edgeTypes.length > 0 ? { edge_types: edgeTypes } : {}) },
+      input: {
+        top_k: topK,
+        mode,
+        ...filters,
+        ...(edgeTypes.length > 0 ? { edge_types: edgeTypes } : {}),
+      },
     };
     return planSingleCall({
       context,
@@ -92,11 +109,16 @@ export function planRanking(input: {
       schema: degreeDataSchema,
       write: (data) => {
         const rows: RankedRow[] = (data.top ?? []).map((row) => ({ ...row, value: row.degree }));
-        const ordered = ascending ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 })) : rows;
+        const ordered = ascending
+          ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 }))
+          : rows;
         const words = degreeWords(mode, ascending);
         const counting =
           edgeTypes.length > 0
-            ? { en: `, counting ${edgeTypes.join(", ")} edges`, zh: `，只计 ${edgeTypes.join("、")} 边` }
+            ? {
+                en: `, counting ${edgeTypes.join(", ")} edges`,
+                zh: `，只计 ${edgeTypes.join("、")} 边`,
+              }
             : { en: "", zh: "" };
         return writeRanking({
           context,
@@ -128,7 +150,9 @@ export function planRanking(input: {
     schema: centralityDataSchema,
     write: (data) => {
       const rows: RankedRow[] = data.top.map((row) => ({ ...row, value: row.score }));
-      const ordered = ascending ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 })) : rows;
+      const ordered = ascending
+        ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 }))
+        : rows;
       return writeRanking({
         context,
         call,
@@ -141,7 +165,10 @@ export function planRanking(input: {
             zh: `${nodeName(first)} 的${measureName}${ascending ? "最低" : "最高"}${scopeText(scope, "zh")}（${formatFigure(first.value)}）。`,
           }),
         column: measureName,
-        extraNotes: [weightsNote({ context, measure, measureName, data }), ...centralityNotes({ data, context })],
+        extraNotes: [
+          weightsNote({ context, measure, measureName, data }),
+          ...centralityNotes({ data, context }),
+        ],
         sizeBy: measure === "betweenness" ? "betweenness" : "pagerank",
       });
     },
@@ -175,22 +202,22 @@ function writeRanking(input: {
   }
   let lead = input.lead(first);
   const second = rows[1];
-  if (second && second.value === first.value) {
+  if (input.one && second && second.value === first.value) {
     lead += inLanguage(context, {
       en: ` ${nodeName(second)} ties with it.`,
       zh: ` ${nodeName(second)} 与其并列。`,
     });
   }
   if (!input.one && rows.length > 1) {
-    lead += inLanguage(context, {
-      en: ` Next: ${rows
-        .slice(1, 5)
-        .map((row) => `${nodeName(row)} (${formatFigure(row.value)})`)
-        .join(", ")}.`,
-      zh: ` 其后：${rows
-        .slice(1, 5)
-        .map((row) => `${nodeName(row)}（${formatFigure(row.value)}）`)
-        .join("、")}。`,
+    // A list was asked for: the leaders in rank order, the table holds the rest.
+    const leaders = rows
+      .slice(0, 3)
+      .map((row) => context.phrases.scoredNode(nodeName(row), formatFigure(row.value)));
+    lead = context.phrases.centralitySummary({
+      measure: input.column,
+      shown: rows.length,
+      total: input.total,
+      leaders,
     });
   }
   part.summary.push(lead);
@@ -208,7 +235,12 @@ function writeRanking(input: {
           context.phrases.columnType,
           input.column,
         ],
-        rows: rows.map((row) => [String(row.rank), nodeName(row), row.type ?? "", formatFigure(row.value)]),
+        rows: rows.map((row) => [
+          String(row.rank),
+          nodeName(row),
+          row.type ?? "",
+          formatFigure(row.value),
+        ]),
       },
     ],
   });

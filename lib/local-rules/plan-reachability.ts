@@ -22,7 +22,10 @@ export function planReachability(input: {
       en: 'I need the two nodes, e.g. "Is n15 reachable from n16?".',
       zh: "请给出两个节点，例如“p0 和 p3 之间是否存在路径？”。",
     },
-    call: ([from, to]) => ({ toolName: "shortest_path", input: { source: from.id, target: to.id } }),
+    call: ([from, to]) => ({
+      toolName: "shortest_path",
+      input: { source: from.id, target: to.id },
+    }),
     schema: pathDataSchema,
     write: (data, [from, to], call) => {
       const part = emptyPart({ succeeded: true });

@@ -1,12 +1,12 @@
+import { degreeDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { degreeDataSchema } from "./analysis-result-shapes";
 import { cannotPlanPart } from "./capability-part";
 import { readGraphSchema } from "./graph-schema";
 import { planAggregate } from "./plan-aggregate";
+import { planRanking } from "./plan-ranking";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { planRanking } from "./plan-ranking";
 import { grammarWords } from "./question-grammar";
 import { namedNodeTypes, namedValues, typePosition } from "./question-scope";
 import { planSingleCall } from "./single-call-plan";
@@ -44,7 +44,9 @@ export function planSchemaQuestion(input: {
     const edgeType = schema.edge_types.find((type) => typePosition(question, type.name) >= 0);
     const nodeType = types[0];
     if (nodeType && !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))) {
-      const count = description.node_types?.[nodeType] ?? schema.node_types.find((type) => type.name === nodeType)?.count;
+      const count =
+        description.node_types?.[nodeType] ??
+        schema.node_types.find((type) => type.name === nodeType)?.count;
       part.summary.push(
         inLanguage(context, {
           en: `There are ${count} ${nodeType} in the graph.`,
@@ -86,14 +88,18 @@ export function planSchemaQuestion(input: {
         ],
       });
     }
-    part.sources.push(`${context.graph.verifiedBy} (nodes ${description.nodes}, edges ${description.edges})`);
+    part.sources.push(
+      `${context.graph.verifiedBy} (nodes ${description.nodes}, edges ${description.edges})`,
+    );
     return { kind: "done", part };
   }
 
   if (counting && !summing) {
     // Counting nodes that meet conditions: the ranking tool's `total` is that count.
     const nodeType = types[0] ?? (schema.node_types.length > 1 ? values[0]?.nodeType : undefined);
-    const where = values.filter((value) => !nodeType || value.nodeType === nodeType).map((value) => value.condition);
+    const where = values
+      .filter((value) => !nodeType || value.nodeType === nodeType)
+      .map((value) => value.condition);
     const call: PlannedCall = {
       toolName: "degree_analysis",
       input: { top_k: 1, ...(nodeType ? { node_type: nodeType } : {}), where },
@@ -105,7 +111,9 @@ export function planSchemaQuestion(input: {
       write: (data) => {
         const part = emptyPart({ succeeded: true });
         part.sources.push(callSource(call));
-        const conditions = where.map((condition) => `${condition.property} = ${String(condition.value)}`).join(" and ");
+        const conditions = where
+          .map((condition) => `${condition.property} = ${String(condition.value)}`)
+          .join(" and ");
         part.summary.push(
           inLanguage(context, {
             en: `${data.total ?? 0} ${nodeType ?? "nodes"} have ${conditions}.`,
@@ -123,7 +131,13 @@ export function planSchemaQuestion(input: {
   // "Which members referred the most other members?": with nothing else to rank by, a ranking
   // question counts links (in or out by the verb's voice on a directed graph).
   if (grammarWords.rank.test(question) && !summing) {
-    return planRanking({ context, measure: "degree", topK: input.topK, mode: input.mode, ascending: input.ascending });
+    return planRanking({
+      context,
+      measure: "degree",
+      topK: input.topK,
+      mode: input.mode,
+      ascending: input.ascending,
+    });
   }
   return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
 }

@@ -1,6 +1,6 @@
+import { similarityDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { similarityDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
@@ -51,7 +51,12 @@ export function planSimilarity(input: {
         const via = types.find((type) => type !== subject.type);
         return {
           toolName: "node_similarity",
-          input: { metric, node_id: subject.id, top_k: topK, ...(via ? { via_node_type: via } : {}) },
+          input: {
+            metric,
+            node_id: subject.id,
+            top_k: topK,
+            ...(via ? { via_node_type: via } : {}),
+          },
         };
       },
       schema: similarityDataSchema,
@@ -76,12 +81,25 @@ export function planSimilarity(input: {
           }),
         );
         part.sections.push({
-          heading: inLanguage(context, { en: `Most similar to ${subject.id}`, zh: `与 ${subject.id} 最相似的节点` }),
+          heading: inLanguage(context, {
+            en: `Most similar to ${subject.id}`,
+            zh: `与 ${subject.id} 最相似的节点`,
+          }),
           blocks: [
             {
               kind: "table",
-              columns: ["#", inLanguage(context, { en: "Node", zh: "节点" }), name, inLanguage(context, { en: "Common neighbours", zh: "共同邻居" })],
-              rows: rows.map((row) => [String(row.rank), nodeName(row), formatFigure(row.score), String(row.common_neighbors ?? "")]),
+              columns: [
+                "#",
+                inLanguage(context, { en: "Node", zh: "节点" }),
+                name,
+                inLanguage(context, { en: "Common neighbours", zh: "共同邻居" }),
+              ],
+              rows: rows.map((row) => [
+                String(row.rank),
+                nodeName(row),
+                formatFigure(row.score),
+                String(row.common_neighbors ?? ""),
+              ]),
             },
           ],
         });
@@ -113,8 +131,12 @@ export function planSimilarity(input: {
       if (!best) {
         part.summary.push(
           inLanguage(context, {
-            en: likelyLinks ? "No unlinked pair shares a neighbour: no link is predicted." : "No two nodes share a neighbour.",
-            zh: likelyLinks ? "没有尚未相连且有共同邻居的节点对，无法预测新连接。" : "没有两个节点有共同邻居。",
+            en: likelyLinks
+              ? "No unlinked pair shares a neighbour: no link is predicted."
+              : "No two nodes share a neighbour.",
+            zh: likelyLinks
+              ? "没有尚未相连且有共同邻居的节点对，无法预测新连接。"
+              : "没有两个节点有共同邻居。",
           }),
         );
         return part;
@@ -140,7 +162,12 @@ export function planSimilarity(input: {
         blocks: [
           {
             kind: "table",
-            columns: ["#", inLanguage(context, { en: "Pair", zh: "节点对" }), name, inLanguage(context, { en: "Common neighbours", zh: "共同邻居" })],
+            columns: [
+              "#",
+              inLanguage(context, { en: "Pair", zh: "节点对" }),
+              name,
+              inLanguage(context, { en: "Common neighbours", zh: "共同邻居" }),
+            ],
             rows: pairs.map((pair) => [
               String(pair.rank),
               `${pairName(pair.source, pair.source_label)} – ${pairName(pair.target, pair.target_label)}`,

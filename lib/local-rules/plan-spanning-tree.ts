@@ -1,6 +1,6 @@
+import { spanningTreeDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import { spanningTreeDataSchema } from "./analysis-result-shapes";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";

@@ -11,7 +11,10 @@ export function planStrongComponents(input: {
   ask: "count" | "largest";
 }): PlanOutcome {
   const { context, ask } = input;
-  const call = { toolName: "community_detection", input: { algorithm: "strongly_connected_components" } };
+  const call = {
+    toolName: "community_detection",
+    input: { algorithm: "strongly_connected_components" },
+  };
   return planSingleCall({
     context,
     call,
@@ -32,16 +35,25 @@ export function planStrongComponents(input: {
             }),
       );
       part.sections.push({
-        heading: inLanguage(context, { en: "Largest strongly connected components", zh: "最大的强连通分量" }),
+        heading: inLanguage(context, {
+          en: "Largest strongly connected components",
+          zh: "最大的强连通分量",
+        }),
         blocks: [
           {
             kind: "table",
-            columns: ["#", inLanguage(context, { en: "Size", zh: "大小" }), inLanguage(context, { en: "Members (ids)", zh: "成员" })],
-            rows: data.communities.slice(0, 10).map((group) => [
-              String(group.community),
-              String(group.size),
-              `${group.members.slice(0, 12).join(", ")}${group.members.length > 12 || group.members_truncated ? ", …" : ""}`,
-            ]),
+            columns: [
+              "#",
+              inLanguage(context, { en: "Size", zh: "大小" }),
+              inLanguage(context, { en: "Members (ids)", zh: "成员" }),
+            ],
+            rows: data.communities
+              .slice(0, 10)
+              .map((group) => [
+                String(group.community),
+                String(group.size),
+                `${group.members.slice(0, 12).join(", ")}${group.members.length > 12 || group.members_truncated ? ", …" : ""}`,
+              ]),
           },
         ],
       });

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import type { EnvelopeView } from "./tool-outcome";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { type ResolvedNode, resolveNodeNames } from "./resolve-node-names";
 import { planSingleCall } from "./single-call-plan";
+import type { EnvelopeView } from "./tool-outcome";
 
 /** A part that says what the question is missing (never another question's answer). */
 export function missingPart(context: PlanContext, text: { en: string; zh: string }): AnswerPart {
@@ -24,7 +24,12 @@ export function planOnNodes<Schema extends z.ZodType>(input: {
   missing: { en: string; zh: string };
   call: (nodes: ResolvedNode[]) => PlannedCall;
   schema: Schema;
-  write: (data: z.infer<Schema>, nodes: ResolvedNode[], call: PlannedCall, envelope: EnvelopeView) => AnswerPart;
+  write: (
+    data: z.infer<Schema>,
+    nodes: ResolvedNode[],
+    call: PlannedCall,
+    envelope: EnvelopeView,
+  ) => AnswerPart;
 }): PlanOutcome {
   const { context } = input;
   if (input.names.some((name) => name === null || name.trim() === "")) {

@@ -62,7 +62,9 @@ const words = {
   weighted:
     /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
   triangles: /triangle|三角形|三角/i,
-  clustering: /clustering|transitivity|聚类系数|集聚系数|聚集系数|传递性/i,
+  // "Clustering" alone is a community algorithm; the coefficient is named as such.
+  clustering:
+    /clustering coeff|(?:average|mean|local|global|overall) clustering|clustering of\b|transitivity|聚类系数|集聚系数|聚集系数|传递性/i,
   transitivity: /transitivity|global clustering|传递性|全局聚类/i,
   averageWord: /\baverage|\bmean\b|平均/i,
   core: /k[\s-]?cores?\b|\bcores?\b|core number|coreness|degenera|k[\s-]*核|核数|最大核|核心数|k 值最大|k值最大/i,
@@ -86,13 +88,16 @@ const words = {
   groups: /\bgroups?\b|组|群/i,
   bridgeWord:
     /\bbridg|\bbroker|\bconnect(?:s|ing)? (?:the |several |multiple |different |two |both )|\bspan|\bacross\b|\bbetween (?:the |two |both |different |several )?(?:communit|faction|group|camp|cluster)|\bstraddl|\bgatekeeper|\blink(?:s|ing)? (?:the |several |different )|桥|跨|沟通|连接(?:多个|不同|两个)|之间的(?:关键|桥)/i,
-  sameCommunity: /same (?:community|cluster|group|faction)|which (?:community|cluster|faction)|what (?:community|cluster|faction)|(?:在|属于)(?:哪个|哪一个)(?:社区|社群|派系|群体)|同一(?:个)?(?:社区|社群|派系)/i,
+  sameCommunity:
+    /same (?:community|cluster|group|faction)|which (?:community|cluster|faction)|what (?:community|cluster|faction)|(?:在|属于)(?:哪个|哪一个)(?:社区|社群|派系|群体)|同一(?:个)?(?:社区|社群|派系)/i,
   leiden: /leiden|莱顿/i,
   labelPropagation: /label propagation|标签传播/i,
   degreeOfNode:
     /\bdegree\b|\bhow many (?:\w+\s){0,3}?(?:connections|links|neighbou?rs|edges|friends|ties|contacts|relationships|citations|citation links|partners)\b|\bhow (?:well[\s-])?connected is\b|\bnumber of (?:connections|links|neighbou?rs|edges|friends|ties)\b|度数|的度|有多少(?:个|条|位)?(?:邻居|连接|边|朋友|关系|联系|引用)|多少(?:个|条|位)?(?:邻居|连接|朋友)/i,
-  inDegree: /\bin[\s-]?degree|\bincoming|\bindegree|\breceived?\b|\b(?:was|were|been|get|gets|got|is|are)\s+\w+ed\s+by\b|入度|被/i,
-  outDegree: /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended)\b(?!\s+by)|出度|推荐了|邀请了|引用了/i,
+  inDegree:
+    /\bin[\s-]?degree|\bincoming|\bindegree|\breceived?\b|\b(?:was|were|been|get|gets|got|is|are)\s+\w+ed\s+by\b|入度|被/i,
+  outDegree:
+    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended)\b(?!\s+by)|出度|推荐了|邀请了|引用了/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
     /neighbou?r|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
@@ -133,7 +138,11 @@ function similarityMetricOf(question: string, likely: boolean): SimilarityMetric
   if (/cosine|余弦/i.test(question)) return "cosine";
   if (/overlap/i.test(question)) return "overlap";
   if (/jaccard|杰卡德/i.test(question)) return "jaccard";
-  if (/common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|共同邻居|共有邻居/i.test(question)) {
+  if (
+    /common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|共同邻居|共有邻居/i.test(
+      question,
+    )
+  ) {
     return "common_neighbors";
   }
   return likely ? "adamic_adar" : "jaccard";
@@ -190,24 +199,49 @@ function graphMetricsAsked(question: string): GraphMetric[] {
 function structureIntent(question: string): AnalysisIntent | null {
   const node = subjectMention(question);
   const topK = parseRequestedCount({ question, fallback: 10, max: 100 });
-  const ranking = words.rank.test(question) && !/k[\s-]?cores?|k[\s-]*核|最大核|k 值最大|k值最大/i.test(question);
+  const ranking =
+    words.rank.test(question) && !/k[\s-]?cores?|k[\s-]*核|最大核|k 值最大|k值最大/i.test(question);
   if (words.triangles.test(question)) {
-    if (node || ranking) return { kind: "node-structure", metric: "triangles", node, topK, ascending: words.ascending.test(question) };
+    if (node || ranking)
+      return {
+        kind: "node-structure",
+        metric: "triangles",
+        node,
+        topK,
+        ascending: words.ascending.test(question),
+      };
     return { kind: "graph-metric", metrics: ["triangle_count"] };
   }
-  if (words.clustering.test(question) && !/clustering (?:algorithm|into)|聚类(?!系数)/i.test(question)) {
-    if (words.transitivity.test(question)) return { kind: "graph-metric", metrics: ["transitivity"] };
+  if (
+    words.clustering.test(question) &&
+    !/clustering (?:algorithm|into)|聚类(?!系数)/i.test(question)
+  ) {
+    if (words.transitivity.test(question))
+      return { kind: "graph-metric", metrics: ["transitivity"] };
     if (node || (ranking && !words.averageWord.test(question))) {
-      return { kind: "node-structure", metric: "clustering", node, topK, ascending: words.ascending.test(question) };
+      return {
+        kind: "node-structure",
+        metric: "clustering",
+        node,
+        topK,
+        ascending: words.ascending.test(question),
+      };
     }
     return { kind: "graph-metric", metrics: ["average_clustering"] };
   }
   if (words.core.test(question)) {
-    if (node) return { kind: "node-structure", metric: "core_number", node, topK, ascending: false };
+    if (node)
+      return { kind: "node-structure", metric: "core_number", node, topK, ascending: false };
     return { kind: "core", topK };
   }
   if (words.eccentricity.test(question)) {
-    return { kind: "node-structure", metric: "eccentricity", node, topK, ascending: words.ascending.test(question) };
+    return {
+      kind: "node-structure",
+      metric: "eccentricity",
+      node,
+      topK,
+      ascending: words.ascending.test(question),
+    };
   }
   return null;
 }
@@ -244,7 +278,13 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     return [{ kind: "flow", source, target, disjoint: words.disjoint.test(q) }];
   }
   if (words.spanning.test(q)) {
-    return [{ kind: "spanning-tree", maximum: words.maximumTree.test(q), weightAsked: /weight|cost|length|total|权重|总|长度|成本/i.test(q) }];
+    return [
+      {
+        kind: "spanning-tree",
+        maximum: words.maximumTree.test(q),
+        weightAsked: /weight|cost|length|total|权重|总|长度|成本/i.test(q),
+      },
+    ];
   }
   if (words.likelyLinks.test(q) || words.similarity.test(q)) {
     const likely = words.likelyLinks.test(q);
@@ -259,11 +299,21 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     ];
   }
   if (words.projection.test(q) && !words.edgeExists.test(q)) {
-    return [{ kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) }];
+    return [
+      { kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) },
+    ];
   }
   if (words.kShortest.test(q)) {
     const { source, target } = endpointMentions(q);
-    return [{ kind: "k-shortest", source, target, ...kShortestArguments(q), weighted: words.weighted.test(q) }];
+    return [
+      {
+        kind: "k-shortest",
+        source,
+        target,
+        ...kShortestArguments(q),
+        weighted: words.weighted.test(q),
+      },
+    ];
   }
   const mentions = endpointMentions(q);
   const twoNodes = mentions.source !== null && mentions.target !== null;
@@ -275,15 +325,26 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     return [{ kind: "path", source: mentions.source, target: mentions.target }];
   }
   const metrics = graphMetricsAsked(q);
-  if (metrics.length > 0 && !(words.components.test(q) && !words.diameter.test(q) && !words.radius.test(q))) {
+  if (
+    metrics.length > 0 &&
+    !(words.components.test(q) && !words.diameter.test(q) && !words.radius.test(q))
+  ) {
     return [{ kind: "graph-metric", metrics }];
   }
   const structure = structureIntent(q);
   if (structure) return [structure];
   if (words.components.test(q)) return [componentsIntent(q)];
-  if (words.communities.test(q) || (words.groups.test(q) && words.bridgeWord.test(q))) {
-    return [communitiesIntent(q)];
-  }
+  const communitiesAsked =
+    words.communities.test(q) || (words.groups.test(q) && words.bridgeWord.test(q));
+  const communities = communitiesAsked ? communitiesIntent(q) : null;
+  const measure = measureOf(q);
+  const centralityWords =
+    /central|influential|important|\bkey (?:nodes|players|people|members|customers|users|accounts|entities)|\bhubs?\b|most connected|best connected|most (?:connections|links|friends|neighbou?rs|edges|ties)|highest degree|中心性|中心度|重要|核心节点|关键节点|关键(?:客户|用户|人物)|影响力|连接最多|度数?最(?:高|大)|最(?:高|大)的度/i;
+  const centralityAsked =
+    measure !== null ||
+    centralityWords.test(q) ||
+    (/\bdegrees?\b|度数|的度/i.test(q) && words.rank.test(q));
+  if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
   const node = subjectMention(q);
   if (node && words.degreeOfNode.test(q) && !words.rank.test(q)) {
     return [{ kind: "degree", node, mode: degreeMode(q), strength: words.strength.test(q) }];
@@ -291,18 +352,21 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   if (node && words.neighbours.test(q) && !words.rank.test(q)) {
     return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
   }
-  const measure = measureOf(q);
-  const centralityWords =
-    /central|influential|important|\bkey (?:nodes|players|people|members|customers|users|accounts|entities)|\bhubs?\b|most connected|best connected|most (?:connections|links|friends|neighbou?rs|edges|ties)|highest degree|中心性|中心度|重要|核心节点|关键节点|关键(?:客户|用户|人物)|影响力|连接最多|度数?最(?:高|大)|最(?:高|大)的度/i;
-  if (measure || centralityWords.test(q)) {
+  if (centralityAsked) {
+    // "The most central customers and their communities": both, answered in that order.
     return [
       {
         kind: "centrality",
-        measure: measure ?? (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|度|连接/i.test(q) ? "degree" : "pagerank"),
+        measure:
+          measure ??
+          (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|度|连接/i.test(q)
+            ? "degree"
+            : "pagerank"),
         topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
         mode: degreeMode(q),
         ascending: words.ascending.test(q),
       },
+      ...(communities ? [communities] : []),
     ];
   }
   if (node && words.neighbours.test(q)) {

@@ -112,8 +112,7 @@ export function namedValues(input: {
           .slice(0, index)
           .some(
             (longer) =>
-              entry.at >= longer.at &&
-              entry.at < longer.at + String(longer.condition.value).length,
+              entry.at >= longer.at && entry.at < longer.at + String(longer.condition.value).length,
           ),
     )
     .sort((a, b) => a.at - b.at);
@@ -139,7 +138,9 @@ export function resolveScope(input: {
 }): QuestionScope {
   const types = namedNodeTypes(input.question, input.schema);
   const values = namedValues(input);
-  const subject = types[0] ?? (values.length > 0 && input.schema.node_types.length > 1 ? values[0].nodeType : null);
+  const subject =
+    types[0] ??
+    (values.length > 0 && input.schema.node_types.length > 1 ? values[0].nodeType : null);
   const where = values
     .filter((value) => subject === null || value.nodeType === subject)
     .map((value) => value.condition);
@@ -151,7 +152,10 @@ export function resolveScope(input: {
 // edge and node type names, never a dataset's fixed names.
 const verbNouns: [RegExp, string[]][] = [
   [/\bborrow|\blend|\bloan|借/i, ["loan", "borrow", "lend", "checkout"]],
-  [/\bbought\b|\bbuy|\bpurchas|\bordered\b|\bsold\b|\bsell|购买|买|下单|订购|销售/i, ["order", "purchase", "sale", "transaction"]],
+  [
+    /\bbought\b|\bbuy|\bpurchas|\bordered\b|\bsold\b|\bsell|购买|买|下单|订购|销售/i,
+    ["order", "purchase", "sale", "transaction"],
+  ],
   [/\bwr[io]te\b|\bwritten\b|\bauthor|\bco-?wr|撰写|写|著/i, ["author", "write", "wrote"]],
   [/\bcit(?:e|ed|es|ing|ation)|引用/i, ["cite", "citation", "reference"]],
   [/\brat(?:e|ed|ing)|评分/i, ["rating", "rate"]],
@@ -161,7 +165,10 @@ const verbNouns: [RegExp, string[]][] = [
   [/\bvisit|访问/i, ["visit"]],
   [/\benrol|选课|注册/i, ["enrol", "enroll", "registration"]],
   [/\battend|参加/i, ["attend", "participat"]],
-  [/\bplay(?:ed|s)? (?:in|for)|\bstar(?:red|s)? in|\bact(?:ed|s)? in|出演/i, ["cast", "role", "appear", "play"]],
+  [
+    /\bplay(?:ed|s)? (?:in|for)|\bstar(?:red|s)? in|\bact(?:ed|s)? in|出演/i,
+    ["cast", "role", "appear", "play"],
+  ],
   [/\bwork(?:ed|s)? (?:at|for|in)|\bemploy|任职|工作/i, ["employ", "work", "staff"]],
 ];
 

@@ -28,7 +28,12 @@ describe("Step A: the graph is verified before any analysis (SS-3, SS-5)", () =>
       },
     ]);
     expect(toolNamesPerTurn(turns).flat()).not.toContain("construct_graph");
-    expect(toolNamesPerTurn(turns)).toEqual([["load_constructed_graph"], ["node_centrality"], []]);
+    expect(toolNamesPerTurn(turns)).toEqual([
+      ["load_constructed_graph"],
+      ["get_graph_info"],
+      ["node_centrality"],
+      [],
+    ]);
   });
 
   it("builds a dataset without a usable construction, then loads the built revision", async () => {

@@ -7,10 +7,14 @@ export function requestedDecimals(question: string): number | null {
 
 /**
  * A figure as the lead states it: counts as integers; other figures exact when whole, with the
- * decimals the question asks for, else with at least four significant decimals (251.7524) so the
- * reader can trace it to the query result.
+ * decimals the question asks for, else with four decimals (251.7524) unless fewer are exact
+ * (3350.29), so the reader can trace it to the query result.
  */
-export function formatAggregateFigure(input: { value: number; integer: boolean; decimals: number | null }): string {
+export function formatAggregateFigure(input: {
+  value: number;
+  integer: boolean;
+  decimals: number | null;
+}): string {
   const { value, integer, decimals } = input;
   if (!Number.isFinite(value)) return String(value);
   if (integer) return String(Math.round(value));
@@ -18,6 +22,8 @@ export function formatAggregateFigure(input: { value: number; integer: boolean; 
   // Sums of decimals carry float noise (52579.000000000015): twelve digits hold every real one.
   const clean = Number(value.toPrecision(12));
   if (Number.isInteger(clean)) return String(clean);
-  if (Math.abs(clean) >= 1) return clean.toFixed(4);
-  return clean.toPrecision(4);
+  // Four decimals (four significant digits below 1), without zeros a shorter exact form makes
+  // redundant: 3350.29 stays 3350.29, 251.7523666… becomes 251.7524.
+  const shown = Math.abs(clean) >= 1 ? clean.toFixed(4) : clean.toPrecision(4);
+  return shown.includes(".") ? shown.replace(/\.?0+$/, "") : shown;
 }

@@ -43,7 +43,9 @@ export class AggregateJoins {
       } else {
         const via = step.step.via;
         const column = via.kind === "column" ? via.column : via.end;
-        this.clauses.push(`JOIN ${target} ${next} ON ${next}."id" = ${alias}.${quoteIdentifier(column)}`);
+        this.clauses.push(
+          `JOIN ${target} ${next} ON ${next}."id" = ${alias}.${quoteIdentifier(column)}`,
+        );
       }
       this.aliases.set(signature, next);
       alias = next;

@@ -22,22 +22,31 @@ const functions = { sum: "sum", average: "avg", minimum: "min", maximum: "max" }
 function conditionOf(alias: string, filter: AggregateFilter): string {
   const column = `${alias}.${quoteIdentifier(filter.ref.column.column)}`;
   if (typeof filter.value === "boolean") return `${column} = ${filter.value ? "TRUE" : "FALSE"}`;
-  if (typeof filter.value === "number") return `${column} ${filter.operator} ${String(filter.value)}`;
-  if (filter.caseInsensitive) return `lower(CAST(${column} AS VARCHAR)) = lower(${quoteLiteral(filter.value)})`;
+  if (typeof filter.value === "number")
+    return `${column} ${filter.operator} ${String(filter.value)}`;
+  if (filter.caseInsensitive)
+    return `lower(CAST(${column} AS VARCHAR)) = lower(${quoteLiteral(filter.value)})`;
   return `${column} = ${quoteLiteral(filter.value)}`;
 }
 
 function valueColumnOf(intent: AggregateIntent, keyColumn: string | null): string {
   const name =
-    intent.measure.kind === "count" ? "count" : `${intent.measure.kind}_${intent.measure.ref.column.property}`;
+    intent.measure.kind === "count"
+      ? "count"
+      : `${intent.measure.kind}_${intent.measure.ref.column.property}`;
   return name === keyColumn || name === "id" || name === "label" ? `${name}_value` : name;
 }
 
 /** One read-only DuckDB query that computes an aggregate intent over query_graph's tables. */
-export function buildAggregateSql(input: { intent: AggregateIntent; catalogue: QueryCatalogue }): AggregateSql {
+export function buildAggregateSql(input: {
+  intent: AggregateIntent;
+  catalogue: QueryCatalogue;
+}): AggregateSql {
   const { intent, catalogue } = input;
   const joins = new AggregateJoins(catalogue);
-  const fansOut = [intent.group?.route, ...intent.filters.map((filter) => filter.route)].some((route) => route?.fansOut);
+  const fansOut = [intent.group?.route, ...intent.filters.map((filter) => filter.route)].some(
+    (route) => route?.fansOut,
+  );
   const measure =
     intent.measure.kind === "count"
       ? fansOut
@@ -61,7 +70,9 @@ export function buildAggregateSql(input: { intent: AggregateIntent; catalogue: Q
   }
   const groupAlias = joins.aliasOf(group.route);
   const keyExpression =
-    group.kind === "entity" ? `${groupAlias}."id"` : `${groupAlias}.${quoteIdentifier(group.ref.column.column)}`;
+    group.kind === "entity"
+      ? `${groupAlias}."id"`
+      : `${groupAlias}.${quoteIdentifier(group.ref.column.column)}`;
   const measured = [
     `WITH "measured" AS (`,
     `  SELECT ${keyExpression} AS "group_key", ${measure} AS "value"`,
@@ -79,7 +90,9 @@ export function buildAggregateSql(input: { intent: AggregateIntent; catalogue: Q
   const limit = intent.direction ? Math.max(intent.top ?? 0, entityRows) : tableRows;
   if (group.kind === "entity") {
     const valueColumn = valueColumnOf(intent, "id");
-    const onGroup = intent.filters.filter((filter) => filter.onGroup).map((filter) => conditionOf("g", filter));
+    const onGroup = intent.filters
+      .filter((filter) => filter.onGroup)
+      .map((filter) => conditionOf("g", filter));
     const sql = [
       ...measured,
       `SELECT g."id" AS "id", g."label" AS "label", ${value} AS ${quoteIdentifier(valueColumn)}`,

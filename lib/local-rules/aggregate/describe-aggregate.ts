@@ -28,7 +28,9 @@ function chineseTypeName(type: string): string | null {
 }
 
 function chinesePropertyName(property: string): string | null {
-  const found = Object.entries(chinesePropertyWords).find(([, names]) => names[0] === property.toLowerCase());
+  const found = Object.entries(chinesePropertyWords).find(
+    ([, names]) => names[0] === property.toLowerCase(),
+  );
   return found ? found[0] : null;
 }
 
@@ -51,18 +53,27 @@ function conditionText(filter: AggregateFilter): BilingualText {
 }
 
 /** The words of a plan's answer and its one-line description, in English and Chinese. */
-export function describeAggregate(intent: AggregateIntent): { describe: BilingualText; wording: AggregateWording } {
+export function describeAggregate(intent: AggregateIntent): {
+  describe: BilingualText;
+  wording: AggregateWording;
+} {
   const { measure, group, words } = intent;
-  const rowsName = intent.rows.type === "default" ? "nodes" : intent.rows.type;
+  const rowsName = intent.rows.type === "default" ? "nodes" : intent.rows.type.replaceAll("_", " ");
   const rows = bilingual(words.rows, rowsName, chineseTypeName(intent.rows.type));
   const groupName =
-    group?.kind === "entity" ? singularOf(group.table.type) : group ? group.ref.column.property : null;
+    group?.kind === "entity"
+      ? singularOf(group.table.type)
+      : group
+        ? group.ref.column.property
+        : null;
   const groupText =
     group && groupName
       ? bilingual(
           words.group,
           groupName,
-          group.kind === "entity" ? chineseTypeName(group.table.type) : chinesePropertyName(groupName),
+          group.kind === "entity"
+            ? chineseTypeName(group.table.type)
+            : chinesePropertyName(groupName),
         )
       : null;
   // In English the exact column (`orders.total`) says what was summed better than "spends".
@@ -71,12 +82,19 @@ export function describeAggregate(intent: AggregateIntent): { describe: Bilingua
       ? null
       : {
           en: `${measure.ref.table.type}.${measure.ref.column.property}`,
-          zh: bilingual(words.property, measure.ref.column.property, chinesePropertyName(measure.ref.column.property)).zh,
+          zh: bilingual(
+            words.property,
+            measure.ref.column.property,
+            chinesePropertyName(measure.ref.column.property),
+          ).zh,
         };
   const conditionParts = intent.filters.map(conditionText);
   const conditions =
     conditionParts.length > 0
-      ? { en: conditionParts.map((part) => part.en).join(" and "), zh: conditionParts.map((part) => part.zh).join("且") }
+      ? {
+          en: conditionParts.map((part) => part.en).join(" and "),
+          zh: conditionParts.map((part) => part.zh).join("且"),
+        }
       : null;
   const wording: AggregateWording = {
     measure: measure.kind,
@@ -92,15 +110,26 @@ export function describeAggregate(intent: AggregateIntent): { describe: Bilingua
 
 function describeText(wording: AggregateWording): BilingualText {
   const { rows, group, property, conditions, measure } = wording;
-  const where = conditions ? { en: ` where ${conditions.en}`, zh: `（${conditions.zh}）` } : { en: "", zh: "" };
+  const where = conditions
+    ? { en: ` where ${conditions.en}`, zh: `（${conditions.zh}）` }
+    : { en: "", zh: "" };
   if (measure === "count") {
     if (!group) {
-      return { en: `${rows.en} with ${conditions?.en ?? "any value"}`, zh: `${conditions?.zh ?? ""}的${rows.zh}数量` };
+      return {
+        en: `${rows.en} with ${conditions?.en ?? "any value"}`,
+        zh: `${conditions?.zh ?? ""} 的${rows.zh}数量`,
+      };
     }
-    return { en: `${rows.en} per ${group.en}${where.en}`, zh: `各${group.zh}的${rows.zh}数量${where.zh}` };
+    return {
+      en: `${rows.en} per ${group.en}${where.en}`,
+      zh: `各${group.zh}的${rows.zh}数量${where.zh}`,
+    };
   }
   const word = measureWords[measure];
   const measured = { en: `${word.en} of ${property?.en}`, zh: `${property?.zh}的${word.zh}` };
   if (!group) return { en: `${measured.en}${where.en}`, zh: `${measured.zh}${where.zh}` };
-  return { en: `${measured.en} per ${group.en}${where.en}`, zh: `各${group.zh}的${measured.zh}${where.zh}` };
+  return {
+    en: `${measured.en} per ${group.en}${where.en}`,
+    zh: `各${group.zh}的${measured.zh}${where.zh}`,
+  };
 }

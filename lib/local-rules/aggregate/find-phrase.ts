@@ -28,9 +28,15 @@ export function findPhrase(input: {
 }
 
 /** Every match of a global regular expression with its span. */
-export function findPattern(text: string, pattern: RegExp): { start: number; end: number; match: RegExpExecArray }[] {
+export function findPattern(
+  text: string,
+  pattern: RegExp,
+): { start: number; end: number; match: RegExpExecArray }[] {
   const found: { start: number; end: number; match: RegExpExecArray }[] = [];
-  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  const global = new RegExp(
+    pattern.source,
+    pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+  );
   for (let match = global.exec(text); match !== null; match = global.exec(text)) {
     found.push({ start: match.index, end: match.index + match[0].length, match });
     if (match[0].length === 0) global.lastIndex++;

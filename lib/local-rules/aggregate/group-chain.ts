@@ -66,20 +66,28 @@ export function findGroupChains(input: {
   const chains: (GroupChain | null)[] = [];
   for (const which of signals.which) {
     const lead = whichLead.exec(question.slice(which.end));
-    chains.push(asChain(chainForward(question, mentions, which.end + (lead?.[0].length ?? 0)), "which"));
+    chains.push(
+      asChain(chainForward(question, mentions, which.end + (lead?.[0].length ?? 0)), "which"),
+    );
   }
   for (const per of signals.per) {
     const lead = perLead.exec(question.slice(per.end));
-    chains.push(asChain(chainForward(question, mentions, per.end + (lead?.[0].length ?? 0)), "per"));
+    chains.push(
+      asChain(chainForward(question, mentions, per.end + (lead?.[0].length ?? 0)), "per"),
+    );
   }
   for (const common of signals.mostCommon) {
     const lead = perLead.exec(question.slice(common.end));
-    chains.push(asChain(chainForward(question, mentions, common.end + (lead?.[0].length ?? 0)), "common"));
+    chains.push(
+      asChain(chainForward(question, mentions, common.end + (lead?.[0].length ?? 0)), "common"),
+    );
   }
   for (const mention of mentions) {
     const after = question.slice(mention.end);
-    if (chineseTail.test(after)) chains.push(asChain(chainBackward(question, mentions, mention), "tail"));
-    if (englishWithTheMost.test(after)) chains.push(asChain(chainBackward(question, mentions, mention), "with"));
+    if (chineseTail.test(after))
+      chains.push(asChain(chainBackward(question, mentions, mention), "tail"));
+    if (englishWithTheMost.test(after))
+      chains.push(asChain(chainBackward(question, mentions, mention), "with"));
   }
   return chains.filter((chain): chain is GroupChain => chain !== null);
 }

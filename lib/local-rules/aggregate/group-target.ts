@@ -26,15 +26,24 @@ export function isGroupable(column: CatalogueColumn): boolean {
 }
 
 function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
-  const properties = chain.mentions.filter((mention): mention is PropertyMention => mention.kind === "property");
-  const types = chain.mentions.filter((mention): mention is TypeMention => mention.kind === "type");
+  // A figure ends the phrase: in "which customer spends", "spends" is the measure.
+  const end = chain.mentions.findIndex(
+    (mention) =>
+      mention.kind === "property" && !mention.candidates.some((ref) => isGroupable(ref.column)),
+  );
+  const phrase = end === -1 ? chain.mentions : chain.mentions.slice(0, end);
+  const properties = phrase.filter(
+    (mention): mention is PropertyMention => mention.kind === "property",
+  );
+  const types = phrase.filter((mention): mention is TypeMention => mention.kind === "type");
   if (properties.length > 1) return "invalid";
   const listsAll = chain.how === "per";
   if (properties.length === 1) {
     const groupable = properties[0].candidates.filter((ref) => isGroupable(ref.column));
-    if (groupable.length === 0) return null;
     const qualifier = types.find((type) => groupable.some((ref) => ref.table === type.table));
-    const candidates = qualifier ? groupable.filter((ref) => ref.table === qualifier.table) : groupable;
+    const candidates = qualifier
+      ? groupable.filter((ref) => ref.table === qualifier.table)
+      : groupable;
     return {
       target: { kind: "property", candidates, mention: properties[0] },
       used: qualifier ? [properties[0], qualifier] : [properties[0]],
@@ -43,14 +52,24 @@ function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
   }
   if (types.length === 0) return null;
   if (types[0].table.kind !== "node") return "invalid";
-  return { target: { kind: "entity", table: types[0].table, mention: types[0] }, used: [types[0]], listsAll };
+  return {
+    target: { kind: "entity", table: types[0].table, mention: types[0] },
+    used: [types[0]],
+    listsAll,
+  };
 }
 
 function sameTarget(a: GroupTarget, b: GroupTarget): boolean {
-  if (a.target.kind === "entity" && b.target.kind === "entity") return a.target.table === b.target.table;
+  if (a.target.kind === "entity" && b.target.kind === "entity")
+    return a.target.table === b.target.table;
   if (a.target.kind === "property" && b.target.kind === "property") {
     const columns = (target: typeof a.target) =>
-      target.kind === "property" ? target.candidates.map((ref) => `${ref.table.key}.${ref.column.column}`).sort().join() : "";
+      target.kind === "property"
+        ? target.candidates
+            .map((ref) => `${ref.table.key}.${ref.column.column}`)
+            .sort()
+            .join()
+        : "";
     return columns(a.target) === columns(b.target);
   }
   return false;

@@ -56,7 +56,11 @@ function shortestRoutes(input: {
     for (const state of frontier) {
       for (const step of input.catalogue.manyToOne) {
         if (step.from !== state.key) continue;
-        next.push({ key: step.to, steps: [...state.steps, { kind: "many-to-one", step }], linked: state.linked });
+        next.push({
+          key: step.to,
+          steps: [...state.steps, { kind: "many-to-one", step }],
+          linked: state.linked,
+        });
       }
       if (!input.withLink || state.linked) continue;
       for (const step of input.catalogue.links) {

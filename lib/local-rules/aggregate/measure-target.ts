@@ -15,11 +15,19 @@ export function qualifierOf(input: {
   const owns = (mention: Mention | undefined): mention is TypeMention =>
     mention?.kind === "type" && property.candidates.some((ref) => ref.table === mention.table);
   const before = mentions[index - 1];
-  if (owns(before) && /^\s*(?:['’]s\s+)?(?:的)?\s*(?:总)?\s*$/.test(question.slice(before.end, property.start))) {
+  if (
+    owns(before) &&
+    /^\s*(?:['’]s\s+)?(?:的)?\s*(?:总)?\s*$/.test(question.slice(before.end, property.start))
+  ) {
     return before;
   }
   const after = mentions[index + 1];
-  if (owns(after) && /^\s+(?:of|for|per|across)\s+(?:(?:the|all|all the|each)\s+)?$/i.test(question.slice(property.end, after.start))) {
+  if (
+    owns(after) &&
+    /^\s+(?:of|for|per|across)\s+(?:(?:the|all|all the|each)\s+)?$/i.test(
+      question.slice(property.end, after.start),
+    )
+  ) {
     return after;
   }
   return null;

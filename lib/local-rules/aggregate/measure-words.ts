@@ -34,10 +34,29 @@ export type MeasureSignals = {
 };
 
 const englishNumbers: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
 };
 const chineseNumbers: Record<string, number> = {
-  一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
 };
 
 function readCount(word: string): number | null {
@@ -52,17 +71,20 @@ const spans = (text: string, pattern: RegExp) =>
 export function readMeasureSignals(question: string): MeasureSignals {
   const text = question.toLowerCase();
   const direction = [
-    ...spans(text, /\b(?:most|highest|largest|biggest|greatest|top|best)\b|最多|最高|最大|最常|最受欢迎|最热门|最频繁|最活跃|最贵|排名第一/g).map(
-      (span) => ({ ...span, direction: "desc" as const }),
-    ),
-    ...spans(text, /\b(?:least|lowest|smallest|fewest|bottom|worst)\b|最少|最低|最小|最便宜|最不/g).map(
-      (span) => ({ ...span, direction: "asc" as const }),
-    ),
+    ...spans(
+      text,
+      /\b(?:most|highest|largest|biggest|greatest|top|best)\b|最多|最高|最大|最常|最受欢迎|最热门|最频繁|最活跃|最贵|排名第一/g,
+    ).map((span) => ({ ...span, direction: "desc" as const })),
+    ...spans(
+      text,
+      /\b(?:least|lowest|smallest|fewest|bottom|worst)\b|最少|最低|最小|最便宜|最不/g,
+    ).map((span) => ({ ...span, direction: "asc" as const })),
   ].sort((a, b) => a.start - b.start);
   const decimalsMatch =
     /\b(\d+|one|two|three|four|five|six)\s+(?:decimal|decimals|decimal places|dp)\b/.exec(text) ??
     /(\d+|[一二两三四五六])\s*位小数|小数点后\s*(\d+|[一二两三四五六])\s*位/.exec(text);
-  const topMatch = /\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/.exec(text) ??
+  const topMatch =
+    /\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/.exec(text) ??
     /前\s*(\d+|[一二两三四五六七八九十])\s*(?:名|个|位|本|家|座|篇)?/.exec(text);
   const numberWords: SignalSpan[] = [];
   for (const match of [decimalsMatch, topMatch]) {
@@ -71,9 +93,15 @@ export function readMeasureSignals(question: string): MeasureSignals {
   return {
     average: spans(text, /\b(?:average|mean|avg)\b|平均|均值/g),
     sum: spans(text, /\b(?:sum|summed|combined|altogether)\b|总和|合计|总计|加起来/g),
-    count: spans(text, /\bhow many\b|\bnumber of\b|\bcount\b|多少|几个|几位|几本|几篇|几家|几名|几人|有几|数量|个数|人数|总数|数目/g),
+    count: spans(
+      text,
+      /\bhow many\b|\bnumber of\b|\bcount\b|多少|几个|几位|几本|几篇|几家|几名|几人|有几|数量|个数|人数|总数|数目/g,
+    ),
     howMuch: spans(text, /\bhow much\b/g),
-    maximum: spans(text, /\b(?:maximum|max|highest|largest|biggest|greatest|latest|newest|most recent)\b|最高|最大|最晚|最新/g),
+    maximum: spans(
+      text,
+      /\b(?:maximum|max|highest|largest|biggest|greatest|latest|newest|most recent)\b|最高|最大|最晚|最新/g,
+    ),
     minimum: spans(text, /\b(?:minimum|min|lowest|smallest|earliest|oldest)\b|最低|最小|最早/g),
     direction,
     total: spans(text, /\btotal\b|总(?![数共计和])/g),
@@ -82,8 +110,14 @@ export function readMeasureSignals(question: string): MeasureSignals {
       text,
       /\b(?:which|what)\b|哪(?:一个|一种|一类|一位|一本|一家|个|些|种|类|位|家|本|座|篇|名)?/g,
     ),
-    per: spans(text, /\b(?:per|for each|for every|in each|each|across|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每个|每种|每类|每|各个|各|按照|按|分别/g),
-    mostCommon: spans(text, /\b(?:most|least) (?:common|frequent|popular|used)\b|最常见的|最普遍的|最流行的|最常见|最普遍/g),
+    per: spans(
+      text,
+      /\b(?:per|for each|for every|in each|each|across|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每个|每种|每类|每|各个|各|按照|按|分别/g,
+    ),
+    mostCommon: spans(
+      text,
+      /\b(?:most|least) (?:common|frequent|popular|used)\b|最常见的|最普遍的|最流行的|最常见|最普遍/g,
+    ),
     decimals: decimalsMatch ? readCount(decimalsMatch[1] ?? decimalsMatch[2]) : null,
     top: topMatch ? readCount(topMatch[1]) : null,
     numberWords,

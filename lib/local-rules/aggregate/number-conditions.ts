@@ -22,7 +22,11 @@ const figure = String.raw`(?<![A-Za-z0-9_:#/.\-])(-?\d+(?:\.\d+)?)(?![A-Za-z0-9_
 const englishBefore: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
   { words: "at least|no less than|not less than|no fewer than|>=|≥", operator: ">=" },
   { words: "at most|no more than|not more than|<=|≤", operator: "<=" },
-  { words: "more than|greater than|larger than|bigger than|higher than|over|above|exceeding|exceeds|exceed|>", operator: ">" },
+  {
+    words:
+      "more than|greater than|larger than|bigger than|higher than|over|above|exceeding|exceeds|exceed|>",
+    operator: ">",
+  },
   { words: "less than|fewer than|lower than|smaller than|under|below|<", operator: "<" },
   { words: "after|later than", operator: ">", temporal: true },
   { words: "before|earlier than|prior to", operator: "<", temporal: true },
@@ -63,19 +67,24 @@ function overlaps(start: number, end: number, spans: SignalSpan[]): boolean {
  * word comes back as `=` only when a year-like word says so ("in 2001", "2001年"), otherwise it
  * is returned in `unexplained` so the planner can refuse a question it does not understand.
  */
-export function readNumberConditions(input: {
-  question: string;
-  ignore: SignalSpan[];
-}): { conditions: NumberCondition[]; unexplained: SignalSpan[] } {
+export function readNumberConditions(input: { question: string; ignore: SignalSpan[] }): {
+  conditions: NumberCondition[];
+  unexplained: SignalSpan[];
+} {
   const text = input.question.toLowerCase();
   const conditions: NumberCondition[] = [];
   const unexplained: SignalSpan[] = [];
   const between = findPattern(
     text,
-    new RegExp(String.raw`\bbetween\s+\$?${figure}\s+and\s+\$?${figure}|介于\s*${figure}\s*(?:和|与|到|至)\s*${figure}\s*之间|${figure}\s*(?:到|至|-|~)\s*${figure}\s*之间`, "g"),
+    new RegExp(
+      String.raw`\bbetween\s+\$?${figure}\s+and\s+\$?${figure}|介于\s*${figure}\s*(?:和|与|到|至)\s*${figure}\s*之间|${figure}\s*(?:到|至|-|~)\s*${figure}\s*之间`,
+      "g",
+    ),
   );
   for (const { start, end, match } of between) {
-    const [low, high] = [match[1] ?? match[3] ?? match[5], match[2] ?? match[4] ?? match[6]].map(Number);
+    const [low, high] = [match[1] ?? match[3] ?? match[5], match[2] ?? match[4] ?? match[6]].map(
+      Number,
+    );
     conditions.push({ operator: ">=", value: low, start, end, wordStart: start, temporal: false });
     conditions.push({ operator: "<=", value: high, start, end, wordStart: start, temporal: false });
   }
@@ -109,18 +118,29 @@ function readComparison(input: { before: string; after: string }): {
 } | null {
   for (const rule of englishAfter) {
     const match = new RegExp(`^\\s*(?:${rule.words})(?![a-z])`).exec(input.after);
-    if (match) return { operator: rule.operator, temporal: false, wordLength: 0, afterLength: match[0].length };
+    if (match)
+      return {
+        operator: rule.operator,
+        temporal: false,
+        wordLength: 0,
+        afterLength: match[0].length,
+      };
   }
   for (const rule of chineseAfter) {
     const match = new RegExp(`^\\s*(?:${rule.words})`).exec(input.after);
     if (!match) continue;
     // "2000年" alone is a year, but "前3" and "5 年" of a duration are not worth guessing.
-    return { operator: rule.operator, temporal: rule.temporal ?? false, wordLength: 0, afterLength: match[0].length };
+    return {
+      operator: rule.operator,
+      temporal: rule.temporal ?? false,
+      wordLength: 0,
+      afterLength: match[0].length,
+    };
   }
   for (const rule of [...englishBefore, ...chineseBefore]) {
-    const match = new RegExp(`(?<![a-z])(?:${rule.words})\\s*(?:the\\s+)?(?:year\\s+)?\\$?\\s*$`).exec(
-      input.before,
-    );
+    const match = new RegExp(
+      `(?<![a-z])(?:${rule.words})\\s*(?:the\\s+)?(?:year\\s+)?\\$?\\s*$`,
+    ).exec(input.before);
     if (!match) continue;
     return {
       operator: rule.operator,

@@ -10,7 +10,10 @@ import { readAggregateQuestion } from "./read-aggregate-question";
  * read-only query_graph query, or null when the question is not an aggregate this planner can
  * read with confidence (a bare count of a table, graph measures, anything ambiguous).
  */
-export function planAggregateQuery(input: { question: string; schema: GraphSchemaView }): AggregatePlan | null {
+export function planAggregateQuery(input: {
+  question: string;
+  schema: GraphSchemaView;
+}): AggregatePlan | null {
   const catalogue = readQueryCatalogue({ schema: input.schema });
   const intent = readAggregateQuestion({ question: input.question, catalogue });
   if (!intent) return null;

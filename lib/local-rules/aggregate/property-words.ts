@@ -5,7 +5,10 @@
 const kindNames = ["category", "genre", "type", "kind", "class", "label", "tag"];
 
 export const englishPropertyWords: { pattern: RegExp; names: string[] }[] = [
-  { pattern: /\b(?:publication|publishing|release) years?\b|\byears? of publication\b/g, names: ["year", "published", "publication_year"] },
+  {
+    pattern: /\b(?:publication|publishing|release) years?\b|\byears? of publication\b/g,
+    names: ["year", "published", "publication_year"],
+  },
   { pattern: /\b(?:types?|kinds?|class(?:es)?|categor(?:y|ies))\b/g, names: kindNames },
   { pattern: /\bnationalit(?:y|ies)\b/g, names: ["country", "nationality"] },
   { pattern: /\b(?:levels?|grades?)\b/g, names: ["tier", "level", "grade"] },
@@ -51,9 +54,11 @@ export const chinesePropertyWords: Record<string, string[]> = {
 
 // Money: questions say "spend", "revenue" or "金额" where the schema has `total` or `amount`.
 // A unit price is not spending, so `price` is not one of them.
-export const moneyPropertyNames = /^(?:total|amount|revenue|sales|spend|spent|spending|payment|paid|order_total|total_amount)$/i;
+export const moneyPropertyNames =
+  /^(?:total|amount|revenue|sales|spend|spent|spending|payment|paid|order_total|total_amount)$/i;
 
-export const englishMoneyWords = /\b(?:spend(?:s|ing)?|spent|revenue|sales|amounts?|money|paid|pays?|turnover)\b/g;
+export const englishMoneyWords =
+  /\b(?:spend(?:s|ing)?|spent|revenue|sales|amounts?|money|paid|pays?|turnover)\b/g;
 
 /** Chinese money words; 总额 also asks for the sum ("total amount"). */
 export const chineseMoneyWords: Record<string, { sum: boolean }> = {

@@ -41,9 +41,7 @@ export type CatalogueTable = {
 export type ManyToOneStep = {
   from: string;
   to: string;
-  via:
-    | { kind: "column"; column: string }
-    | { kind: "endpoint"; end: "source" | "target" };
+  via: { kind: "column"; column: string } | { kind: "endpoint"; end: "source" | "target" };
 };
 
 /** A link table between two node types (`loans`: members ↔ books), walked from one end. */
@@ -87,7 +85,10 @@ function describeColumns(input: {
   queryTable: SchemaQueryTableView;
 }): CatalogueColumn[] {
   const listed = new Map(
-    Object.entries(input.queryTable.columns ?? {}).map(([name, type]) => [name.toLowerCase(), type]),
+    Object.entries(input.queryTable.columns ?? {}).map(([name, type]) => [
+      name.toLowerCase(),
+      type,
+    ]),
   );
   const complete = input.queryTable.column_count === undefined;
   const columns: CatalogueColumn[] = [];
@@ -111,7 +112,10 @@ function describeColumns(input: {
       nodeLabel: false,
     });
   }
-  if (input.kind === "node" && !columns.some((column) => column.property.toLowerCase() === "label")) {
+  if (
+    input.kind === "node" &&
+    !columns.some((column) => column.property.toLowerCase() === "label")
+  ) {
     columns.push({ property: "label", column: "label", kind: "text", values: [], nodeLabel: true });
   }
   return columns;
@@ -122,7 +126,9 @@ function queryTableOf(
   kind: "node-type" | "edge-type",
   type: string,
 ): SchemaQueryTableView | undefined {
-  return schema.query_tables?.find((table) => table.kind === kind && (table.type ?? table.name) === type);
+  return schema.query_tables?.find(
+    (table) => table.kind === kind && (table.type ?? table.name) === type,
+  );
 }
 
 function hasColumn(queryTable: SchemaQueryTableView | undefined, column: string): boolean {
@@ -171,14 +177,32 @@ export function readQueryCatalogue({ schema }: { schema: GraphSchemaView }): Que
       foreignKeyOwner: foreignKeyOwner?.owner ?? null,
     };
     tables.push(table);
-    if (sourceKey) manyToOne.push({ from: table.key, to: sourceKey, via: { kind: "endpoint", end: "source" } });
-    if (targetKey) manyToOne.push({ from: table.key, to: targetKey, via: { kind: "endpoint", end: "target" } });
+    if (sourceKey)
+      manyToOne.push({ from: table.key, to: sourceKey, via: { kind: "endpoint", end: "source" } });
+    if (targetKey)
+      manyToOne.push({ from: table.key, to: targetKey, via: { kind: "endpoint", end: "target" } });
     if (!sourceKey || !targetKey) continue;
     if (foreignKeyOwner) {
-      manyToOne.push({ from: sourceKey, to: targetKey, via: { kind: "column", column: foreignKeyOwner.column } });
+      manyToOne.push({
+        from: sourceKey,
+        to: targetKey,
+        via: { kind: "column", column: foreignKeyOwner.column },
+      });
     } else if (sourceKey !== targetKey) {
-      links.push({ from: sourceKey, to: targetKey, table: table.table, fromEnd: "source", toEnd: "target" });
-      links.push({ from: targetKey, to: sourceKey, table: table.table, fromEnd: "target", toEnd: "source" });
+      links.push({
+        from: sourceKey,
+        to: targetKey,
+        table: table.table,
+        fromEnd: "source",
+        toEnd: "target",
+      });
+      links.push({
+        from: targetKey,
+        to: sourceKey,
+        table: table.table,
+        fromEnd: "target",
+        toEnd: "source",
+      });
     }
   }
   return { tables, byKey: new Map(tables.map((table) => [table.key, table])), manyToOne, links };
@@ -196,7 +220,8 @@ function foreignKeyOwnerOf(input: {
 }): { owner: string; column: string } | null {
   if (!input.sourceKey) return null;
   const owner = input.sourceKey.slice("node:".length);
-  if (!input.edgeType.startsWith(`${owner}.`) || input.edgeType.length <= owner.length + 1) return null;
+  if (!input.edgeType.startsWith(`${owner}.`) || input.edgeType.length <= owner.length + 1)
+    return null;
   const column = input.edgeType.slice(owner.length + 1);
   const queryTable = queryTableOf(input.schema, "node-type", owner);
   for (const name of [column, `${column}_edge`]) {

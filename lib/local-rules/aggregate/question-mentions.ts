@@ -39,7 +39,11 @@ export type PropertyMention = Span & {
 };
 
 /** A value of a property the question names (`Officer` of `club`). */
-export type ValueCandidate = { ref: PropertyRef; value: string | boolean; caseInsensitive: boolean };
+export type ValueCandidate = {
+  ref: PropertyRef;
+  value: string | boolean;
+  caseInsensitive: boolean;
+};
 export type ValueMention = Span & { kind: "value"; candidates: ValueCandidate[] };
 
 export type Mention = TypeMention | PropertyMention | ValueMention;
@@ -76,7 +80,8 @@ function moneyReferences(catalogue: QueryCatalogue): PropertyRef[] {
 /** Tables a question may name by word: not the foreign-key edge tables nor a CSV `default`. */
 function nameableTables(catalogue: QueryCatalogue): CatalogueTable[] {
   return catalogue.tables.filter(
-    (table) => table.foreignKeyOwner === null && !table.type.includes(".") && table.type !== "default",
+    (table) =>
+      table.foreignKeyOwner === null && !table.type.includes(".") && table.type !== "default",
   );
 }
 
@@ -98,39 +103,76 @@ type Candidate = Mention & { rank: number };
 export function findMentions(input: { question: string; catalogue: QueryCatalogue }): Mention[] {
   const { question, catalogue } = input;
   const candidates: Candidate[] = [];
-  const span = (start: number, end: number) => ({ start, end, surface: question.slice(start, end) });
-  const addType = (start: number, end: number, table: CatalogueTable, strength: TypeMention["strength"]) =>
-    candidates.push({ kind: "type", ...span(start, end), table, strength, rank: strength === "named" ? 3 : strength === "generic" ? 2 : 1 });
-  const addProperty = (start: number, end: number, refs: PropertyRef[], money = false, impliesSum = false) => {
-    if (refs.length > 0) candidates.push({ kind: "property", ...span(start, end), candidates: refs, money, impliesSum, rank: 3 });
+  const span = (start: number, end: number) => ({
+    start,
+    end,
+    surface: question.slice(start, end),
+  });
+  const addType = (
+    start: number,
+    end: number,
+    table: CatalogueTable,
+    strength: TypeMention["strength"],
+  ) =>
+    candidates.push({
+      kind: "type",
+      ...span(start, end),
+      table,
+      strength,
+      rank: strength === "named" ? 3 : strength === "generic" ? 2 : 1,
+    });
+  const addProperty = (
+    start: number,
+    end: number,
+    refs: PropertyRef[],
+    money = false,
+    impliesSum = false,
+  ) => {
+    if (refs.length > 0)
+      candidates.push({
+        kind: "property",
+        ...span(start, end),
+        candidates: refs,
+        money,
+        impliesSum,
+        rank: 3,
+      });
   };
 
   for (const table of nameableTables(catalogue)) {
     for (const form of nameForms(table.type)) {
-      for (const found of findPhrase({ text: question, phrase: form })) addType(found.start, found.end, table, "named");
+      for (const found of findPhrase({ text: question, phrase: form }))
+        addType(found.start, found.end, table, "named");
     }
   }
   for (const [word, stems] of Object.entries(chineseTypeWords)) {
     const table = tableForStems(catalogue, stems);
     if (!table) continue;
-    for (const found of findPhrase({ text: question, phrase: word })) addType(found.start, found.end, table, "named");
+    for (const found of findPhrase({ text: question, phrase: word }))
+      addType(found.start, found.end, table, "named");
   }
   const nodeTables = catalogue.tables.filter((table) => table.kind === "node");
   if (nodeTables.length === 1) {
-    const words = [...genericEnglishNouns.flatMap((noun) => nameForms(noun)), ...genericChineseNouns];
+    const words = [
+      ...genericEnglishNouns.flatMap((noun) => nameForms(noun)),
+      ...genericChineseNouns,
+    ];
     for (const word of words) {
-      for (const found of findPhrase({ text: question, phrase: word })) addType(found.start, found.end, nodeTables[0], "generic");
+      for (const found of findPhrase({ text: question, phrase: word }))
+        addType(found.start, found.end, nodeTables[0], "generic");
     }
   }
   for (const { pattern, stems } of englishActionWords) {
     const table = tableForStems(catalogue, stems);
     if (!table) continue;
-    for (const found of findPattern(question.toLowerCase(), pattern)) addType(found.start, found.end, table, "action");
+    for (const found of findPattern(question.toLowerCase(), pattern))
+      addType(found.start, found.end, table, "action");
   }
   for (const [word, stems] of Object.entries(chineseActionWords)) {
     const table = tableForStems(catalogue, stems);
     if (!table) continue;
-    for (const found of findPhrase({ text: question, phrase: word })) addType(found.start, found.end, table, "action");
+    for (const found of findPhrase({ text: question, phrase: word }))
+      addType(found.start, found.end, table, "action");
   }
 
   const byName = new Map<string, PropertyRef[]>();
@@ -141,31 +183,44 @@ export function findMentions(input: { question: string; catalogue: QueryCatalogu
   }
   for (const [name, refs] of byName) {
     for (const form of nameForms(name)) {
-      for (const found of findPhrase({ text: question, phrase: form })) addProperty(found.start, found.end, refs);
+      for (const found of findPhrase({ text: question, phrase: form }))
+        addProperty(found.start, found.end, refs);
     }
   }
   for (const { pattern, names } of englishPropertyWords) {
     const refs = referencesNamed(catalogue, names);
-    for (const found of findPattern(question.toLowerCase(), pattern)) addProperty(found.start, found.end, refs);
+    for (const found of findPattern(question.toLowerCase(), pattern))
+      addProperty(found.start, found.end, refs);
   }
   for (const [word, names] of Object.entries(chinesePropertyWords)) {
     const refs = referencesNamed(catalogue, names);
-    for (const found of findPhrase({ text: question, phrase: word })) addProperty(found.start, found.end, refs);
+    for (const found of findPhrase({ text: question, phrase: word }))
+      addProperty(found.start, found.end, refs);
   }
   const money = moneyReferences(catalogue);
   for (const found of findPattern(question.toLowerCase(), englishMoneyWords)) {
-    addProperty(found.start, found.end, money, true, /spen|revenue|sales|turnover|paid|pay/.test(found.match[0]));
+    addProperty(
+      found.start,
+      found.end,
+      money,
+      true,
+      /spen|revenue|sales|turnover|paid|pay/.test(found.match[0]),
+    );
   }
   for (const [word, { sum }] of Object.entries(chineseMoneyWords)) {
-    for (const found of findPhrase({ text: question, phrase: word })) addProperty(found.start, found.end, money, true, sum);
+    for (const found of findPhrase({ text: question, phrase: word }))
+      addProperty(found.start, found.end, money, true, sum);
   }
 
   addValueCandidates({ question, catalogue, candidates });
 
-  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);
+  candidates.sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start,
+  );
   const accepted: Mention[] = [];
   for (const { rank: _rank, ...candidate } of candidates) {
-    if (accepted.some((other) => candidate.start < other.end && other.start < candidate.end)) continue;
+    if (accepted.some((other) => candidate.start < other.end && other.start < candidate.end))
+      continue;
     accepted.push(candidate);
   }
   return accepted.sort((a, b) => a.start - b.start);
@@ -177,7 +232,10 @@ function addValueCandidates(input: {
   candidates: Candidate[];
 }) {
   const { question, catalogue, candidates } = input;
-  const byValue = new Map<string, { spans: { start: number; end: number }[]; values: ValueCandidate[] }>();
+  const byValue = new Map<
+    string,
+    { spans: { start: number; end: number }[]; values: ValueCandidate[] }
+  >();
   for (const ref of allReferences(catalogue)) {
     for (const value of ref.column.values) {
       if (typeof value !== "string") continue;
@@ -195,11 +253,20 @@ function addValueCandidates(input: {
   }
   for (const { spans, values } of byValue.values()) {
     for (const found of spans) {
-      candidates.push({ kind: "value", start: found.start, end: found.end, surface: question.slice(found.start, found.end), candidates: values, rank: 2 });
+      candidates.push({
+        kind: "value",
+        start: found.start,
+        end: found.end,
+        surface: question.slice(found.start, found.end),
+        candidates: values,
+        rank: 2,
+      });
     }
   }
   // "the label c3", "标签为 c3": a label's values are not listed, so the word after names it.
-  const labelColumns = allReferences(catalogue).filter((ref) => ref.column.property.toLowerCase() === "label");
+  const labelColumns = allReferences(catalogue).filter(
+    (ref) => ref.column.property.toLowerCase() === "label",
+  );
   if (labelColumns.length === 0) return;
   const labelPattern =
     /(?:\blabel(?:s|led|ed)?|标签|类别)\s*(?:is\s+|=\s*|:\s*|：\s*|of\s+|as\s+|为\s*|是\s*)?["'“‘]?([A-Za-z0-9][A-Za-z0-9_.-]*)/gi;
@@ -208,9 +275,18 @@ function addValueCandidates(input: {
     if (notALabelValue.has(token.toLowerCase())) continue;
     const start = match.index + match[0].lastIndexOf(match[1]);
     const values = labelColumns.map((ref) => {
-      const listed = ref.column.values.find((value) => typeof value === "string" && value.toLowerCase() === token.toLowerCase());
+      const listed = ref.column.values.find(
+        (value) => typeof value === "string" && value.toLowerCase() === token.toLowerCase(),
+      );
       return { ref, value: listed ?? token, caseInsensitive: listed === undefined };
     });
-    candidates.push({ kind: "value", start, end: start + token.length, surface: token, candidates: values, rank: 2 });
+    candidates.push({
+      kind: "value",
+      start,
+      end: start + token.length,
+      surface: token,
+      candidates: values,
+      rank: 2,
+    });
   }
 }

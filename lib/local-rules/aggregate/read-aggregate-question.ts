@@ -8,11 +8,16 @@ import { mentionsGraphMeasure } from "./graph-measure-words";
 import { findGroupChains } from "./group-chain";
 import { type GroupTarget, readGroupTarget } from "./group-target";
 import { findJoinRoute } from "./join-routes";
-import { type MeasureSignals, type RankDirection, readMeasureSignals } from "./measure-words";
 import { numericCandidates } from "./measure-target";
+import { type MeasureSignals, type RankDirection, readMeasureSignals } from "./measure-words";
 import { type NumberCondition, readNumberConditions } from "./number-conditions";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
-import { findMentions, type Mention, type PropertyMention, type PropertyRef } from "./question-mentions";
+import {
+  findMentions,
+  type Mention,
+  type PropertyMention,
+  type PropertyRef,
+} from "./question-mentions";
 import { filterOfNumber, filterOfValue } from "./resolve-filters";
 import { settleTotals } from "./settle-totals";
 
@@ -28,7 +33,8 @@ type Reading = {
 };
 
 // Words between a property and its comparison: "a total over 100", "year after", "价格大于".
-const comparisonGap = /^\s*(?:(?:is|was|are|were|of|with|a|an|the|that|which|has|have|had|been)\s+)*(?:的)?\s*$/i;
+const comparisonGap =
+  /^\s*(?:(?:is|was|are|were|of|with|a|an|the|that|which|has|have|had|been)\s+)*(?:的)?\s*$/i;
 
 // Properties that name a node: asking for "the name of the customer who…" is still the entity.
 const nameProperty = /^(?:name|title|label)$/i;
@@ -46,7 +52,11 @@ export function readAggregateQuestion(input: {
   const { question, catalogue } = input;
   if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
   const signals = readMeasureSignals(question);
-  const settled = settleTotals({ question, mentions: findMentions({ question, catalogue }), signals });
+  const settled = settleTotals({
+    question,
+    mentions: findMentions({ question, catalogue }),
+    signals,
+  });
   const mentions = settled.mentions;
   const values = mentions.filter((mention) => mention.kind === "value");
   const numbers = readNumberConditions({ question, ignore: [...signals.numberWords, ...values] });
@@ -55,7 +65,8 @@ export function readAggregateQuestion(input: {
   if (groupTarget === "invalid") return null;
   const directions = new Set(signals.direction.map((span) => span.direction));
   if (directions.size > 1) return null;
-  const direction = directions.size === 1 ? [...directions][0] : signals.mostCommon.length > 0 ? "desc" : null;
+  const direction =
+    directions.size === 1 ? [...directions][0] : signals.mostCommon.length > 0 ? "desc" : null;
   // "Which city has customers?" lists, it does not aggregate.
   if (groupTarget && !groupTarget.listsAll && direction === null) return null;
   const reading: Reading = {
@@ -72,7 +83,8 @@ export function readAggregateQuestion(input: {
   for (const condition of numbers.conditions) {
     // "more than 5 orders" counts related rows per row: a different query, not planned here.
     const next = mentions.find((mention) => mention.start >= condition.end);
-    if (next?.kind === "type" && question.slice(condition.end, next.start).trim() === "") return null;
+    if (next?.kind === "type" && question.slice(condition.end, next.start).trim() === "")
+      return null;
     const property = comparedProperty(reading, condition);
     if (property) reading.used.add(property);
     comparisons.set(condition, property);
@@ -119,7 +131,8 @@ function comparedProperty(reading: Reading, condition: NumberCondition): Propert
       mention.candidates.some((ref) => ref.column.kind === "number"),
   );
   const last = before[before.length - 1];
-  if (!last || !comparisonGap.test(reading.question.slice(last.end, condition.wordStart))) return null;
+  if (!last || !comparisonGap.test(reading.question.slice(last.end, condition.wordStart)))
+    return null;
   return last;
 }
 
@@ -127,25 +140,33 @@ function readMeasure(reading: Reading): { measure: AggregateMeasure; rows: Catal
   const { signals, groupTarget, used } = reading;
   const figures = reading.mentions.filter(
     (mention): mention is PropertyMention =>
-      mention.kind === "property" && !used.has(mention) && mention.candidates.some((ref) => ref.column.kind === "number"),
+      mention.kind === "property" &&
+      !used.has(mention) &&
+      mention.candidates.some((ref) => ref.column.kind === "number"),
   );
   const asksSum =
     reading.sumWords.length > 0 ||
     signals.sum.length > 0 ||
     figures.some((mention) => mention.impliesSum) ||
     (signals.howMuch.length > 0 && figures.some((mention) => mention.money));
-  if (signals.average.length > 0 && (reading.sumWords.length > 0 || signals.sum.length > 0)) return null;
+  if (signals.average.length > 0 && (reading.sumWords.length > 0 || signals.sum.length > 0))
+    return null;
   const aggregate = signals.average.length > 0 ? "average" : asksSum ? "sum" : null;
   if (figures.length === 0 && aggregate === null) return readCount(reading);
   const refs = new Map<string, PropertyRef>();
   for (const figure of figures) {
-    const { refs: candidates, qualifier } = numericCandidates({ question: reading.question, mentions: reading.mentions, property: figure });
+    const { refs: candidates, qualifier } = numericCandidates({
+      question: reading.question,
+      mentions: reading.mentions,
+      property: figure,
+    });
     if (qualifier) used.add(qualifier);
     for (const ref of candidates) refs.set(`${ref.table.key}.${ref.column.column}`, ref);
     used.add(figure);
   }
   let options = [...refs.values()];
-  if (options.length > 1 && groupTarget) options = options.filter((ref) => reachesGroup(reading, ref.table));
+  if (options.length > 1 && groupTarget)
+    options = options.filter((ref) => reachesGroup(reading, ref.table));
   if (options.length !== 1) return null;
   const [ref] = options;
   const kind = aggregate ?? figureKind(reading, ref);
@@ -168,25 +189,43 @@ function figureKind(reading: Reading, ref: PropertyRef): "maximum" | "minimum" |
 function reachesGroup(reading: Reading, table: CatalogueTable): boolean {
   const target = reading.groupTarget?.target;
   if (!target) return true;
-  const tables = target.kind === "entity" ? [target.table] : target.candidates.map((ref) => ref.table);
-  return tables.some((to) => findJoinRoute({ catalogue: reading.catalogue, from: table.key, to: to.key, allowLinks: false }));
+  const tables =
+    target.kind === "entity" ? [target.table] : target.candidates.map((ref) => ref.table);
+  return tables.some((to) =>
+    findJoinRoute({ catalogue: reading.catalogue, from: table.key, to: to.key, allowLinks: false }),
+  );
 }
 
 function readCount(reading: Reading): { measure: AggregateMeasure; rows: CatalogueTable } | null {
   const { signals, groupTarget, used, mentions } = reading;
-  const counting = signals.count.length > 0 || (groupTarget !== null && (reading.direction !== null || groupTarget.listsAll));
+  const counting =
+    signals.count.length > 0 ||
+    (groupTarget !== null && (reading.direction !== null || groupTarget.listsAll));
   if (!counting) return null;
   const valueTables = new Set(
-    mentions.flatMap((mention) => (mention.kind === "value" ? mention.candidates.map((candidate) => candidate.ref.table) : [])),
+    mentions.flatMap((mention) =>
+      mention.kind === "value" ? mention.candidates.map((candidate) => candidate.ref.table) : [],
+    ),
   );
   const free = mentions.filter(
     (mention) => mention.kind === "type" && !used.has(mention) && mention.strength !== "action",
   );
-  const tablesOf = (list: Mention[]) => [...new Set(list.flatMap((mention) => (mention.kind === "type" ? [mention.table] : [])))];
-  const unscoped = tablesOf(free.filter((mention) => mention.kind === "type" && !valueTables.has(mention.table)));
-  const scoped = tablesOf(free.filter((mention) => mention.kind === "type" && valueTables.has(mention.table)));
-  const actions = tablesOf(mentions.filter((mention) => mention.kind === "type" && mention.strength === "action"));
-  const owners = groupTarget?.target.kind === "property" ? [...new Set(groupTarget.target.candidates.map((ref) => ref.table))] : [];
+  const tablesOf = (list: Mention[]) => [
+    ...new Set(list.flatMap((mention) => (mention.kind === "type" ? [mention.table] : []))),
+  ];
+  const unscoped = tablesOf(
+    free.filter((mention) => mention.kind === "type" && !valueTables.has(mention.table)),
+  );
+  const scoped = tablesOf(
+    free.filter((mention) => mention.kind === "type" && valueTables.has(mention.table)),
+  );
+  const actions = tablesOf(
+    mentions.filter((mention) => mention.kind === "type" && mention.strength === "action"),
+  );
+  const owners =
+    groupTarget?.target.kind === "property"
+      ? [...new Set(groupTarget.target.candidates.map((ref) => ref.table))]
+      : [];
   const nodeTables = reading.catalogue.tables.filter((table) => table.kind === "node");
   const choice = [unscoped, scoped, actions, owners].find((list) => list.length > 0);
   let rows: CatalogueTable | undefined;
@@ -223,9 +262,17 @@ function placeGroup(
 
 function everyMentionPlays(
   reading: Reading,
-  plan: { measure: AggregateMeasure; rows: CatalogueTable; group: AggregateGroup | null; filters: AggregateFilter[] },
+  plan: {
+    measure: AggregateMeasure;
+    rows: CatalogueTable;
+    group: AggregateGroup | null;
+    filters: AggregateFilter[];
+  },
 ): boolean {
-  const tables = new Set<CatalogueTable>([plan.rows, ...plan.filters.map((filter) => filter.ref.table)]);
+  const tables = new Set<CatalogueTable>([
+    plan.rows,
+    ...plan.filters.map((filter) => filter.ref.table),
+  ]);
   const columns = new Set(plan.filters.map((filter) => filter.ref.column));
   if (plan.measure.kind !== "count") {
     tables.add(plan.measure.ref.table);
@@ -241,7 +288,8 @@ function everyMentionPlays(
     if (mention.kind === "type") return mention.strength === "action" || tables.has(mention.table);
     if (mention.kind === "value") return false;
     if (mention.candidates.some((ref) => columns.has(ref.column))) return true;
-    return plan.group?.kind === "entity" && nameProperty.test(mention.candidates[0]?.column.property ?? "");
+    // "Name the city with…", "the name of the customer who…": the answer names its groups.
+    return plan.group !== null && nameProperty.test(mention.candidates[0]?.column.property ?? "");
   });
 }
 
@@ -250,7 +298,8 @@ function wordsOf(
   plan: { measure: AggregateMeasure; rows: CatalogueTable; group: AggregateGroup | null },
 ): AggregateIntent["words"] {
   const rowsMention = reading.mentions.find(
-    (mention) => mention.kind === "type" && mention.table === plan.rows && mention.strength !== "action",
+    (mention) =>
+      mention.kind === "type" && mention.table === plan.rows && mention.strength !== "action",
   );
   const figure =
     plan.measure.kind === "count"
@@ -258,12 +307,15 @@ function wordsOf(
       : reading.mentions.find(
           (mention) =>
             mention.kind === "property" &&
-            mention.candidates.some((ref) => plan.measure.kind !== "count" && ref.column === plan.measure.ref.column),
+            mention.candidates.some(
+              (ref) => plan.measure.kind !== "count" && ref.column === plan.measure.ref.column,
+            ),
         );
   const target = reading.groupTarget?.target;
   return {
     rows: rowsMention?.surface ?? plan.rows.type,
     group: target ? target.mention.surface : null,
-    property: figure?.surface ?? (plan.measure.kind === "count" ? null : plan.measure.ref.column.property),
+    property:
+      figure?.surface ?? (plan.measure.kind === "count" ? null : plan.measure.ref.column.property),
   };
 }

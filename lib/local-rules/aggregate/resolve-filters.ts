@@ -34,7 +34,9 @@ function place(context: Context, ref: PropertyRef): Placed | null {
 
 function namedElsewhere(context: Context, ref: PropertyRef): boolean {
   return context.mentions.some(
-    (mention) => mention.kind === "property" && mention.candidates.some((other) => other.column === ref.column),
+    (mention) =>
+      mention.kind === "property" &&
+      mention.candidates.some((other) => other.column === ref.column),
   );
 }
 
@@ -45,10 +47,14 @@ export function filterOfValue(context: Context, mention: ValueMention): Aggregat
     .filter((option) => option.placed !== null);
   const { group } = context;
   // A value of the grouped property ("Lyon" when grouping by city) compares groups: not planned.
-  if (group?.kind === "property" && options.some((option) => option.candidate.ref.column === group.ref.column)) {
+  if (
+    group?.kind === "property" &&
+    options.some((option) => option.candidate.ref.column === group.ref.column)
+  ) {
     return null;
   }
-  if (options.length > 1) options = options.filter((option) => namedElsewhere(context, option.candidate.ref));
+  if (options.length > 1)
+    options = options.filter((option) => namedElsewhere(context, option.candidate.ref));
   if (options.length !== 1) return null;
   const [{ candidate, placed }] = options;
   if (!placed) return null;
@@ -92,7 +98,9 @@ export function filterOfNumber(
           (ref.column.max === undefined || condition.value <= ref.column.max),
       );
   }
-  const placed = refs.map((ref) => place(context, ref)).filter((option): option is Placed => option !== null);
+  const placed = refs
+    .map((ref) => place(context, ref))
+    .filter((option): option is Placed => option !== null);
   if (placed.length !== 1) return null;
   return {
     ref: placed[0].ref,

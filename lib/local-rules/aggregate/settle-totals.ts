@@ -19,10 +19,15 @@ export function settleTotals(input: {
     mention.kind === "property" && mention.candidates.some((ref) => ref.column.kind === "number");
   for (const total of signals.total) {
     const own = mentions.find(
-      (mention) => mention.kind === "property" && mention.start === total.start && mention.end === total.end,
+      (mention) =>
+        mention.kind === "property" && mention.start === total.start && mention.end === total.end,
     );
     // "总额" is a money word of its own; its 总 is already part of that mention.
-    if (mentions.some((mention) => mention !== own && mention.start <= total.start && total.end <= mention.end)) {
+    if (
+      mentions.some(
+        (mention) => mention !== own && mention.start <= total.start && total.end <= mention.end,
+      )
+    ) {
       continue;
     }
     const withoutOwn = () => mentions.filter((mention) => mention !== own);
@@ -32,10 +37,13 @@ export function settleTotals(input: {
     }
     if (question[total.start] === "总") {
       const next = mentions.find((mention) => mention.start >= total.end);
-      if (next && isFigure(next) && question.slice(total.end, next.start).trim() === "") sumWords.push(total);
+      if (next && isFigure(next) && question.slice(total.end, next.start).trim() === "")
+        sumWords.push(total);
       continue;
     }
-    const later = mentions.some((mention) => mention !== own && mention.start >= total.end && isFigure(mention));
+    const later = mentions.some(
+      (mention) => mention !== own && mention.start >= total.end && isFigure(mention),
+    );
     if (later) {
       sumWords.push(total);
       mentions = withoutOwn();

@@ -35,8 +35,14 @@ export const chineseTypeWords: Record<string, string[]> = {
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:
 // a question that also names a table outright is about that table.
 export const englishActionWords: { pattern: RegExp; stems: string[] }[] = [
-  { pattern: /\b(?:borrow(?:s|ed|ing)?|lent|lend(?:s|ing)?|checked out)\b/g, stems: ["loan", "borrowing", "checkout"] },
-  { pattern: /\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing))\b/g, stems: ["purchase", "order_item", "order"] },
+  {
+    pattern: /\b(?:borrow(?:s|ed|ing)?|lent|lend(?:s|ing)?|checked out)\b/g,
+    stems: ["loan", "borrowing", "checkout"],
+  },
+  {
+    pattern: /\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing))\b/g,
+    stems: ["purchase", "order_item", "order"],
+  },
   { pattern: /\b(?:sold|sell(?:s|ing)?)\b/g, stems: ["sale", "order_item"] },
   { pattern: /\b(?:ordered)\b/g, stems: ["order_item", "order"] },
 ];
@@ -74,4 +80,15 @@ export const genericEnglishNouns = [
   "individual",
 ];
 
-export const genericChineseNouns = ["节点", "成员", "会员", "论文", "文章", "人数", "人", "用户", "队员", "学员"];
+export const genericChineseNouns = [
+  "节点",
+  "成员",
+  "会员",
+  "论文",
+  "文章",
+  "人数",
+  "人",
+  "用户",
+  "队员",
+  "学员",
+];

@@ -17,7 +17,13 @@ const englishRanking = {
   count: { desc: "the most", asc: "the fewest" },
   other: { desc: "the highest", asc: "the lowest" },
 };
-const englishMeasure = { sum: "total ", average: "average ", minimum: "", maximum: "", count: "" };
+const englishMeasure = {
+  sum: "total of ",
+  average: "average of ",
+  minimum: "",
+  maximum: "",
+  count: "",
+};
 const chineseMeasure = { sum: "总和", average: "平均值", minimum: "", maximum: "", count: "" };
 
 function firstSentence(question: string): string {
@@ -39,11 +45,17 @@ function nameOf(plan: AggregatePlan, row: Row, language: "en" | "zh"): string {
   const id = plan.idColumn ? row[plan.idColumn] : undefined;
   if (id === undefined || id === null) return String(label ?? "");
   if (label === undefined || label === null || String(label) === String(id)) return String(id);
-  return language === "zh" ? `${String(label)}（${String(id)}）` : `${String(label)} (${String(id)})`;
+  return language === "zh"
+    ? `${String(label)}（${String(id)}）`
+    : `${String(label)} (${String(id)})`;
 }
 
 function sameValue(plan: AggregatePlan, a: Row | undefined, b: Row | undefined): boolean {
-  return a !== undefined && b !== undefined && Number(a[plan.valueColumn]) === Number(b[plan.valueColumn]);
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    Number(a[plan.valueColumn]) === Number(b[plan.valueColumn])
+  );
 }
 
 /**
@@ -54,13 +66,17 @@ function sameValue(plan: AggregatePlan, a: Row | undefined, b: Row | undefined):
 export function writeAggregateLead(input: LeadInput): string {
   const { plan, rows, language } = input;
   if (rows.length === 0) {
-    return language === "zh" ? `没有符合条件的结果（${plan.describe.zh}）。` : `No rows match: ${plan.describe.en}.`;
+    return language === "zh"
+      ? `没有符合条件的结果（${plan.describe.zh}）。`
+      : `No rows match: ${plan.describe.en}.`;
   }
   switch (plan.answer) {
     case "count":
       return language === "zh" ? chineseCount(input) : englishCount(input);
     case "number":
-      return language === "zh" ? `${plan.describe.zh}是 ${figureOf(input, rows[0])}。` : englishNumber(input);
+      return language === "zh"
+        ? `${plan.describe.zh}是 ${figureOf(input, rows[0])}。`
+        : englishNumber(input);
     case "entity":
       return language === "zh" ? chineseEntity(input) : englishEntity(input);
     case "table":
@@ -73,7 +89,11 @@ function englishCount(input: LeadInput): string {
   const asked = /^how many\s+(.+)$/i.exec(firstSentence(input.question))?.[1];
   // Echoing the question reads best ("17 members belong to the Officer club."), but only when
   // its words form a statement: not "how many orders does … have", not "1 members".
-  if (asked && figure !== "1" && !/\b(?:do|does|did|can|could|will|would|should|must)\b/i.test(asked)) {
+  if (
+    asked &&
+    figure !== "1" &&
+    !/\b(?:do|does|did|can|could|will|would|should|must)\b/i.test(asked)
+  ) {
     const statement = asked
       .replace(/\b(are|is|were|was)\s+there\b/i, "$1")
       .replace(/\s+(?:are|is|were|was)$/i, "")
@@ -87,16 +107,24 @@ function englishCount(input: LeadInput): string {
 function chineseCount(input: LeadInput): string {
   const { rows, conditions } = input.plan.wording;
   const figure = figureOf(input, input.rows[0]);
-  return `${conditions ? `${conditions.zh}的` : ""}${rows.zh}共有 ${figure} 个。`;
+  return `${conditions ? `${conditions.zh} 的` : ""}${rows.zh}共有 ${figure} 个。`;
 }
 
 function englishNumber(input: LeadInput): string {
   const figure = figureOf(input, input.rows[0]);
-  const asked = /^what(?:'s|\s+is|\s+was|\s+are)\s+(?:the\s+)?(.+)$/i.exec(firstSentence(input.question))?.[1];
-  if (asked && /^(?:average|mean|total|sum|overall|combined|maximum|minimum|highest|lowest|largest|smallest|earliest|latest|oldest|newest)\b/i.test(asked)) {
+  const asked = /^what(?:'s|\s+is|\s+was|\s+are)\s+(?:the\s+)?(.+)$/i.exec(
+    firstSentence(input.question),
+  )?.[1];
+  if (
+    asked &&
+    /^(?:average|mean|total|sum|overall|combined|maximum|minimum|highest|lowest|largest|smallest|earliest|latest|oldest|newest)\b/i.test(
+      asked,
+    )
+  ) {
     return `The ${asked} is ${figure}.`;
   }
-  const capitalised = input.plan.describe.en.charAt(0).toUpperCase() + input.plan.describe.en.slice(1);
+  const capitalised =
+    input.plan.describe.en.charAt(0).toUpperCase() + input.plan.describe.en.slice(1);
   return `${capitalised} is ${figure}.`;
 }
 
@@ -141,7 +169,9 @@ function followers(input: LeadInput, language: "en" | "zh"): string {
   }
   if (others.length > 0) {
     const listed = others.map((row) => `${nameOf(plan, row, language)} (${figureOf(input, row)})`);
-    parts.push(language === "zh" ? `其次是 ${listed.join("、")}` : `followed by ${listed.join(", ")}`);
+    parts.push(
+      language === "zh" ? `其次是 ${listed.join("、")}` : `followed by ${listed.join(", ")}`,
+    );
   }
   if (parts.length === 0) return "";
   return language === "zh" ? `，${parts.join("，")}` : `, ${parts.join(", ")}`;

@@ -25,6 +25,14 @@ const offeredToolNames = [
   "commit_graph_optimization",
   "visualize_subgraph",
   "create_analysis_report",
+  "degree_analysis",
+  "graph_metrics",
+  "node_structure",
+  "node_similarity",
+  "project_graph",
+  "query_graph",
+  "flow_analysis",
+  "spanning_tree",
 ] as const satisfies readonly EngineToolName[];
 
 /** An offered tool's name. */

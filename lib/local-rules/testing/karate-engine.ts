@@ -153,6 +153,22 @@ export function karateEngine(overrides: Partial<Record<string, FakeEngine>> = {}
         return ok(karateDescription as JSONValue);
       case "node_centrality":
         return centrality(input);
+      case "degree_analysis": {
+        // Raw degrees of the karate club, ranked like the engine (ties by node order).
+        const rows = nodeIds
+          .map((id) => ({ ...view(id), degree: (adjacency.get(id) ?? []).length }))
+          .sort((a, b) => b.degree - a.degree);
+        const asked = Array.isArray(input.node_ids) ? input.node_ids.map(String) : null;
+        return asked
+          ? ok({ mode: "all", nodes: rows.filter((row) => asked.includes(row.id)) })
+          : ok({
+              mode: "all",
+              top: rows
+                .slice(0, Number(input.top_k ?? 10))
+                .map((row, index) => ({ rank: index + 1, ...row })),
+              total: rows.length,
+            });
+      }
       case "community_detection":
         return communities(input);
       case "search_node": {

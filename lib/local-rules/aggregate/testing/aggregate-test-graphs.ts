@@ -8,13 +8,20 @@ import { describeGraphSchema } from "@/lib/mcp/graph-info";
 import type { GraphSchemaView } from "../graph-schema-view";
 
 /** The datasets the aggregate tests ask questions about. */
-export type AggregateTestDataset = "shop" | "library" | "karate" | "cora-like";
+export type AggregateTestDataset =
+  | "shop"
+  | "library"
+  | "karate"
+  | "cora-like"
+  | "lesmis"
+  | "referrals";
 
 /** A constructed graph and its schema exactly as get_graph_info returns it (through JSON). */
 export type AggregateTestGraph = { graph: GraphData; schema: GraphSchemaView };
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 const fixtures = path.join(root, "tests/fixtures");
+const bank = path.join(fixtures, "questions/data");
 const own = path.resolve(import.meta.dirname, "../fixtures");
 const read = (file: string) => readFileSync(file, "utf8");
 
@@ -27,12 +34,35 @@ function inputOf(dataset: AggregateTestDataset): Parameters<typeof constructGrap
     case "karate":
       return {
         kind: "csv",
-        texts: { edges: read(path.join(fixtures, "karate_edges.csv")), nodes: read(path.join(fixtures, "karate_nodes.csv")) },
+        texts: {
+          edges: read(path.join(fixtures, "karate_edges.csv")),
+          nodes: read(path.join(fixtures, "karate_nodes.csv")),
+        },
       };
     case "cora-like":
       return {
         kind: "csv",
-        texts: { edges: read(path.join(own, "cora_like_edges.csv")), nodes: read(path.join(own, "cora_like_nodes.csv")) },
+        texts: {
+          edges: read(path.join(own, "cora_like_edges.csv")),
+          nodes: read(path.join(own, "cora_like_nodes.csv")),
+        },
+      };
+    case "lesmis":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(bank, "lesmis_edges.csv")),
+          nodes: read(path.join(bank, "lesmis_nodes.csv")),
+        },
+      };
+    case "referrals":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(bank, "referrals_edges.csv")),
+          nodes: read(path.join(bank, "referrals_nodes.csv")),
+        },
+        options: { directed: true },
       };
   }
 }
@@ -58,7 +88,12 @@ export function aggregateTestGraph(dataset: AggregateTestDataset): Promise<Aggre
 }
 
 /** Runs SQL as query_graph does and returns its rows as records keyed by column. */
-export async function runAggregateSql(input: { graph: GraphData; sql: string }): Promise<Record<string, unknown>[]> {
+export async function runAggregateSql(input: {
+  graph: GraphData;
+  sql: string;
+}): Promise<Record<string, unknown>[]> {
   const result = await runGraphQuery({ graph: input.graph, sql: input.sql });
-  return result.rows.map((row) => Object.fromEntries(result.columns.map((column, index) => [column, row[index]])));
+  return result.rows.map((row) =>
+    Object.fromEntries(result.columns.map((column, index) => [column, row[index]])),
+  );
 }
