@@ -15,6 +15,7 @@ import { planClear } from "./plan-clear";
 import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
 import { planOptimization } from "./plan-optimization";
 import { planSaveSkill } from "./plan-save-skill";
+import { reportTitle } from "./report-title";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import type { PromptReading } from "./read-prompt";
 import { writeGraphInfo } from "./write-graph-info";
@@ -132,9 +133,10 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
         step: stepOf(planOptimization({ context: planContext, ...intent })),
       };
     case "analysis": {
-      const title = intent.analyses[0]
-        ? phrases.analysisTitle(intent.analyses[0])
-        : phrases.titleOverview;
+      // A report is titled by what was asked; a chat answer by what was analysed.
+      const title =
+        (intent.report ? reportTitle(request) : null) ??
+        (intent.analyses[0] ? phrases.analysisTitle(intent.analyses[0]) : phrases.titleOverview);
       return { title, step: planAnalysis({ context: planContext, ...intent, title }) };
     }
   }

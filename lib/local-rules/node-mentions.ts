@@ -57,9 +57,44 @@ export function nodeMentions(question: string): string[] {
   return [...new Set(names)];
 }
 
+// Words that follow "of" / "does" in questions without being names.
+const commonWords = new Set(
+  (
+    "a an the this that these those it its they them he she his her their your my our graph network " +
+    "data dataset everyone everybody anyone someone each every any all both nodes edges have has had be " +
+    "being been there here more less than one two three many much times often most connections links " +
+    "neighbours neighbors friends degree separation interest type types kind kinds value values"
+  ).split(/\s+/),
+);
+
+// "the degree of cosete", "how many neighbours does cosete have": a lower-case name is found by
+// where it stands, since it has no capital or digit to show it is a name.
+const placedNamePatterns = [
+  /\b(?:of|does|did|do|for|about|is|to|with|from|has)\s+(?:(?:the\s+)?(?:node|member|character|vertex)\s+)?([A-Za-z_][\w'’.:-]*)/gi,
+];
+
+function placedName(question: string): string | null {
+  for (const pattern of placedNamePatterns) {
+    for (const match of question.matchAll(pattern)) {
+      const word = match[1].replace(/['’]s$/, "").replace(/[.:-]+$/, "");
+      const lower = word.toLowerCase();
+      if (word.length < 2 || notNames.has(lower) || commonWords.has(lower)) continue;
+      return word;
+    }
+  }
+  // A Latin word inside a Chinese question is a name ("cosette 的度是多少").
+  if (/[\u3400-\u9fff]/.test(question)) {
+    for (const match of question.matchAll(/(?<![\w:])[A-Za-z_][\w'’.:-]*(?![\w:])/g)) {
+      const lower = match[0].toLowerCase();
+      if (match[0].length >= 2 && !notNames.has(lower) && !commonWords.has(lower)) return match[0];
+    }
+  }
+  return null;
+}
+
 /** The first node the question is about, or null. */
 export function subjectMention(question: string): string | null {
-  return nodeMentions(question)[0] ?? null;
+  return nodeMentions(question)[0] ?? placedName(question);
 }
 
 // "Is X reachable from Y": Y is where the walk starts.

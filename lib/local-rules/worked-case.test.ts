@@ -95,7 +95,7 @@ describe("SS-5 worked case", () => {
     expect(answer).toContain("built revision 1");
     expect(answer).toContain("Saved a graph view (artifact art_view_1)");
     expect(answer).toContain(
-      'Saved the report "Key nodes connecting several communities" (artifact art_report_1)',
+      'Saved the report "Key customers that connect several communities" (artifact art_report_1)',
     );
   });
 

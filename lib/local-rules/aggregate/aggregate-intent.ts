@@ -28,7 +28,7 @@ export type AggregateFilter = {
 
 /** The words the question used, so the answer can speak the analyst's language. */
 export type QuestionWords = {
-  rows: string;
+  rows: string | null;
   group: string | null;
   property: string | null;
 };
@@ -43,5 +43,7 @@ export type AggregateIntent = {
   direction: RankDirection | null;
   /** "top 3": how many groups the answer names. */
   top: number | null;
+  /** "average number of loans per member": the mean of the per-group counts, one figure. */
+  averageOverGroups: boolean;
   words: QuestionWords;
 };

@@ -25,7 +25,8 @@ function signature(steps: RouteStep[]): string {
  * or when two different routes are equally short (a table with two foreign keys to the same
  * type: which one the analyst meant is a guess). Many-to-one routes come first; with
  * `allowLinks`, a route may cross one link table (books → book_authors → authors), which can
- * meet a row several times, so only a table with row ids (a node table) may take it.
+ * meet a row several times: the caller counts distinct ids, or (link-table rows, which have
+ * none) counts each (row, group) pair once per link.
  */
 export function findJoinRoute(input: {
   catalogue: QueryCatalogue;
@@ -37,8 +38,7 @@ export function findJoinRoute(input: {
   if (from === to) return { steps: [], fansOut: false };
   const direct = shortestRoutes({ catalogue, from, to, withLink: false });
   if (direct.length > 0) return direct.length === 1 ? { steps: direct[0], fansOut: false } : null;
-  const fromTable = catalogue.byKey.get(from);
-  if (!input.allowLinks || fromTable?.kind !== "node") return null;
+  if (!input.allowLinks) return null;
   const linked = shortestRoutes({ catalogue, from, to, withLink: true });
   return linked.length === 1 ? { steps: linked[0], fansOut: true } : null;
 }

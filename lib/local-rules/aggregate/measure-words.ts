@@ -95,7 +95,7 @@ export function readMeasureSignals(question: string): MeasureSignals {
     sum: spans(text, /\b(?:sum|summed|combined|altogether)\b|总和|合计|总计|加起来/g),
     count: spans(
       text,
-      /\bhow many\b|\bnumber of\b|\bcount\b|多少|几个|几位|几本|几篇|几家|几名|几人|有几|数量|个数|人数|总数|数目/g,
+      /\bhow many\b|\bnumber of\b|\bcount\b|多少|几个|几位|几本|几篇|几家|几名|几人|几次|有几|数量|个数|人数|总数|数目|次数|\bhow many times\b/g,
     ),
     howMuch: spans(text, /\bhow much\b/g),
     maximum: spans(

@@ -4,7 +4,7 @@
 /** The names a "kind of thing" word may stand for: category, genre, class… or a CSV label. */
 const kindNames = ["category", "genre", "type", "kind", "class", "label", "tag"];
 
-export const englishPropertyWords: { pattern: RegExp; names: string[] }[] = [
+export const englishPropertyWords: { pattern: RegExp; names: string[]; sum?: boolean }[] = [
   {
     pattern: /\b(?:publication|publishing|release) years?\b|\byears? of publication\b/g,
     names: ["year", "published", "publication_year"],
@@ -13,6 +13,8 @@ export const englishPropertyWords: { pattern: RegExp; names: string[] }[] = [
   { pattern: /\bnationalit(?:y|ies)\b/g, names: ["country", "nationality"] },
   { pattern: /\b(?:levels?|grades?)\b/g, names: ["tier", "level", "grade"] },
   { pattern: /\bfactions?\b/g, names: ["club", "faction", "group"] },
+  // "sells the most units": units are summed quantities.
+  { pattern: /\bunits?\b|\bpieces\b/g, names: ["quantity", "qty", "units"], sum: true },
 ];
 
 export const chinesePropertyWords: Record<string, string[]> = {
@@ -50,6 +52,14 @@ export const chinesePropertyWords: Record<string, string[]> = {
   划分: ["split"],
   评分: ["rating", "score"],
   日期: ["date"],
+  组: ["group", "team", "cluster"],
+  分组: ["group", "team", "cluster"],
+};
+
+/** Chinese words for summed quantities ("销量": units sold). */
+export const chineseQuantityWords: Record<string, string[]> = {
+  销量: ["quantity", "qty", "units"],
+  件数: ["quantity", "qty", "units"],
 };
 
 // Money: questions say "spend", "revenue" or "金额" where the schema has `total` or `amount`.

@@ -3,6 +3,7 @@ import { findPattern, findPhrase } from "./find-phrase";
 import {
   chineseMoneyWords,
   chinesePropertyWords,
+  chineseQuantityWords,
   englishMoneyWords,
   englishPropertyWords,
   moneyPropertyNames,
@@ -226,6 +227,14 @@ export function findMentions(input: { question: string; catalogue: QueryCatalogu
   return accepted.sort((a, b) => a.start - b.start);
 }
 
+// "the training split" names the value `train`: a lowercase word value may carry an ending.
+function inflectedSpans(question: string, value: string): { start: number; end: number }[] {
+  if (!/^[a-z]{4,}$/.test(value)) return [];
+  return findPattern(question.toLowerCase(), new RegExp(`\\b${value}(?:s|es|ed|ing)\\b`, "g")).map(
+    ({ start, end }) => ({ start, end }),
+  );
+}
+
 function addValueCandidates(input: {
   question: string;
   catalogue: QueryCatalogue;
@@ -243,7 +252,10 @@ function addValueCandidates(input: {
       if (text.length < 2 || notALabelValue.has(text.toLowerCase())) continue;
       // Short codes ("NO", "IT") are ordinary words in another case.
       const caseSensitive = text.length <= 3;
-      const spans = findPhrase({ text: question, phrase: text, caseSensitive });
+      const spans = [
+        ...findPhrase({ text: question, phrase: text, caseSensitive }),
+        ...inflectedSpans(question, text),
+      ];
       if (spans.length === 0) continue;
       const key = `${caseSensitive ? "=" : "~"}${caseSensitive ? text : text.toLowerCase()}`;
       const entry = byValue.get(key) ?? { spans, values: [] };

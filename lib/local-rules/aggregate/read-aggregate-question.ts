@@ -4,40 +4,28 @@ import type {
   AggregateIntent,
   AggregateMeasure,
 } from "./aggregate-intent";
+import { chooseCountedRows } from "./counted-rows";
 import { mentionsGraphMeasure } from "./graph-measure-words";
 import { findGroupChains } from "./group-chain";
-import { type GroupTarget, readGroupTarget } from "./group-target";
+import { readGroupTarget } from "./group-target";
 import { findJoinRoute } from "./join-routes";
 import { numericCandidates } from "./measure-target";
-import { type MeasureSignals, type RankDirection, readMeasureSignals } from "./measure-words";
+import { readMeasureSignals, type SignalSpan } from "./measure-words";
+import { everyMentionPlays, wordsOf } from "./mention-roles";
 import { type NumberCondition, readNumberConditions } from "./number-conditions";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
-import {
-  findMentions,
-  type Mention,
-  type PropertyMention,
-  type PropertyRef,
-} from "./question-mentions";
+import { findMentions, type PropertyMention, type PropertyRef } from "./question-mentions";
+import type { QuestionReading } from "./question-reading";
 import { filterOfNumber, filterOfValue } from "./resolve-filters";
 import { settleTotals } from "./settle-totals";
 
-type Reading = {
-  question: string;
-  catalogue: QueryCatalogue;
-  mentions: Mention[];
-  signals: MeasureSignals;
-  sumWords: { start: number; end: number }[];
-  groupTarget: GroupTarget | null;
-  direction: RankDirection | null;
-  used: Set<Mention>;
-};
+type Measured = { measure: AggregateMeasure; rows: CatalogueTable; averageOverGroups: boolean };
 
 // Words between a property and its comparison: "a total over 100", "year after", "价格大于".
 const comparisonGap =
   /^\s*(?:(?:is|was|are|were|of|with|a|an|the|that|which|has|have|had|been)\s+)*(?:的)?\s*$/i;
 
-// Properties that name a node: asking for "the name of the customer who…" is still the entity.
-const nameProperty = /^(?:name|title|label)$/i;
+const isFigure = (mention: { kind: string }): mention is PropertyMention => mention.kind === "property";
 
 /**
  * Reads an aggregate question against a schema: the measure, the rows it runs over, the group,
@@ -49,55 +37,28 @@ export function readAggregateQuestion(input: {
   question: string;
   catalogue: QueryCatalogue;
 }): AggregateIntent | null {
-  const { question, catalogue } = input;
-  if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
-  const signals = readMeasureSignals(question);
-  const settled = settleTotals({
-    question,
-    mentions: findMentions({ question, catalogue }),
-    signals,
-  });
-  const mentions = settled.mentions;
-  const values = mentions.filter((mention) => mention.kind === "value");
-  const numbers = readNumberConditions({ question, ignore: [...signals.numberWords, ...values] });
-  if (numbers.unexplained.length > 0) return null;
-  const groupTarget = readGroupTarget(findGroupChains({ question, mentions, signals }));
-  if (groupTarget === "invalid") return null;
-  const directions = new Set(signals.direction.map((span) => span.direction));
-  if (directions.size > 1) return null;
-  const direction =
-    directions.size === 1 ? [...directions][0] : signals.mostCommon.length > 0 ? "desc" : null;
-  // "Which city has customers?" lists, it does not aggregate.
-  if (groupTarget && !groupTarget.listsAll && direction === null) return null;
-  const reading: Reading = {
-    question,
-    catalogue,
-    mentions,
-    signals,
-    sumWords: settled.sumWords,
-    groupTarget,
-    direction: groupTarget ? direction : null,
-    used: new Set(groupTarget?.used ?? []),
-  };
-  const comparisons = new Map<NumberCondition, PropertyMention | null>();
-  for (const condition of numbers.conditions) {
-    // "more than 5 orders" counts related rows per row: a different query, not planned here.
-    const next = mentions.find((mention) => mention.start >= condition.end);
-    if (next?.kind === "type" && question.slice(condition.end, next.start).trim() === "")
-      return null;
-    const property = comparedProperty(reading, condition);
-    if (property) reading.used.add(property);
-    comparisons.set(condition, property);
-  }
+  const reading = startReading(input);
+  if (!reading) return null;
+  const { mentions, signals } = reading;
+  const comparisons = readComparisons(reading);
+  if (!comparisons) return null;
   const measured = readMeasure(reading);
   if (!measured) return null;
-  const { measure, rows } = measured;
-  const allowLinks = measure.kind === "count" && rows.kind === "node";
+  const { measure, rows, averageOverGroups } = measured;
+  // Crossing a link table meets a row once per link: counts only, and for node rows as
+  // distinct ids; a filter never crosses one from link-table rows, which have no id.
+  const allowLinks = measure.kind === "count";
   const group = placeGroup(reading, rows, measure, allowLinks);
-  if (group === "invalid") return null;
-  const context = { catalogue, rows, group, allowLinks, mentions };
+  if (group === "invalid" || (averageOverGroups && (!group || reading.direction))) return null;
+  const context = {
+    catalogue: reading.catalogue,
+    rows,
+    group,
+    allowLinks: allowLinks && rows.kind === "node",
+    mentions,
+  };
   const filters: AggregateFilter[] = [];
-  for (const value of values) {
+  for (const value of mentions) {
     if (value.kind !== "value") continue;
     const filter = filterOfValue(context, value);
     if (!filter) return null;
@@ -111,48 +72,122 @@ export function readAggregateQuestion(input: {
   }
   // A bare count of a table ("How many orders are there?") is the count family's answer.
   if (measure.kind === "count" && !group && filters.length === 0) return null;
-  if (!everyMentionPlays(reading, { measure, rows, group, filters })) return null;
+  const parts = { measure, rows, group, filters };
+  if (!everyMentionPlays(reading, parts)) return null;
   return {
-    measure,
-    rows,
-    group,
-    filters,
+    ...parts,
     direction: reading.direction,
-    top: group && reading.direction ? reading.signals.top : null,
-    words: wordsOf(reading, { measure, rows, group }),
+    top: group && reading.direction ? signals.top : null,
+    averageOverGroups,
+    words: wordsOf(reading, parts),
   };
 }
 
-function comparedProperty(reading: Reading, condition: NumberCondition): PropertyMention | null {
-  const before = reading.mentions.filter(
+function startReading(input: { question: string; catalogue: QueryCatalogue }): QuestionReading | null {
+  const { question, catalogue } = input;
+  if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
+  const signals = readMeasureSignals(question);
+  const settled = settleTotals({ question, mentions: findMentions({ question, catalogue }), signals });
+  const groupTarget = readGroupTarget(findGroupChains({ question, mentions: settled.mentions, signals }));
+  if (groupTarget === "invalid") return null;
+  const directions = new Set(signals.direction.map((span) => span.direction));
+  if (directions.size > 1) return null;
+  const direction =
+    directions.size === 1 ? [...directions][0] : signals.mostCommon.length > 0 ? "desc" : null;
+  // "Which city has customers?" lists, it does not aggregate.
+  if (groupTarget && !groupTarget.listsAll && direction === null) return null;
+  return {
+    question,
+    catalogue,
+    mentions: settled.mentions,
+    signals,
+    sumWords: settled.sumWords,
+    groupTarget,
+    direction: groupTarget ? direction : null,
+    used: new Set(groupTarget?.used ?? []),
+  };
+}
+
+/**
+ * Every figure of the question with the property it compares, or null when a figure plays no
+ * part this planner understands ("more than 5 orders" counts related rows per row).
+ */
+function readComparisons(reading: QuestionReading): Map<NumberCondition, PropertyMention | null> | null {
+  const { question, mentions, signals } = reading;
+  const values = mentions.filter((mention) => mention.kind === "value");
+  const numbers = readNumberConditions({ question, ignore: [...signals.numberWords, ...values] });
+  const conditions = [...numbers.conditions];
+  for (const span of numbers.unexplained) {
+    const named = equalityOf(reading, span);
+    if (!named) return null;
+    conditions.push(named);
+  }
+  const comparisons = new Map<NumberCondition, PropertyMention | null>();
+  for (const condition of conditions) {
+    const next = mentions.find((mention) => mention.start >= condition.end);
+    if (next?.kind === "type" && question.slice(condition.end, next.start).trim() === "") return null;
+    const property = comparedProperty(reading, condition);
+    if (property) reading.used.add(property);
+    comparisons.set(condition, property);
+  }
+  return comparisons;
+}
+
+// "group 2", "第 2 组": a figure right after (or, in Chinese, before) a property is its value.
+function equalityOf(reading: QuestionReading, span: SignalSpan): NumberCondition | null {
+  const { question, mentions } = reading;
+  const value = Number(question.slice(span.start, span.end));
+  const numeric = (mention: { kind: string }) =>
+    isFigure(mention) && mention.candidates.some((ref) => ref.column.kind === "number");
+  const before = [...mentions].reverse().find((mention) => mention.end <= span.start);
+  if (before && numeric(before) && /^\s*(?:=|:|：|为|是)?\s*$/.test(question.slice(before.end, span.start))) {
+    return { operator: "=", value, start: before.start, end: span.end, wordStart: before.end, temporal: false };
+  }
+  const after = mentions.find((mention) => mention.start >= span.end);
+  if (after && numeric(after) && /第\s*$/.test(question.slice(0, span.start)) && question.slice(span.end, after.start).trim() === "") {
+    return { operator: "=", value, start: span.start, end: after.end, wordStart: span.start, temporal: false };
+  }
+  return null;
+}
+
+function comparedProperty(reading: QuestionReading, condition: NumberCondition): PropertyMention | null {
+  const { mentions, question } = reading;
+  const inside = mentions.find(
     (mention): mention is PropertyMention =>
-      mention.kind === "property" &&
+      isFigure(mention) && mention.start >= condition.start && mention.end <= condition.end,
+  );
+  if (inside) return inside;
+  const before = mentions.filter(
+    (mention): mention is PropertyMention =>
+      isFigure(mention) &&
       mention.end <= condition.wordStart &&
       mention.candidates.some((ref) => ref.column.kind === "number"),
   );
   const last = before[before.length - 1];
-  if (!last || !comparisonGap.test(reading.question.slice(last.end, condition.wordStart)))
-    return null;
+  if (!last || !comparisonGap.test(question.slice(last.end, condition.wordStart))) return null;
   return last;
 }
 
-function readMeasure(reading: Reading): { measure: AggregateMeasure; rows: CatalogueTable } | null {
+function readMeasure(reading: QuestionReading): Measured | null {
   const { signals, groupTarget, used } = reading;
   const figures = reading.mentions.filter(
     (mention): mention is PropertyMention =>
-      mention.kind === "property" &&
-      !used.has(mention) &&
-      mention.candidates.some((ref) => ref.column.kind === "number"),
+      isFigure(mention) && !used.has(mention) && mention.candidates.some((ref) => ref.column.kind === "number"),
   );
+  const averaging = signals.average.length > 0;
   const asksSum =
     reading.sumWords.length > 0 ||
     signals.sum.length > 0 ||
     figures.some((mention) => mention.impliesSum) ||
     (signals.howMuch.length > 0 && figures.some((mention) => mention.money));
-  if (signals.average.length > 0 && (reading.sumWords.length > 0 || signals.sum.length > 0))
-    return null;
-  const aggregate = signals.average.length > 0 ? "average" : asksSum ? "sum" : null;
-  if (figures.length === 0 && aggregate === null) return readCount(reading);
+  if (averaging && (reading.sumWords.length > 0 || signals.sum.length > 0)) return null;
+  if (figures.length === 0) {
+    // "average number of loans per member", "平均每位会员借了几次书": a mean of counts.
+    const averageOverGroups = averaging && signals.count.length > 0;
+    if ((averaging || asksSum) && !averageOverGroups) return null;
+    return readCount(reading, averageOverGroups);
+  }
+  const aggregate = averaging ? "average" : asksSum ? "sum" : null;
   const refs = new Map<string, PropertyRef>();
   for (const figure of figures) {
     const { refs: candidates, qualifier } = numericCandidates({
@@ -165,17 +200,16 @@ function readMeasure(reading: Reading): { measure: AggregateMeasure; rows: Catal
     used.add(figure);
   }
   let options = [...refs.values()];
-  if (options.length > 1 && groupTarget)
-    options = options.filter((ref) => reachesGroup(reading, ref.table));
+  if (options.length > 1 && groupTarget) options = options.filter((ref) => reachesGroup(reading, ref.table));
   if (options.length !== 1) return null;
   const [ref] = options;
   const kind = aggregate ?? figureKind(reading, ref);
-  return kind ? { measure: { kind, ref }, rows: ref.table } : null;
+  return kind ? { measure: { kind, ref }, rows: ref.table, averageOverGroups: false } : null;
 }
 
 // A figure with no aggregate word: the top node by its own value ("the product with the
 // highest price"), or the largest / smallest value over all rows ("the highest order total").
-function figureKind(reading: Reading, ref: PropertyRef): "maximum" | "minimum" | null {
+function figureKind(reading: QuestionReading, ref: PropertyRef): "maximum" | "minimum" | null {
   const { groupTarget, signals } = reading;
   if (groupTarget) {
     const own = groupTarget.target.kind === "entity" && groupTarget.target.table === ref.table;
@@ -186,60 +220,27 @@ function figureKind(reading: Reading, ref: PropertyRef): "maximum" | "minimum" |
   return null;
 }
 
-function reachesGroup(reading: Reading, table: CatalogueTable): boolean {
+function reachesGroup(reading: QuestionReading, table: CatalogueTable): boolean {
   const target = reading.groupTarget?.target;
   if (!target) return true;
-  const tables =
-    target.kind === "entity" ? [target.table] : target.candidates.map((ref) => ref.table);
+  const tables = target.kind === "entity" ? [target.table] : target.candidates.map((ref) => ref.table);
   return tables.some((to) =>
     findJoinRoute({ catalogue: reading.catalogue, from: table.key, to: to.key, allowLinks: false }),
   );
 }
 
-function readCount(reading: Reading): { measure: AggregateMeasure; rows: CatalogueTable } | null {
-  const { signals, groupTarget, used, mentions } = reading;
+function readCount(reading: QuestionReading, averageOverGroups: boolean): Measured | null {
+  const { signals, groupTarget } = reading;
   const counting =
     signals.count.length > 0 ||
     (groupTarget !== null && (reading.direction !== null || groupTarget.listsAll));
   if (!counting) return null;
-  const valueTables = new Set(
-    mentions.flatMap((mention) =>
-      mention.kind === "value" ? mention.candidates.map((candidate) => candidate.ref.table) : [],
-    ),
-  );
-  const free = mentions.filter(
-    (mention) => mention.kind === "type" && !used.has(mention) && mention.strength !== "action",
-  );
-  const tablesOf = (list: Mention[]) => [
-    ...new Set(list.flatMap((mention) => (mention.kind === "type" ? [mention.table] : []))),
-  ];
-  const unscoped = tablesOf(
-    free.filter((mention) => mention.kind === "type" && !valueTables.has(mention.table)),
-  );
-  const scoped = tablesOf(
-    free.filter((mention) => mention.kind === "type" && valueTables.has(mention.table)),
-  );
-  const actions = tablesOf(
-    mentions.filter((mention) => mention.kind === "type" && mention.strength === "action"),
-  );
-  const owners =
-    groupTarget?.target.kind === "property"
-      ? [...new Set(groupTarget.target.candidates.map((ref) => ref.table))]
-      : [];
-  const nodeTables = reading.catalogue.tables.filter((table) => table.kind === "node");
-  const choice = [unscoped, scoped, actions, owners].find((list) => list.length > 0);
-  let rows: CatalogueTable | undefined;
-  if (choice) {
-    if (choice.length !== 1) return null;
-    rows = choice[0];
-  } else if (!groupTarget && nodeTables.length === 1) {
-    rows = nodeTables[0];
-  }
-  return rows ? { measure: { kind: "count" }, rows } : null;
+  const rows = chooseCountedRows(reading);
+  return rows ? { measure: { kind: "count" }, rows, averageOverGroups } : null;
 }
 
 function placeGroup(
-  reading: Reading,
+  reading: QuestionReading,
   rows: CatalogueTable,
   measure: AggregateMeasure,
   allowLinks: boolean,
@@ -258,64 +259,4 @@ function placeGroup(
     .filter((option) => option.route !== null);
   if (options.length !== 1 || !options[0].route) return "invalid";
   return { kind: "property", ref: options[0].ref, route: options[0].route };
-}
-
-function everyMentionPlays(
-  reading: Reading,
-  plan: {
-    measure: AggregateMeasure;
-    rows: CatalogueTable;
-    group: AggregateGroup | null;
-    filters: AggregateFilter[];
-  },
-): boolean {
-  const tables = new Set<CatalogueTable>([
-    plan.rows,
-    ...plan.filters.map((filter) => filter.ref.table),
-  ]);
-  const columns = new Set(plan.filters.map((filter) => filter.ref.column));
-  if (plan.measure.kind !== "count") {
-    tables.add(plan.measure.ref.table);
-    columns.add(plan.measure.ref.column);
-  }
-  if (plan.group?.kind === "entity") tables.add(plan.group.table);
-  if (plan.group?.kind === "property") {
-    tables.add(plan.group.ref.table);
-    columns.add(plan.group.ref.column);
-  }
-  return reading.mentions.every((mention) => {
-    if (reading.used.has(mention)) return true;
-    if (mention.kind === "type") return mention.strength === "action" || tables.has(mention.table);
-    if (mention.kind === "value") return false;
-    if (mention.candidates.some((ref) => columns.has(ref.column))) return true;
-    // "Name the city with…", "the name of the customer who…": the answer names its groups.
-    return plan.group !== null && nameProperty.test(mention.candidates[0]?.column.property ?? "");
-  });
-}
-
-function wordsOf(
-  reading: Reading,
-  plan: { measure: AggregateMeasure; rows: CatalogueTable; group: AggregateGroup | null },
-): AggregateIntent["words"] {
-  const rowsMention = reading.mentions.find(
-    (mention) =>
-      mention.kind === "type" && mention.table === plan.rows && mention.strength !== "action",
-  );
-  const figure =
-    plan.measure.kind === "count"
-      ? undefined
-      : reading.mentions.find(
-          (mention) =>
-            mention.kind === "property" &&
-            mention.candidates.some(
-              (ref) => plan.measure.kind !== "count" && ref.column === plan.measure.ref.column,
-            ),
-        );
-  const target = reading.groupTarget?.target;
-  return {
-    rows: rowsMention?.surface ?? plan.rows.type,
-    group: target ? target.mention.surface : null,
-    property:
-      figure?.surface ?? (plan.measure.kind === "count" ? null : plan.measure.ref.column.property),
-  };
 }

@@ -78,6 +78,7 @@ export const genericEnglishNouns = [
   "entities",
   "record",
   "individual",
+  "character",
 ];
 
 export const genericChineseNouns = [
