@@ -118,7 +118,7 @@ describe("Step C: answers are written from the actual results", () => {
     });
     expect(turns).toHaveLength(1);
     expect(answer).toContain("I can't plan that offline");
-    expect(answer).toContain("Shortest path between two named nodes");
+    expect(answer).toContain("Edges, reachability and paths");
   });
 
   it("says graph ML is unavailable when no train tool is offered, and invents no metric", async () => {

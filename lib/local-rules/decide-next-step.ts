@@ -15,9 +15,9 @@ import { planClear } from "./plan-clear";
 import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
 import { planOptimization } from "./plan-optimization";
 import { planSaveSkill } from "./plan-save-skill";
-import { reportTitle } from "./report-title";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import type { PromptReading } from "./read-prompt";
+import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
 
 /**

@@ -36,9 +36,12 @@ export type AnalysisIntent =
       mode?: "all" | "in" | "out";
       /** "Which … has the fewest …": the lowest first. */
       ascending?: boolean;
+      /** Degree only: rank by the sum of edge weights (weighted degree). */
+      strength?: boolean;
     }
   | { kind: "communities"; algorithm: CommunityAlgorithm }
   | { kind: "membership"; node: string; algorithm: CommunityAlgorithm }
+  | { kind: "same-community"; source: string; target: string; algorithm: CommunityAlgorithm }
   | { kind: "path"; source: string | null; target: string | null }
   | {
       kind: "k-shortest";
@@ -64,6 +67,8 @@ export type AnalysisIntent =
     }
   | { kind: "core"; topK: number }
   | { kind: "components"; strong: boolean; weak: boolean; ask: "count" | "largest" }
+  /** "Can every town be reached from every other?": is the whole graph connected. */
+  | { kind: "connectivity"; strong: boolean }
   | {
       kind: "similarity";
       metric: SimilarityMetric;
@@ -143,8 +148,12 @@ export function detectIntent(input: { question: string }): QuestionIntent {
   const linkPrediction =
     analyses.some((analysis) => analysis.kind === "similarity") &&
     (namesIndex || !/\bpredict|\btrain|\bmodel|预测|训练|模型/i.test(question));
-  const ml = linkPrediction ? null : detectMlIntent({ question });
-  if (ml || (!linkPrediction && patterns.machineLearning.test(question))) {
+  // "How many papers are in the training split?" counts nodes; it trains nothing.
+  const counting =
+    analyses.some((analysis) => analysis.kind === "schema-question") &&
+    /\bhow many\b|\bnumber of\b|多少|几个|几篇/i.test(question);
+  const ml = linkPrediction || counting ? null : detectMlIntent({ question });
+  if (ml || (!linkPrediction && !counting && patterns.machineLearning.test(question))) {
     return { kind: "machine-learning", ml };
   }
   const visualize = patterns.visualize.test(question);

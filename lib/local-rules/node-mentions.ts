@@ -9,14 +9,16 @@ const notNames = new Set(
     "pagerank page rank jaccard adamic adar louvain leiden katz hits dijkstra mst sql graph network node nodes " +
     "edge edges top most least highest lowest average mean total max min maximum minimum k-core k core " +
     "officer officers member members paper papers customer customers product products order orders book books " +
-    "author authors character characters town towns city cities overall also then next only each every all any"
+    "author authors character characters town towns city cities overall also then next only each every all any " +
+    "treating using considering assuming taking counting ignoring based according given suppose imagine " +
+    "chinese english k-core k-cores"
   ).split(/\s+/),
 );
 
 const idPattern =
   /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+)(?![\w:])/g;
 const capitalisedPattern =
-  /(?<![\w'’])(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d+|de|la|le|du|van|von))*(?![\w])/g;
+  /(?<![\p{L}\d_'’])\p{Lu}[\p{L}\d_'’.-]*(?:\s+(?:\p{Lu}[\p{L}\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![\p{L}\d_])/gu;
 
 function trimName(raw: string): string | null {
   const words = raw
@@ -28,7 +30,7 @@ function trimName(raw: string): string | null {
   // "Is Cosette …": question words that happen to be capitalised are not part of the name.
   while (words.length > 0 && notNames.has(words[0].toLowerCase())) words.shift();
   while (words.length > 0 && notNames.has((words.at(-1) ?? "").toLowerCase())) words.pop();
-  const name = words.join(" ");
+  const name = words.join(" ").replace(/[.?!,;:]+$/, "");
   if (name.length === 0 || words.every((word) => /^\d+$/.test(word))) return null;
   return name;
 }
@@ -49,6 +51,9 @@ export function nodeMentions(question: string): string[] {
       const name = trimName(match[0]);
       const at = match.index ?? 0;
       if (!name || taken(at, match[0].length)) continue;
+      // "the Les Misérables network": a name that qualifies the graph is not a node.
+      const after = question.slice(at + match[0].length);
+      if (/^\s*(?:network|graph|dataset|data|club|database|网络|图|数据)/i.test(after)) continue;
       // A capitalised phrase may start with a question word: "Is Valjean …" → "Valjean".
       found.push({ name, at });
     }
@@ -77,6 +82,15 @@ function placedName(question: string): string | null {
   for (const pattern of placedNamePatterns) {
     for (const match of question.matchAll(pattern)) {
       const word = match[1].replace(/['’]s$/, "").replace(/[.:-]+$/, "");
+      if (
+        /^(?:network|graph|dataset)$/i.test(
+          question
+            .slice((match.index ?? 0) + match[0].length)
+            .trim()
+            .split(/\s+/)[0] ?? "",
+        )
+      )
+        continue;
       const lower = word.toLowerCase();
       if (word.length < 2 || notNames.has(lower) || commonWords.has(lower)) continue;
       return word;
@@ -85,8 +99,9 @@ function placedName(question: string): string | null {
   // A Latin word inside a Chinese question is a name ("cosette 的度是多少").
   if (/[\u3400-\u9fff]/.test(question)) {
     for (const match of question.matchAll(/(?<![\w:])[A-Za-z_][\w'’.:-]*(?![\w:])/g)) {
-      const lower = match[0].toLowerCase();
-      if (match[0].length >= 2 && !notNames.has(lower) && !commonWords.has(lower)) return match[0];
+      const word = match[0].replace(/[.:-]+$/, "");
+      const lower = word.toLowerCase();
+      if (word.length >= 2 && !notNames.has(lower) && !commonWords.has(lower)) return word;
     }
   }
   return null;

@@ -59,6 +59,7 @@ export const englishPhrases: Phrases = {
       case "bridging":
         return "Key nodes connecting several communities";
       case "membership":
+      case "same-community":
         return "Community membership";
       case "k-shortest":
         return "Shortest paths";
@@ -74,6 +75,7 @@ export const englishPhrases: Phrases = {
       case "core":
         return "Node structure";
       case "components":
+      case "connectivity":
         return "Connected components";
       case "similarity":
         return analysis.likelyLinks ? "Likely links" : "Similar nodes";
@@ -129,12 +131,15 @@ export const englishPhrases: Phrases = {
     "I can't plan that offline. The built-in local-rules model follows fixed rules and only understands the graph requests listed below; for anything else, choose a configured LLM model.",
   capabilitiesHeading: "What I can do offline",
   capabilities: [
-    'Graph state check: "what graph is loaded?" / "图的状态"',
-    'Top-k central nodes by degree, PageRank, betweenness or closeness: "top 5 nodes by betweenness" / "PageRank 前10的节点"',
-    'Communities: "find the communities" / "社区发现"',
-    'Shortest path between two named nodes: "shortest path from \\"A\\" to \\"B\\"" / "A 和 B 之间的最短路径"',
-    'Neighbours of a node: "neighbours of n0 within 2 hops" / "n0 的邻居"',
-    'Key nodes that connect several communities: "key customers that connect several communities" / "连接多个社区的关键客户"',
+    'Graph state and counts: "what graph is loaded?", "how many orders are there?" / "图的状态", "有多少个节点？"',
+    'Degree and neighbours of a node: "what is the degree of n33?", "which nodes are connected to n5?" / "n0 的邻居"',
+    'Edges, reachability and paths: "is there an edge between n0 and n33?", "is n15 reachable from n16?", "the 3 shortest paths from A to B" / "A 和 B 之间的最短路径"',
+    'Top-k by degree, PageRank, betweenness, closeness, eigenvector, harmonic, Katz or HITS, with type and value filters: "which officer has the most connections?" / "PageRank 前10的节点"',
+    'Structure: triangles, clustering, k-cores, diameter, radius, density, cycles, DAG, components: "how many triangles are there?" / "图的直径是多少？"',
+    'Communities and the nodes that bridge them: "find the communities", "which members bridge the two factions?" / "社区发现"',
+    'Similarity, likely links and pairs that go together: "most similar to n32 by Jaccard", "which products are bought together?" / "哪两个节点最可能产生连接？"',
+    'Aggregates over properties (SQL): "which city has the most customers?", "average order total" / "订单总金额最高的客户"',
+    'Flows and spanning trees: "how many edge-disjoint paths connect A and B?", "edges of a spanning tree" / "最大流", "生成树"',
     'Clear the session graph (with approval): "clear the graph" / "清空图"',
     'Optimisation with preview and approved commit: "remove isolated nodes", "remove node n12" / "删除孤立节点"',
     'A graph view or an analysis report: "visualise …", "write a report" / "可视化", "生成报告"',

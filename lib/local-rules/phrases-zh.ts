@@ -53,6 +53,7 @@ export const chinesePhrases: Phrases = {
       case "bridging":
         return "连接多个社区的关键节点";
       case "membership":
+      case "same-community":
         return "社区归属";
       case "k-shortest":
         return "最短路径";
@@ -68,6 +69,7 @@ export const chinesePhrases: Phrases = {
       case "core":
         return "节点结构";
       case "components":
+      case "connectivity":
         return "连通分量";
       case "similarity":
         return analysis.likelyLinks ? "可能的新连接" : "相似节点";
@@ -122,15 +124,18 @@ export const chinesePhrases: Phrases = {
     "这个问题我无法离线规划。内置的 local-rules 模型按固定规则工作，只理解下面列出的图请求；其他问题请选择已配置的大模型。",
   capabilitiesHeading: "离线可以做的事",
   capabilities: [
-    "图状态检查：“当前加载了什么图？”",
-    "按度、PageRank、介数或接近中心性列出前 k 个节点：“PageRank 前10的节点”",
-    "社区发现：“找出图中的社区”",
-    "两个命名节点之间的最短路径：“A 和 B 之间的最短路径”",
-    "节点的邻居：“n0 的二度邻居”",
-    "连接多个社区的关键节点：“找出连接多个社区的关键客户”",
-    "清空会话图（需审批）：“清空图”",
-    "先预览、审批后提交的图优化：“删除孤立节点”、“删除节点 n12”",
-    "图可视化或分析报告：“可视化……”、“生成报告”",
+    '图的状态与计数："当前加载了什么图？"、"有多少个订单？" / "what graph is loaded?"',
+    '节点的度与邻居："n33 的度是多少？"、"n0 的邻居" / "which nodes are connected to n5?"',
+    '边、可达性与路径："n0 和 n33 之间有边吗？"、"p0 和 p3 之间是否存在路径？"、"A 到 B 的前 3 条最短路径"',
+    '按度、PageRank、介数、接近、特征向量、调和、Katz 或 HITS 排名，可按类型和属性值筛选："PageRank 前10的节点" / "which officer has the most connections?"',
+    '结构：三角形、聚类系数、k-核、直径、半径、密度、环、DAG、连通分量："图的直径是多少？" / "how many triangles are there?"',
+    '社区及连接社区的桥梁节点："社区发现"、"连接多个社区的关键客户"',
+    '相似度、可能的新连接、经常一起出现的节点对："哪两个节点最可能产生连接？" / "which products are bought together?"',
+    '基于属性的聚合（SQL）："哪个城市的客户最多？"、"订单总金额最高的客户是谁？"',
+    '最大流与生成树："n0 和 n33 之间有几条边不相交的路径？"、"生成树有多少条边？"',
+    '清空会话图（需审批）："清空图" / "clear the graph"',
+    '预览后经审批提交的优化："删除孤立节点"、"删除节点 n12"',
+    '图的可视化或分析报告："可视化……"、"生成报告" / "visualise …", "write a report"',
   ],
   mlUnavailable:
     "本版本不提供图机器学习（训练与推理任务）：这里没有 train 或 infer 工具，因此我无法训练或运行模型，也不会给出任何准确率或预测结果。",

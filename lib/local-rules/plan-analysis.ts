@@ -7,9 +7,9 @@ import { planDegree } from "./plan-degree";
 import { planReport, planVisualization } from "./plan-deliverables";
 import { planEdgeExists } from "./plan-edge-exists";
 import { planFlow } from "./plan-flow";
-import { planComponents, planGraphMetrics } from "./plan-graph-metrics";
+import { planComponents, planConnectivity, planGraphMetrics } from "./plan-graph-metrics";
 import { planKShortest } from "./plan-k-shortest";
-import { planMembership } from "./plan-membership";
+import { planMembership, planSameCommunity } from "./plan-membership";
 import { planNeighbours } from "./plan-neighbours";
 import { planCore, planNodeStructure } from "./plan-node-structure";
 import { planPath } from "./plan-path";
@@ -47,6 +47,8 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
       return planBridging({ context, topK: analysis.topK });
     case "membership":
       return planMembership({ context, ...analysis });
+    case "same-community":
+      return planSameCommunity({ context, ...analysis });
     case "k-shortest":
       return planKShortest({ context, ...analysis });
     case "degree":
@@ -65,6 +67,8 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
       return analysis.strong && context.graph.description.directed === true
         ? planStrongComponents({ context, ask: analysis.ask })
         : planComponents({ context, ask: analysis.ask });
+    case "connectivity":
+      return planConnectivity({ context });
     case "similarity":
       return planSimilarity({ context, ...analysis });
     case "projection":

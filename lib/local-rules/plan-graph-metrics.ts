@@ -5,6 +5,7 @@ import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import type { GraphMetric } from "./question-grammar";
+import { communityDataSchema } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 type Text = { en: string; zh: string };
@@ -176,5 +177,56 @@ export function planComponents(input: {
             },
           ];
     },
+  });
+}
+
+/**
+ * "Can every town be reached from every other?": one connected component (one strongly
+ * connected component when the graph is directed, since reaching means following the edges).
+ */
+export function planConnectivity(input: { context: PlanContext }): PlanOutcome {
+  const { context } = input;
+  const directed = context.graph.description.directed === true;
+  if (directed) {
+    const call = {
+      toolName: "community_detection",
+      input: { algorithm: "strongly_connected_components" },
+    };
+    return planSingleCall({
+      context,
+      call,
+      schema: communityDataSchema,
+      write: (data) => {
+        const part = emptyPart({ succeeded: true });
+        part.sources.push(callSource(call));
+        part.summary.push(
+          data.community_count === 1
+            ? inLanguage(context, {
+                en: "Yes — every node can reach every other node following the edge direction: the graph is strongly connected (1 strongly connected component).",
+                zh: "是的——沿边的方向，每个节点都能到达其他所有节点：该图是强连通的（1 个强连通分量）。",
+              })
+            : inLanguage(context, {
+                en: `No — not every node can reach every other following the edge direction: the graph has ${data.community_count} strongly connected components.`,
+                zh: `否——沿边的方向，并非每个节点都能到达其他所有节点：图中有 ${data.community_count} 个强连通分量。`,
+              }),
+        );
+        return part;
+      },
+    });
+  }
+  return planGraphMetrics({
+    context,
+    metrics: ["component_count", "largest_component_size"],
+    lead: (metrics) => [
+      metrics.component_count === 1
+        ? {
+            en: "Yes — every node can reach every other node: the graph is connected (1 component).",
+            zh: "是的——每个节点都能到达其他所有节点：该图是连通的（1 个连通分量）。",
+          }
+        : {
+            en: `No — not every node can reach every other: the graph has ${numberOf(metrics.component_count)} connected components (the largest has ${numberOf(metrics.largest_component_size)} nodes).`,
+            zh: `否——并非每个节点都能到达其他所有节点：图中有 ${numberOf(metrics.component_count)} 个连通分量（最大的包含 ${numberOf(metrics.largest_component_size)} 个节点）。`,
+          },
+    ],
   });
 }

@@ -4,6 +4,7 @@ import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
+import { asksForWeights } from "./weights-request";
 
 const ordinalWords = ["", "first", "second", "third", "fourth", "fifth"];
 
@@ -17,7 +18,10 @@ export function planKShortest(input: {
   weighted: boolean;
 }): PlanOutcome {
   const { context, k, ordinal } = input;
-  const weighted = input.weighted && context.graph.description.weighted === true;
+  const graphWeighted = context.graph.description.weighted === true;
+  const weighted =
+    graphWeighted &&
+    (input.weighted || asksForWeights({ question: context.reading.question, graphWeighted }));
   return planOnNodes({
     context,
     names: [input.source, input.target],

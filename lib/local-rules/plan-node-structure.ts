@@ -150,11 +150,18 @@ export function planCore(input: { context: PlanContext; topK: number }): PlanOut
         );
         return part;
       }
+      // Lead with the figure asked: the core's size ("how many nodes") or its k.
+      const sizeAsked = /how many|number of|size|多少|几个|大小/i.test(context.reading.question);
       part.summary.push(
-        inLanguage(context, {
-          en: `The densest k-core has ${core.size} nodes, with k = ${core.k} (the maximum core number).`,
-          zh: `k 值最大的 k-核包含 ${core.size} 个节点，k = ${core.k}（最大核数）。`,
-        }),
+        sizeAsked
+          ? inLanguage(context, {
+              en: `The densest k-core has ${core.size} nodes (k = ${core.k}, the maximum core number).`,
+              zh: `k 值最大的 k-核包含 ${core.size} 个节点（k = ${core.k}，即最大核数）。`,
+            })
+          : inLanguage(context, {
+              en: `The maximum core number is ${core.k}: the ${core.k}-core is the densest, with ${core.size} nodes.`,
+              zh: `最大核数为 ${core.k}：${core.k}-核最稠密，包含 ${core.size} 个节点。`,
+            }),
       );
       const rows = data.top ?? [];
       if (rows.length > 0) {

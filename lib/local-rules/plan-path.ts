@@ -26,7 +26,10 @@ export function planPath(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [from, to] = names.nodes;
-  const weighted = asksForWeights({ question: context.reading.question });
+  const weighted = asksForWeights({
+    question: context.reading.question,
+    graphWeighted: context.graph.description.weighted === true,
+  });
   const call = {
     toolName: "shortest_path",
     input: { source: from.id, target: to.id, ...(weighted ? { weighted: true } : {}) },

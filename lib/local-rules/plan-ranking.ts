@@ -65,6 +65,7 @@ export function planRanking(input: {
   topK: number;
   mode?: "all" | "in" | "out";
   ascending?: boolean;
+  strength?: boolean;
 }): PlanOutcome {
   const { context, measure } = input;
   const question = context.reading.question;
@@ -75,7 +76,9 @@ export function planRanking(input: {
   const one = asksForOne(question);
   const ascending = input.ascending === true;
   const directed = context.graph.description.directed === true;
-  const mode = directed ? (input.mode ?? "all") : "all";
+  const linkedTypes = scope.nodeType !== null && scope.otherTypes.length > 0;
+  // Links to a named kind of node count whichever way they point (orders → customer).
+  const mode = directed && !linkedTypes ? (input.mode ?? "all") : "all";
   const filters = {
     ...(scope.nodeType ? { node_type: scope.nodeType } : {}),
     ...(scope.where.length > 0 ? { where: scope.where } : {}),
@@ -93,6 +96,7 @@ export function planRanking(input: {
       : edgeTypesNamedByVerb({ question, schema, nodeType: scope.nodeType })
     : [];
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
+  const byStrength = input.strength === true && context.graph.description.weighted === true;
   if (measure === "degree") {
     const call: PlannedCall = {
       toolName: "degree_analysis",
@@ -101,6 +105,7 @@ export function planRanking(input: {
         mode,
         ...filters,
         ...(edgeTypes.length > 0 ? { edge_types: edgeTypes } : {}),
+        ...(byStrength ? { rank_by: "strength" } : {}),
       },
     };
     return planSingleCall({
@@ -108,11 +113,20 @@ export function planRanking(input: {
       call,
       schema: degreeDataSchema,
       write: (data) => {
-        const rows: RankedRow[] = (data.top ?? []).map((row) => ({ ...row, value: row.degree }));
+        const rows: RankedRow[] = (data.top ?? []).map((row) => ({
+          ...row,
+          value: byStrength ? (row.strength ?? row.degree) : row.degree,
+        }));
         const ordered = ascending
           ? [...rows].reverse().map((row, index) => ({ ...row, rank: index + 1 }))
           : rows;
-        const words = degreeWords(mode, ascending);
+        const words = byStrength
+          ? {
+              en: `the ${ascending ? "lowest" : "highest"} weighted degree`,
+              zh: `加权度${ascending ? "最低" : "最高"}`,
+              column: "strength",
+            }
+          : degreeWords(mode, ascending);
         const counting =
           edgeTypes.length > 0
             ? {

@@ -2,7 +2,7 @@ import { similarityDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
-import { readGraphSchema } from "./graph-schema";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import type { SimilarityMetric } from "./question-grammar";
@@ -19,6 +19,15 @@ const metricNames: Record<SimilarityMetric, string> = {
   resource_allocation: "resource allocation",
   preferential_attachment: "preferential attachment",
 };
+
+/** The node types one hop from a type, by the schema's edge types. */
+function adjacentTypes(schema: GraphSchemaView, type: string): string[] {
+  const types = schema.edge_types.flatMap((edge) => [
+    ...(edge.from.includes(type) ? edge.to : []),
+    ...(edge.to.includes(type) ? edge.from : []),
+  ]);
+  return [...new Set(types)].filter((other) => other !== type);
+}
 
 function pairName(id: string, label: string | undefined): string {
   return label && label !== id ? `${label} (${id})` : id;
@@ -47,8 +56,12 @@ export function planSimilarity(input: {
       names: [input.node],
       missing: { en: "Which node?", zh: "请说明是哪个节点。" },
       call: ([subject]) => {
-        // Two customers share no neighbour: they are compared through the type named after them.
-        const via = types.find((type) => type !== subject.type);
+        // Two customers share no neighbour: "customers who buy the same products" compares them
+        // by the products two hops away, through the one type between them (their orders).
+        const named = types.find((type) => type !== subject.type);
+        const adjacent = subject.type ? adjacentTypes(schemaStep.schema, subject.type) : [];
+        const via =
+          named && !adjacent.includes(named) && adjacent.length === 1 ? adjacent[0] : undefined;
         return {
           toolName: "node_similarity",
           input: {

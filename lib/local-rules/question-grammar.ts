@@ -1,5 +1,5 @@
 import type { AnalysisIntent, CentralityMeasure } from "./detect-intent";
-import { endpointMentions, subjectMention } from "./node-mentions";
+import { endpointMentions, nodeMentions, subjectMention } from "./node-mentions";
 import { parseNumberWord, parseRequestedCount, parseRequestedDepth } from "./question-numbers";
 
 // The offline planner's question grammar. A question is read as *what* it asks (a count, a
@@ -47,18 +47,18 @@ const words = {
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
-    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还没有?(?:相连|连接)|未相连/i,
+    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,
   similarity:
-    /similar|jaccard|adamic|common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同邻居|共有邻居|杰卡德/i,
+    /similar|jaccard|adamic|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
   projection:
-    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:订单|本书|篇)/i,
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
   edgeExists:
     /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
     /reachab|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
-    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?路径|(?:\d+|[二两三四五六七八九十])\s*条最短路径|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
-  path: /shortest (?:path|route)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|几跳|多少跳|几步|距离|多远/i,
+    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
+  path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里/i,
   weighted:
     /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
   triangles: /triangle|三角形|三角/i,
@@ -102,14 +102,20 @@ const words = {
   neighbours:
     /neighbou?r|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
-    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|数量|总数|个数|条数/i,
+    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|几次|几本|几单|几笔|几家|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
-  edgesWord: /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|边|连接|关系/i,
+  edgesWord:
+    /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|边|连接|关系|道路|公路|航线|引用/i,
   rank: /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bleading\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d|哪(?:个|些|位|一个|本|篇|家)/i,
+  superlative:
+    /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d/i,
   ascending: /\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bminimum\b|最少|最低|最小/i,
   aggregate:
     /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
-  visualOrReportOnly: /^\s*$/,
+  wholeGraphConnected:
+    /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
+  whichNodes:
+    /^\s*(?:which|who|whom|what)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁和|和谁|与谁/i,
 };
 
 function measureOf(question: string): CentralityMeasure | null {
@@ -261,6 +267,10 @@ function communitiesIntent(question: string): AnalysisIntent {
   if (words.bridgeWord.test(question)) {
     return { kind: "bridging", topK: parseRequestedCount({ question, fallback: 10, max: 20 }) };
   }
+  const { source, target } = endpointMentions(question);
+  if (source && target && words.yesNo.test(question) && words.sameCommunity.test(question)) {
+    return { kind: "same-community", source, target, algorithm };
+  }
   const node = subjectMention(question);
   if (node && words.sameCommunity.test(question)) return { kind: "membership", node, algorithm };
   return { kind: "communities", algorithm };
@@ -285,6 +295,10 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         weightAsked: /weight|cost|length|total|权重|总|长度|成本/i.test(q),
       },
     ];
+  }
+  const strengthNode = words.strength.test(q) ? subjectMention(q) : null;
+  if (strengthNode && !words.rank.test(q)) {
+    return [{ kind: "degree", node: strengthNode, mode: "all", strength: true }];
   }
   if (words.likelyLinks.test(q) || words.similarity.test(q)) {
     const likely = words.likelyLinks.test(q);
@@ -315,6 +329,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
+  if (words.wholeGraphConnected.test(q) && nodeMentions(q).length < 2) {
+    return [{ kind: "connectivity", strong: words.strong.test(q) }];
+  }
   const mentions = endpointMentions(q);
   const twoNodes = mentions.source !== null && mentions.target !== null;
   if (yesNo && twoNodes && words.reachability.test(q) && !/directly|直接/i.test(q)) {
@@ -343,6 +360,7 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   const centralityAsked =
     measure !== null ||
     centralityWords.test(q) ||
+    (words.strength.test(q) && words.rank.test(q)) ||
     (/\bdegrees?\b|度数|的度/i.test(q) && words.rank.test(q));
   if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
   const node = subjectMention(q);
@@ -359,12 +377,13 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         kind: "centrality",
         measure:
           measure ??
-          (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|度|连接/i.test(q)
+          (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|strength|度|连接|强度/i.test(q)
             ? "degree"
             : "pagerank"),
         topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
         mode: degreeMode(q),
         ascending: words.ascending.test(q),
+        ...(words.strength.test(q) ? { strength: true } : {}),
       },
       ...(communities ? [communities] : []),
     ];
@@ -378,6 +397,12 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   if (words.count.test(q) && node && !words.aggregate.test(q)) {
     // "How many orders did customers:34 place?": the node's edges to that kind of node.
     return [{ kind: "degree", node, mode: degreeMode(q), strength: false }];
+  }
+  // "members:21 借过 books:6 吗？": a yes/no about two named nodes is about the edge between them.
+  if (yesNo && twoNodes) return [{ kind: "edge-exists", ...mentions }];
+  // "Who does Bishop Myriel appear with?", "customers:2 下过哪些订单？": the nodes linked to it.
+  if (node && words.whichNodes.test(q) && !words.superlative.test(q)) {
+    return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
   }
   // What is left is read against the schema: a count of nodes, edges or a type; a ranking of
   // one type by its links to another ("which product appears in the most orders"); or an

@@ -90,7 +90,7 @@ export function namedValues(input: {
         if (typeof value !== "string" || value.trim().length < 2) continue;
         if (ids.has(value.toLowerCase())) continue;
         const pattern = new RegExp(
-          `(?<![\\w:])${escapeRegExp(value.trim())}(?:s)?(?![\\w:])`,
+          `(?<![\\w:])${escapeRegExp(value.trim())}(?:s|es|ing|ed)?(?![\\w:])`,
           /[\u3400-\u9fff]/.test(value) ? "" : "i",
         );
         const match = pattern.exec(question);
@@ -118,6 +118,22 @@ export function namedValues(input: {
     .sort((a, b) => a.at - b.at);
 }
 
+// "借书次数最多的会员是谁": the type the question asks about is the one next to its question
+// word ("which member", "哪位会员", "会员是谁"), not the first one it names.
+function subjectFirst(question: string, types: string[]): string[] {
+  if (types.length < 2) return types;
+  const asked = types.find((type) => {
+    const at = typePosition(question, type);
+    const before = question.slice(Math.max(0, at - 12), at);
+    const after = question.slice(at, at + 16);
+    return (
+      /\b(?:which|what|whose)\s+(?:\w+\s+)?$|哪(?:个|位|些|一个|本|篇|家|名)?\s*$/i.test(before) ||
+      /^\S{1,8}?(?:是谁|是哪|有哪些)/.test(after)
+    );
+  });
+  return asked ? [asked, ...types.filter((type) => type !== asked)] : types;
+}
+
 /** The filters a ranking question states: a node type and property conditions. */
 export type QuestionScope = {
   nodeType: string | null;
@@ -136,7 +152,7 @@ export function resolveScope(input: {
   schema: GraphSchemaView;
   nodeIds?: string[];
 }): QuestionScope {
-  const types = namedNodeTypes(input.question, input.schema);
+  const types = subjectFirst(input.question, namedNodeTypes(input.question, input.schema));
   const values = namedValues(input);
   const subject =
     types[0] ??

@@ -6,9 +6,22 @@ import type { PlanContext } from "./plan-types";
 const weightsPattern =
   /\bweighted\b|\b(?:edge\s+)?weights?\b|\bby\s+weight\b|加权|带权|按权重|权重/i;
 
-/** True when the question asks for edge weights to be used (the tools default to unweighted). */
-export function asksForWeights({ question }: { question: string }): boolean {
-  return weightsPattern.test(question);
+// "the shortest driving distance", "多少公里": lengths, which only a weighted graph has.
+const lengthPattern =
+  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|里程|多长|多远|长度|成本/i;
+
+/**
+ * True when the question asks for edge weights to be used (the tools default to unweighted);
+ * on a weighted graph, asking for a distance or a length asks for them too.
+ */
+export function asksForWeights({
+  question,
+  graphWeighted = false,
+}: {
+  question: string;
+  graphWeighted?: boolean;
+}): boolean {
+  return weightsPattern.test(question) || (graphWeighted && lengthPattern.test(question));
 }
 
 /** What weights mean to a measure: strength for random-walk scores, length for path-based ones. */

@@ -11,6 +11,12 @@ export const degreeAnalysisInputSchema = z
       .describe(
         "Directed graphs: in = edges arriving (a SQL foreign key points from the referencing row to the referenced row, so 'most orders per customer' is in-degree), out = edges leaving, all = both.",
       ),
+    rank_by: z
+      .enum(["degree", "strength"])
+      .default("degree")
+      .describe(
+        "Rank by edge count, or by strength (sum of edge weights; the graph must be weighted) — 'who co-appears most often in total'.",
+      ),
     node_ids: z
       .array(z.string().min(1))
       .min(1)

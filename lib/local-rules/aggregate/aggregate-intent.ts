@@ -1,8 +1,8 @@
 import type { JoinRoute } from "./join-routes";
 import type { RankDirection } from "./measure-words";
+import type { PropertyRef } from "./mention";
 import type { ComparisonOperator } from "./number-conditions";
 import type { CatalogueTable } from "./query-catalogue";
-import type { PropertyRef } from "./question-mentions";
 
 /** What is computed over the measured rows. */
 export type AggregateMeasure =

@@ -1,5 +1,5 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import type { AggregateFilter, AggregateIntent } from "./aggregate-intent";
+import type { AggregateFilter, AggregateGroup, AggregateIntent } from "./aggregate-intent";
 import { AggregateJoins } from "./aggregate-joins";
 import type { QueryCatalogue } from "./query-catalogue";
 
@@ -30,6 +30,7 @@ function conditionOf(alias: string, filter: AggregateFilter): string {
 }
 
 function valueColumnOf(intent: AggregateIntent, keyColumn: string | null): string {
+  if (intent.averageOverGroups) return "average_count";
   const name =
     intent.measure.kind === "count"
       ? "count"
@@ -37,22 +38,24 @@ function valueColumnOf(intent: AggregateIntent, keyColumn: string | null): strin
   return name === keyColumn || name === "id" || name === "label" ? `${name}_value` : name;
 }
 
+function measureOf(intent: AggregateIntent): string {
+  if (intent.measure.kind !== "count") {
+    return `${functions[intent.measure.kind]}(r.${quoteIdentifier(intent.measure.ref.column.column)})`;
+  }
+  const fansOut = [intent.group?.route, ...intent.filters.map((filter) => filter.route)].some(
+    (route) => route?.fansOut,
+  );
+  // A node met through several links counts once; link-table rows have no id to tell apart.
+  return fansOut && intent.rows.kind === "node" ? `count(DISTINCT r."id")` : "count(*)";
+}
+
 /** One read-only DuckDB query that computes an aggregate intent over query_graph's tables. */
 export function buildAggregateSql(input: {
   intent: AggregateIntent;
   catalogue: QueryCatalogue;
 }): AggregateSql {
-  const { intent, catalogue } = input;
-  const joins = new AggregateJoins(catalogue);
-  const fansOut = [intent.group?.route, ...intent.filters.map((filter) => filter.route)].some(
-    (route) => route?.fansOut,
-  );
-  const measure =
-    intent.measure.kind === "count"
-      ? fansOut
-        ? `count(DISTINCT r."id")`
-        : "count(*)"
-      : `${functions[intent.measure.kind]}(r.${quoteIdentifier(intent.measure.ref.column.column)})`;
+  const { intent } = input;
+  const joins = new AggregateJoins(input.catalogue);
   const where = intent.filters
     .filter((filter) => !filter.onGroup)
     .map((filter) => conditionOf(joins.aliasOf(filter.route), filter));
@@ -61,7 +64,7 @@ export function buildAggregateSql(input: {
   if (!group) {
     const valueColumn = valueColumnOf(intent, null);
     const sql = [
-      `SELECT ${measure} AS ${quoteIdentifier(valueColumn)}`,
+      `SELECT ${measureOf(intent)} AS ${quoteIdentifier(valueColumn)}`,
       from,
       ...joins.clauses,
       ...(where.length > 0 ? [`WHERE ${where.join(" AND ")}`] : []),
@@ -69,50 +72,99 @@ export function buildAggregateSql(input: {
     return { sql, valueColumn };
   }
   const groupAlias = joins.aliasOf(group.route);
-  const keyExpression =
+  const key =
     group.kind === "entity"
       ? `${groupAlias}."id"`
       : `${groupAlias}.${quoteIdentifier(group.ref.column.column)}`;
   const measured = [
     `WITH "measured" AS (`,
-    `  SELECT ${keyExpression} AS "group_key", ${measure} AS "value"`,
+    `  SELECT ${key} AS "group_key", ${measureOf(intent)} AS "value"`,
     `  ${from}`,
     ...joins.clauses.map((clause) => `  ${clause}`),
-    `  WHERE ${[...where, `${keyExpression} IS NOT NULL`].join(" AND ")}`,
+    `  WHERE ${[...where, `${key} IS NOT NULL`].join(" AND ")}`,
     "  GROUP BY 1",
     ")",
   ];
-  // Counts and sums include the groups no row reaches (0), so "fewest" can name them.
-  const keepsEmpty = intent.measure.kind === "count" || intent.measure.kind === "sum";
-  const value = keepsEmpty ? `coalesce(m."value", 0)` : `m."value"`;
-  const join = keepsEmpty ? "LEFT JOIN" : "JOIN";
+  return group.kind === "entity"
+    ? perEntity({ intent, group, measured })
+    : perValue({ intent, group, measured });
+}
+
+// Counts and sums include the groups no row reaches (0), so "fewest" can name them.
+function keepsEmpty(intent: AggregateIntent): boolean {
+  return intent.measure.kind === "count" || intent.measure.kind === "sum";
+}
+
+function ranking(intent: AggregateIntent, valueColumn: string, keyColumn: string): string[] {
   const order = intent.direction === "asc" ? "ASC" : "DESC";
   const limit = intent.direction ? Math.max(intent.top ?? 0, entityRows) : tableRows;
-  if (group.kind === "entity") {
-    const valueColumn = valueColumnOf(intent, "id");
-    const onGroup = intent.filters
-      .filter((filter) => filter.onGroup)
-      .map((filter) => conditionOf("g", filter));
-    const sql = [
-      ...measured,
-      `SELECT g."id" AS "id", g."label" AS "label", ${value} AS ${quoteIdentifier(valueColumn)}`,
-      `FROM ${quoteIdentifier(group.table.table)} g ${join} "measured" m ON m."group_key" = g."id"`,
-      ...(onGroup.length > 0 ? [`WHERE ${onGroup.join(" AND ")}`] : []),
-      `ORDER BY ${quoteIdentifier(valueColumn)} ${order} NULLS LAST, "id" ASC`,
-      `LIMIT ${limit}`,
-    ].join("\n");
-    return { sql, valueColumn, labelColumn: "label", idColumn: "id" };
-  }
-  const keyColumn = group.ref.column.property;
-  const valueColumn = valueColumnOf(intent, keyColumn);
-  const column = quoteIdentifier(group.ref.column.column);
-  const sql = [
-    ...measured,
-    `, "groups" AS (SELECT DISTINCT g.${column} AS "group_key" FROM ${quoteIdentifier(group.ref.table.table)} g WHERE g.${column} IS NOT NULL)`,
-    `SELECT k."group_key" AS ${quoteIdentifier(keyColumn)}, ${value} AS ${quoteIdentifier(valueColumn)}`,
-    `FROM "groups" k ${join} "measured" m ON m."group_key" = k."group_key"`,
+  return [
     `ORDER BY ${quoteIdentifier(valueColumn)} ${order} NULLS LAST, ${quoteIdentifier(keyColumn)} ASC`,
     `LIMIT ${limit}`,
+  ];
+}
+
+function perEntity(input: {
+  intent: AggregateIntent;
+  group: Extract<AggregateGroup, { kind: "entity" }>;
+  measured: string[];
+}): AggregateSql {
+  const { intent, group, measured } = input;
+  const empty = keepsEmpty(intent);
+  const value = empty ? `coalesce(m."value", 0)` : `m."value"`;
+  const onGroup = intent.filters
+    .filter((filter) => filter.onGroup)
+    .map((filter) => conditionOf("g", filter));
+  const from = [
+    `FROM ${quoteIdentifier(group.table.table)} g ${empty ? "LEFT JOIN" : "JOIN"} "measured" m ON m."group_key" = g."id"`,
+    ...(onGroup.length > 0 ? [`WHERE ${onGroup.join(" AND ")}`] : []),
+  ];
+  const valueColumn = valueColumnOf(intent, "id");
+  if (intent.averageOverGroups) {
+    const sql = [
+      ...measured,
+      `SELECT avg(${value}) AS ${quoteIdentifier(valueColumn)}`,
+      ...from,
+    ].join("\n");
+    return { sql, valueColumn };
+  }
+  const sql = [
+    ...measured,
+    `SELECT g."id" AS "id", g."label" AS "label", ${value} AS ${quoteIdentifier(valueColumn)}`,
+    ...from,
+    ...ranking(intent, valueColumn, "id"),
+  ].join("\n");
+  return { sql, valueColumn, labelColumn: "label", idColumn: "id" };
+}
+
+function perValue(input: {
+  intent: AggregateIntent;
+  group: Extract<AggregateGroup, { kind: "property" }>;
+  measured: string[];
+}): AggregateSql {
+  const { intent, group, measured } = input;
+  const empty = keepsEmpty(intent);
+  const value = empty ? `coalesce(m."value", 0)` : `m."value"`;
+  const column = quoteIdentifier(group.ref.column.column);
+  const keyColumn = group.ref.column.property;
+  const valueColumn = valueColumnOf(intent, keyColumn);
+  const groups = `, "groups" AS (SELECT DISTINCT g.${column} AS "group_key" FROM ${quoteIdentifier(group.ref.table.table)} g WHERE g.${column} IS NOT NULL)`;
+  const from = `FROM "groups" k ${empty ? "LEFT JOIN" : "JOIN"} "measured" m ON m."group_key" = k."group_key"`;
+  if (intent.averageOverGroups) {
+    const sql = [
+      ...measured,
+      groups,
+      `SELECT avg(${value}) AS ${quoteIdentifier(valueColumn)}`,
+      from,
+    ].join("\n");
+    return { sql, valueColumn };
+  }
+  const sql = [
+    ...measured,
+    groups,
+    `SELECT k."group_key" AS ${quoteIdentifier(keyColumn)}, ${value} AS ${quoteIdentifier(valueColumn)}`,
+    from,
+    ...ranking(intent, valueColumn, keyColumn),
   ].join("\n");
   return { sql, valueColumn, labelColumn: keyColumn };
 }

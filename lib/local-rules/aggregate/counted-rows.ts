@@ -1,5 +1,5 @@
+import type { Mention, TypeMention } from "./mention";
 import type { CatalogueTable } from "./query-catalogue";
-import type { Mention, TypeMention } from "./question-mentions";
 import type { QuestionReading } from "./question-reading";
 
 function tablesOf(list: Mention[]): CatalogueTable[] {

@@ -23,23 +23,30 @@ const operatorWords = {
 
 function chineseTypeName(type: string): string | null {
   const singular = singularOf(type);
-  const found = Object.entries(chineseTypeWords).find(([, stems]) => stems[0] === singular);
-  return found ? found[0] : null;
+  return Object.entries(chineseTypeWords).find(([, stems]) => stems[0] === singular)?.[0] ?? null;
 }
 
 function chinesePropertyName(property: string): string | null {
-  const found = Object.entries(chinesePropertyWords).find(
-    ([, names]) => names[0] === property.toLowerCase(),
-  );
-  return found ? found[0] : null;
+  const lower = property.toLowerCase();
+  return Object.entries(chinesePropertyWords).find(([, names]) => names[0] === lower)?.[0] ?? null;
 }
 
-/** A word in both languages: the question's own word where it fits, else the schema's name. */
-function bilingual(surface: string | null, english: string, chinese: string | null): BilingualText {
-  const asked = surface?.trim() ?? "";
+/**
+ * A name in both languages. English keeps the schema's exact name (`city`, `orders.total`)
+ * unless `askedEnglish` allows the question's own noun ("members" for a CSV's `default`);
+ * Chinese uses the question's word, else a dictionary word, else the schema's name.
+ */
+function bilingual(input: {
+  asked: string | null;
+  schema: string;
+  chinese: string | null;
+  askedEnglish?: boolean;
+}): BilingualText {
+  const asked = input.asked?.trim() ?? "";
+  const chineseAsked = asked !== "" && hasChinese.test(asked);
   return {
-    en: asked && !hasChinese.test(asked) ? asked : english,
-    zh: asked && hasChinese.test(asked) ? asked : (chinese ?? english),
+    en: input.askedEnglish && asked !== "" && !chineseAsked ? asked : input.schema,
+    zh: chineseAsked ? asked : (input.chinese ?? input.schema),
   };
 }
 
@@ -58,42 +65,40 @@ export function describeAggregate(intent: AggregateIntent): {
   wording: AggregateWording;
 } {
   const { measure, group, words } = intent;
-  const rowsName = intent.rows.type === "default" ? "nodes" : intent.rows.type.replaceAll("_", " ");
-  const rows = bilingual(words.rows, rowsName, chineseTypeName(intent.rows.type));
-  const groupName =
-    group?.kind === "entity"
-      ? singularOf(group.table.type)
-      : group
-        ? group.ref.column.property
-        : null;
-  const groupText =
-    group && groupName
-      ? bilingual(
-          words.group,
-          groupName,
-          group.kind === "entity"
-            ? chineseTypeName(group.table.type)
-            : chinesePropertyName(groupName),
-        )
-      : null;
-  // In English the exact column (`orders.total`) says what was summed better than "spends".
+  const type = intent.rows.type;
+  const rows = bilingual({
+    asked: words.rows,
+    schema: type === "default" ? "nodes" : type.replaceAll("_", " "),
+    chinese: chineseTypeName(type),
+    askedEnglish: true,
+  });
+  const groupText = !group
+    ? null
+    : group.kind === "entity"
+      ? bilingual({
+          asked: words.group,
+          schema: singularOf(group.table.type),
+          chinese: chineseTypeName(group.table.type),
+        })
+      : bilingual({
+          asked: words.group,
+          schema: group.ref.column.property,
+          chinese: chinesePropertyName(group.ref.column.property),
+        });
   const property =
     measure.kind === "count"
       ? null
-      : {
-          en: `${measure.ref.table.type}.${measure.ref.column.property}`,
-          zh: bilingual(
-            words.property,
-            measure.ref.column.property,
-            chinesePropertyName(measure.ref.column.property),
-          ).zh,
-        };
-  const conditionParts = intent.filters.map(conditionText);
+      : bilingual({
+          asked: words.property,
+          schema: `${measure.ref.table.type}.${measure.ref.column.property}`,
+          chinese: chinesePropertyName(measure.ref.column.property),
+        });
+  const parts = intent.filters.map(conditionText);
   const conditions =
-    conditionParts.length > 0
+    parts.length > 0
       ? {
-          en: conditionParts.map((part) => part.en).join(" and "),
-          zh: conditionParts.map((part) => part.zh).join("且"),
+          en: parts.map((part) => part.en).join(" and "),
+          zh: parts.map((part) => part.zh).join("且"),
         }
       : null;
   const wording: AggregateWording = {
@@ -105,19 +110,21 @@ export function describeAggregate(intent: AggregateIntent): {
     conditions,
     top: intent.top,
   };
-  return { describe: describeText(wording), wording };
+  return { describe: describeText(wording, intent.averageOverGroups), wording };
 }
 
-function describeText(wording: AggregateWording): BilingualText {
+function describeText(wording: AggregateWording, averageOverGroups: boolean): BilingualText {
   const { rows, group, property, conditions, measure } = wording;
   const where = conditions
     ? { en: ` where ${conditions.en}`, zh: `（${conditions.zh}）` }
     : { en: "", zh: "" };
   if (measure === "count") {
-    if (!group) {
+    if (!group)
+      return { en: `${rows.en} with ${conditions?.en}`, zh: `${conditions?.zh} 的${rows.zh}数量` };
+    if (averageOverGroups) {
       return {
-        en: `${rows.en} with ${conditions?.en ?? "any value"}`,
-        zh: `${conditions?.zh ?? ""} 的${rows.zh}数量`,
+        en: `average number of ${rows.en} per ${group.en}${where.en}`,
+        zh: `平均每个${group.zh}的${rows.zh}数量${where.zh}`,
       };
     }
     return {

@@ -1,5 +1,5 @@
 import type { MeasureSignals } from "./measure-words";
-import type { Mention } from "./question-mentions";
+import type { Mention } from "./mention";
 
 /** The words that say what the answer's rows are: "which customer segment", "每个城市". */
 export type GroupChain = {
@@ -66,9 +66,13 @@ export function findGroupChains(input: {
   const chains: (GroupChain | null)[] = [];
   for (const which of signals.which) {
     const lead = whichLead.exec(question.slice(which.end));
-    chains.push(
-      asChain(chainForward(question, mentions, which.end + (lead?.[0].length ?? 0)), "which"),
-    );
+    const forward = chainForward(question, mentions, which.end + (lead?.[0].length ?? 0));
+    // "Authors of which country": the table before "of which" owns the grouped property.
+    const owner = [...mentions].reverse().find((mention) => mention.end <= which.start);
+    const ownsPhrase =
+      owner?.kind === "type" &&
+      /^\s+(?:of|from|in)\s+$/i.test(question.slice(owner.end, which.start));
+    chains.push(asChain(ownsPhrase && owner ? [owner, ...forward] : forward, "which"));
   }
   for (const per of signals.per) {
     const lead = perLead.exec(question.slice(per.end));

@@ -1,6 +1,6 @@
 import type { GroupChain } from "./group-chain";
+import type { Mention, PropertyMention, PropertyRef, TypeMention } from "./mention";
 import type { CatalogueColumn, CatalogueTable } from "./query-catalogue";
-import type { Mention, PropertyMention, PropertyRef, TypeMention } from "./question-mentions";
 
 /** What a group phrase names, before the measured rows say how to reach it. */
 export type GroupTarget = {
@@ -26,10 +26,15 @@ export function isGroupable(column: CatalogueColumn): boolean {
 }
 
 function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
-  // A figure ends the phrase: in "which customer spends", "spends" is the measure.
+  // A figure ends the phrase: in "which customer spends", "spends" is the measure, and in
+  // "类别的销量" the second property is what is measured per category.
   const end = chain.mentions.findIndex(
-    (mention) =>
-      mention.kind === "property" && !mention.candidates.some((ref) => isGroupable(ref.column)),
+    (mention, index) =>
+      mention.kind === "property" &&
+      (mention.money ||
+        mention.impliesSum ||
+        !mention.candidates.some((ref) => isGroupable(ref.column)) ||
+        chain.mentions.slice(0, index).some((earlier) => earlier.kind === "property")),
   );
   const phrase = end === -1 ? chain.mentions : chain.mentions.slice(0, end);
   const properties = phrase.filter(

@@ -1,4 +1,4 @@
-import type { Mention, PropertyMention, PropertyRef, TypeMention } from "./question-mentions";
+import type { Mention, PropertyMention, PropertyRef, TypeMention } from "./mention";
 
 /**
  * The table that qualifies a property mention: "order total", "total of the orders",

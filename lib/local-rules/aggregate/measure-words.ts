@@ -112,7 +112,7 @@ export function readMeasureSignals(question: string): MeasureSignals {
     ),
     per: spans(
       text,
-      /\b(?:per|for each|for every|in each|each|across|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每个|每种|每类|每|各个|各|按照|按|分别/g,
+      /\b(?:per|for each|for every|in each|each|across|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每(?:个|位|名|本|家|篇|种|类)?|各个|各|按照|按|分别/g,
     ),
     mostCommon: spans(
       text,

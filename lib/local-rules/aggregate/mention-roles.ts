@@ -22,7 +22,10 @@ const nameProperty = /^(?:name|title|label)$/i;
  * left over means the question asked for something the plan does not compute.
  */
 export function everyMentionPlays(reading: QuestionReading, plan: PlanParts): boolean {
-  const tables = new Set<CatalogueTable>([plan.rows, ...plan.filters.map((filter) => filter.ref.table)]);
+  const tables = new Set<CatalogueTable>([
+    plan.rows,
+    ...plan.filters.map((filter) => filter.ref.table),
+  ]);
   const columns = new Set(plan.filters.map((filter) => filter.ref.column));
   if (plan.measure.kind !== "count") {
     tables.add(plan.measure.ref.table);
@@ -46,7 +49,8 @@ export function everyMentionPlays(reading: QuestionReading, plan: PlanParts): bo
 /** The question's own words for the rows, the group and the measured property. */
 export function wordsOf(reading: QuestionReading, plan: PlanParts): AggregateIntent["words"] {
   const rowsMention = reading.mentions.find(
-    (mention) => mention.kind === "type" && mention.table === plan.rows && mention.strength !== "action",
+    (mention) =>
+      mention.kind === "type" && mention.table === plan.rows && mention.strength !== "action",
   );
   const { measure } = plan;
   const figure =
@@ -54,7 +58,8 @@ export function wordsOf(reading: QuestionReading, plan: PlanParts): AggregateInt
       ? undefined
       : reading.mentions.find(
           (mention) =>
-            mention.kind === "property" && mention.candidates.some((ref) => ref.column === measure.ref.column),
+            mention.kind === "property" &&
+            mention.candidates.some((ref) => ref.column === measure.ref.column),
         );
   const target = reading.groupTarget?.target;
   return {

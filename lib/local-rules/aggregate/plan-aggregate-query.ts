@@ -19,13 +19,15 @@ export function planAggregateQuery(input: {
   if (!intent) return null;
   const built = buildAggregateSql({ intent, catalogue });
   const { describe, wording } = describeAggregate(intent);
-  const answer = !intent.group
-    ? intent.measure.kind === "count"
-      ? "count"
-      : "number"
-    : intent.direction
-      ? "entity"
-      : "table";
+  const answer: AggregatePlan["answer"] = intent.averageOverGroups
+    ? "number"
+    : !intent.group
+      ? intent.measure.kind === "count"
+        ? "count"
+        : "number"
+      : intent.direction
+        ? "entity"
+        : "table";
   return {
     sql: built.sql,
     answer,

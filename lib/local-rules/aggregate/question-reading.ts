@@ -1,7 +1,7 @@
 import type { GroupTarget } from "./group-target";
 import type { MeasureSignals, RankDirection, SignalSpan } from "./measure-words";
+import type { Mention } from "./mention";
 import type { QueryCatalogue } from "./query-catalogue";
-import type { Mention } from "./question-mentions";
 
 /** A question being read: its words and signals, and which mentions have found a role. */
 export type QuestionReading = {

@@ -1,8 +1,8 @@
 import type { AggregateFilter, AggregateGroup } from "./aggregate-intent";
 import { findJoinRoute, type JoinRoute } from "./join-routes";
+import type { Mention, PropertyMention, PropertyRef, ValueMention } from "./mention";
 import type { NumberCondition } from "./number-conditions";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
-import type { Mention, PropertyMention, PropertyRef, ValueMention } from "./question-mentions";
 
 type Context = {
   catalogue: QueryCatalogue;

@@ -1,5 +1,5 @@
 import type { MeasureSignals, SignalSpan } from "./measure-words";
-import type { Mention } from "./question-mentions";
+import type { Mention } from "./mention";
 
 /**
  * Decides what each "total" / "总" of the question is. Before another figure it asks for a sum

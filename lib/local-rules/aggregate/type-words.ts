@@ -88,6 +88,8 @@ export const genericChineseNouns = [
   "论文",
   "文章",
   "人数",
+  "人物",
+  "角色",
   "人",
   "用户",
   "队员",

@@ -1,5 +1,6 @@
 import { formatAggregateFigure, requestedDecimals } from "./aggregate-figures";
 import type { AggregatePlan } from "./aggregate-plan";
+import { singularOf } from "./english-forms";
 
 type Row = Record<string, unknown>;
 
@@ -101,7 +102,9 @@ function englishCount(input: LeadInput): string {
     return `${figure} ${statement}.`;
   }
   const { rows, conditions } = input.plan.wording;
-  return `There ${figure === "1" ? "is" : "are"} ${figure} ${rows.en}${conditions ? ` with ${conditions.en}` : ""}.`;
+  const noun = figure === "1" ? singularOf(rows.en) : rows.en;
+  const verb = figure === "1" ? "is" : "are";
+  return `There ${verb} ${figure} ${noun}${conditions ? ` with ${conditions.en}` : ""}.`;
 }
 
 function chineseCount(input: LeadInput): string {

@@ -3,6 +3,7 @@ import { degreeAnalysisInputSchema } from "@/lib/contracts/tool-inputs/degree-an
 import { computeDegrees, degreeDistribution } from "@/lib/engine/algorithms/degree";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { isWeighted } from "@/lib/engine/csr/csr-graph";
+import { EngineError } from "@/lib/engine/engine-error";
 import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
@@ -14,7 +15,7 @@ import { catalogue, defineTool } from "../tool-definition";
 export const degreeAnalysisTool = defineTool({
   name: "degree_analysis",
   description:
-    "Raw degree counts (number of edges; in / out on directed graphs; strength = sum of weights when weighted): the distribution and the highest-degree nodes, or the degrees of given node_ids. Filters: node_type / where choose the ranked nodes, edge_types the edges counted (e.g. only 'loans' edges into 'books').",
+    "Raw degree counts (number of edges; in / out on directed graphs; strength = sum of weights when weighted): the distribution and the highest-degree nodes (rank_by strength: the highest sums of weights), or the degrees of given node_ids. Filters: node_type / where choose the ranked nodes, edge_types the edges counted (e.g. only 'loans' edges into 'books').",
   input: degreeAnalysisInputSchema,
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity }) => {
@@ -61,7 +62,14 @@ export const degreeAnalysisTool = defineTool({
         data: { ...base, nodes: rows },
       };
     }
-    const top = selectTopK({ scores: degrees, k: args.top_k, candidates: analysis.candidates });
+    if (args.rank_by === "strength" && !strengths) {
+      throw new EngineError(
+        "GRAPH_NOT_WEIGHTED",
+        "rank_by strength needs edge weights, and this graph has none: rank by degree instead.",
+      );
+    }
+    const ranked = args.rank_by === "strength" && strengths ? strengths : degrees;
+    const top = selectTopK({ scores: ranked, k: args.top_k, candidates: analysis.candidates });
     const distribution = degreeDistribution({
       csr,
       mode,
@@ -74,10 +82,11 @@ export const degreeAnalysisTool = defineTool({
       message:
         noNodePassesMessage(analysis) ??
         rankingSummary({
-          measure: mode === "all" ? "degree" : `${mode}-degree`,
+          measure:
+            args.rank_by === "strength" ? "strength" : mode === "all" ? "degree" : `${mode}-degree`,
           applied: analysis.applied,
           rows,
-          value: (entry) => entry.degree as number,
+          value: (entry) => (args.rank_by === "strength" ? entry.strength : entry.degree) as number,
         }),
       data: {
         ...base,

@@ -1,0 +1,85 @@
+import { nameForms } from "./english-forms";
+import { findPattern, findPhrase } from "./find-phrase";
+import { allReferences, type MentionCandidate, type PropertyRef } from "./mention";
+import {
+  chineseMoneyWords,
+  chinesePropertyWords,
+  chineseQuantityWords,
+  englishMoneyWords,
+  englishPropertyWords,
+  moneyPropertyNames,
+} from "./property-words";
+import type { QueryCatalogue } from "./query-catalogue";
+
+// Names that are never a property a question asks about by that word.
+const ignoredPropertyName = /^(?:id|.*_id)$/i;
+
+// English money words that ask for a sum by themselves ("spends", "revenue"); "amount" does not.
+const summingMoneyWord = /spen|revenue|sales|turnover|paid|pay/;
+
+function referencesNamed(catalogue: QueryCatalogue, names: string[]): PropertyRef[] {
+  const references = allReferences(catalogue.tables);
+  for (const name of names) {
+    const found = references.filter((ref) => ref.column.property.toLowerCase() === name);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/**
+ * The properties the question names: by their own names, by synonyms ("publication year",
+ * "类型" → genre / category / label) and by money words ("spends", "金额" → `total`).
+ */
+export function findPropertyMentions(input: {
+  question: string;
+  catalogue: QueryCatalogue;
+}): MentionCandidate[] {
+  const { question, catalogue } = input;
+  const found: MentionCandidate[] = [];
+  const add = (
+    spans: { start: number; end: number }[],
+    refs: PropertyRef[],
+    money = false,
+    impliesSum = false,
+  ) => {
+    if (refs.length === 0) return;
+    for (const { start, end } of spans) {
+      const surface = question.slice(start, end);
+      found.push({
+        kind: "property",
+        start,
+        end,
+        surface,
+        candidates: refs,
+        money,
+        impliesSum,
+        rank: 3,
+      });
+    }
+  };
+  const phrase = (word: string) => findPhrase({ text: question, phrase: word });
+  const pattern = (expression: RegExp) => findPattern(question.toLowerCase(), expression);
+  const byName = new Map<string, PropertyRef[]>();
+  for (const ref of allReferences(catalogue.tables)) {
+    const name = ref.column.property.toLowerCase();
+    if (ignoredPropertyName.test(name) || name.length < 2) continue;
+    byName.set(name, [...(byName.get(name) ?? []), ref]);
+  }
+  for (const [name, refs] of byName) {
+    for (const form of nameForms(name)) add(phrase(form), refs);
+  }
+  for (const { pattern: words, names, sum } of englishPropertyWords)
+    add(pattern(words), referencesNamed(catalogue, names), false, sum);
+  for (const [word, names] of Object.entries(chineseQuantityWords))
+    add(phrase(word), referencesNamed(catalogue, names), false, true);
+  for (const [word, names] of Object.entries(chinesePropertyWords))
+    add(phrase(word), referencesNamed(catalogue, names));
+  const money = allReferences(catalogue.tables).filter(
+    (ref) => ref.column.kind === "number" && moneyPropertyNames.test(ref.column.property),
+  );
+  for (const span of pattern(englishMoneyWords))
+    add([span], money, true, summingMoneyWord.test(span.match[0]));
+  for (const [word, { sum }] of Object.entries(chineseMoneyWords))
+    add(phrase(word), money, true, sum);
+  return found;
+}

@@ -1,0 +1,80 @@
+import { nameForms, singularOf } from "./english-forms";
+import { findPattern, findPhrase } from "./find-phrase";
+import type { MentionCandidate, TypeMention } from "./mention";
+import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
+import {
+  chineseActionWords,
+  chineseTypeWords,
+  englishActionWords,
+  genericChineseNouns,
+  genericEnglishNouns,
+} from "./type-words";
+
+const ranks = { named: 3, generic: 2, action: 1 };
+
+/** Tables a question may name by word: not the foreign-key edge tables nor a CSV `default`. */
+function nameableTables(catalogue: QueryCatalogue): CatalogueTable[] {
+  return catalogue.tables.filter(
+    (table) =>
+      table.foreignKeyOwner === null && !table.type.includes(".") && table.type !== "default",
+  );
+}
+
+function tableForStems(catalogue: QueryCatalogue, stems: string[]): CatalogueTable | null {
+  const tables = nameableTables(catalogue);
+  for (const stem of stems) {
+    const found = tables.find((table) => singularOf(table.type) === stem);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The tables the question names: by their names (singular, plural, Chinese), by a generic noun
+ * when the graph has one node type ("members", "论文"), or by a verb ("borrowed" → loans).
+ */
+export function findTableMentions(input: {
+  question: string;
+  catalogue: QueryCatalogue;
+}): MentionCandidate[] {
+  const { question, catalogue } = input;
+  const found: MentionCandidate[] = [];
+  const add = (
+    spans: { start: number; end: number }[],
+    table: CatalogueTable | null,
+    strength: TypeMention["strength"],
+  ) => {
+    if (!table) return;
+    for (const { start, end } of spans) {
+      found.push({
+        kind: "type",
+        start,
+        end,
+        surface: question.slice(start, end),
+        table,
+        strength,
+        rank: ranks[strength],
+      });
+    }
+  };
+  const phrase = (word: string) => findPhrase({ text: question, phrase: word });
+  const pattern = (expression: RegExp) => findPattern(question.toLowerCase(), expression);
+  for (const table of nameableTables(catalogue)) {
+    for (const form of nameForms(table.type)) add(phrase(form), table, "named");
+  }
+  for (const [word, stems] of Object.entries(chineseTypeWords))
+    add(phrase(word), tableForStems(catalogue, stems), "named");
+  const nodeTables = catalogue.tables.filter((table) => table.kind === "node");
+  if (nodeTables.length === 1) {
+    const words = [
+      ...genericEnglishNouns.flatMap((noun) => nameForms(noun)),
+      ...genericChineseNouns,
+    ];
+    for (const word of words) add(phrase(word), nodeTables[0], "generic");
+  }
+  for (const { pattern: verbs, stems } of englishActionWords)
+    add(pattern(verbs), tableForStems(catalogue, stems), "action");
+  for (const [word, stems] of Object.entries(chineseActionWords))
+    add(phrase(word), tableForStems(catalogue, stems), "action");
+  return found;
+}
