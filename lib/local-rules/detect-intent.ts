@@ -77,6 +77,8 @@ export type AnalysisIntent =
       topK: number;
     }
   | { kind: "projection"; topK: number }
+  /** "With how many other products has products:36 shared an order?" */
+  | { kind: "partners"; node: string }
   | { kind: "flow"; source: string | null; target: string | null; disjoint: boolean }
   | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
   /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */

@@ -75,7 +75,7 @@ const commonWords = new Set(
 // "the degree of cosete", "how many neighbours does cosete have": a lower-case name is found by
 // where it stands, since it has no capital or digit to show it is a name.
 const placedNamePatterns = [
-  /\b(?:of|does|did|do|for|about|is|to|with|from|has)\s+(?:(?:the\s+)?(?:node|member|character|vertex)\s+)?([A-Za-z_][\w'’.:-]*)/gi,
+  /\b(?:of|does|did|do|for|about)\s+(?:(?:the\s+)?(?:node|member|character|vertex)\s+)?([A-Za-z_][\w'’.:-]*)/gi,
 ];
 
 function placedName(question: string): string | null {

@@ -80,6 +80,7 @@ export const englishPhrases: Phrases = {
       case "similarity":
         return analysis.likelyLinks ? "Likely links" : "Similar nodes";
       case "projection":
+      case "partners":
         return "Pairs that go together";
       case "flow":
         return "Maximum flow";

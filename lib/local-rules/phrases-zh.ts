@@ -74,6 +74,7 @@ export const chinesePhrases: Phrases = {
       case "similarity":
         return analysis.likelyLinks ? "可能的新连接" : "相似节点";
       case "projection":
+      case "partners":
         return "经常一起出现的节点对";
       case "flow":
         return "最大流";

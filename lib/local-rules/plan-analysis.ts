@@ -13,7 +13,7 @@ import { planMembership, planSameCommunity } from "./plan-membership";
 import { planNeighbours } from "./plan-neighbours";
 import { planCore, planNodeStructure } from "./plan-node-structure";
 import { planPath } from "./plan-path";
-import { planProjection } from "./plan-projection";
+import { planPartners, planProjection } from "./plan-projection";
 import { planRanking } from "./plan-ranking";
 import { planReachability } from "./plan-reachability";
 import { planSchemaQuestion } from "./plan-schema-question";
@@ -73,6 +73,8 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
       return planSimilarity({ context, ...analysis });
     case "projection":
       return planProjection({ context, topK: analysis.topK });
+    case "partners":
+      return planPartners({ context, node: analysis.node });
     case "flow":
       return planFlow({ context, ...analysis });
     case "spanning-tree":

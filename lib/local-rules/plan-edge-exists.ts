@@ -2,7 +2,7 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { neighboursDataSchema, nodeName } from "./result-shapes";
+import { neighboursDataSchema, nodeName, pathDataSchema } from "./result-shapes";
 
 const twoNodes = {
   en: 'I need the two nodes, e.g. "Is there an edge between n0 and n33?".',
@@ -19,6 +19,7 @@ export function planEdgeExists(input: {
   target: string | null;
 }): PlanOutcome {
   const { context } = input;
+  if (context.graph.description.directed === true) return planDirectedEdge(input);
   return planOnNodes({
     context,
     names: [input.source, input.target],
@@ -61,6 +62,51 @@ export function planEdgeExists(input: {
         inLanguage(context, {
           en: `${first} has ${data.neighbours.length} direct neighbours.`,
           zh: `${first} 共有 ${data.neighbours.length} 个直接邻居。`,
+        }),
+      );
+      part.focusNodeIds = [a.id, b.id];
+      return part;
+    },
+  });
+}
+
+/**
+ * On a directed graph "Did m14 refer m03?" asks for the edge m14 → m03 only: the shortest path
+ * from the first to the second is one hop exactly when that edge exists.
+ */
+function planDirectedEdge(input: {
+  context: PlanContext;
+  source: string | null;
+  target: string | null;
+}): PlanOutcome {
+  const { context } = input;
+  return planOnNodes({
+    context,
+    names: [input.source, input.target],
+    missing: twoNodes,
+    call: ([a, b]) => ({ toolName: "shortest_path", input: { source: a.id, target: b.id } }),
+    schema: pathDataSchema,
+    write: (data, [a, b], call) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const first = a.label && a.label !== a.id ? `${a.label} (${a.id})` : a.id;
+      const second = b.label && b.label !== b.id ? `${b.label} (${b.id})` : b.id;
+      const hops = data.found ? (data.length ?? data.path.length - 1) : null;
+      part.summary.push(
+        hops === 1
+          ? inLanguage(context, {
+              en: `Yes — there is an edge from ${first} to ${second}.`,
+              zh: `是的——存在一条从 ${first} 指向 ${second} 的边。`,
+            })
+          : inLanguage(context, {
+              en: `No — there is no edge from ${first} to ${second}${hops !== null ? ` (the shortest directed path takes ${hops} hops)` : ""}.`,
+              zh: `否——不存在从 ${first} 指向 ${second} 的边${hops !== null ? `（最短有向路径为 ${hops} 跳）` : ""}。`,
+            }),
+      );
+      part.notes.push(
+        inLanguage(context, {
+          en: "The graph is directed: only an edge in this direction counts.",
+          zh: "该图是有向图：只计这个方向的边。",
         }),
       );
       part.focusNodeIds = [a.id, b.id];

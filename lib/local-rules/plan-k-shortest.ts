@@ -57,8 +57,8 @@ export function planKShortest(input: {
       if (ordinal && wanted) {
         part.summary.push(
           inLanguage(context, {
-            en: `The ${ordinalWords[ordinal] ?? `#${ordinal}`} shortest path from ${from.id} to ${to.id} has ${unit(wanted)}: ${wanted.path.join(" → ")}.`,
-            zh: `从 ${from.id} 到 ${to.id} 的第 ${ordinal} 短路径为 ${unit(wanted)}：${wanted.path.join(" → ")}。`,
+            en: `The ${ordinalWords[ordinal] ?? `#${ordinal}`} shortest path from ${from.id} to ${to.id} has ${unit(wanted)} (${wanted.path.join(" → ")}).`,
+            zh: `从 ${from.id} 到 ${to.id} 的第 ${ordinal} 短路径为 ${unit(wanted)}（${wanted.path.join(" → ")}）。`,
           }),
         );
       } else if (ordinal) {

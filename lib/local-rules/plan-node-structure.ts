@@ -159,8 +159,8 @@ export function planCore(input: { context: PlanContext; topK: number }): PlanOut
               zh: `k 值最大的 k-核包含 ${core.size} 个节点（k = ${core.k}，即最大核数）。`,
             })
           : inLanguage(context, {
-              en: `The maximum core number is ${core.k}: the ${core.k}-core is the densest, with ${core.size} nodes.`,
-              zh: `最大核数为 ${core.k}：${core.k}-核最稠密，包含 ${core.size} 个节点。`,
+              en: `The maximum core number is ${core.k} (the densest core, with ${core.size} nodes).`,
+              zh: `最大核数为 ${core.k}（最稠密的核，包含 ${core.size} 个节点）。`,
             }),
       );
       const rows = data.top ?? [];

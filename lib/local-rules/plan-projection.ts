@@ -1,11 +1,11 @@
-import { projectionDataSchema } from "./analysis-result-shapes";
+import { projectionDataSchema, similarityDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
 import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
+import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes, namedValues } from "./question-scope";
 import { planSingleCall } from "./single-call-plan";
 
@@ -116,6 +116,65 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
         }),
       );
       part.focusNodeIds = [...new Set(data.pairs.flatMap((pair) => [pair.source, pair.target]))];
+      return part;
+    },
+  });
+}
+
+/**
+ * "With how many other products has products:36 shared an order?": the nodes of the same type
+ * that share at least one neighbour with it (node_similarity's common neighbours, every
+ * partner listed), so the count is the length of a list the answer shows.
+ */
+export function planPartners(input: { context: PlanContext; node: string }): PlanOutcome {
+  const { context } = input;
+  return planOnNodes({
+    context,
+    names: [input.node],
+    missing: { en: "Which node?", zh: "请说明是哪个节点。" },
+    call: ([subject]) => ({
+      toolName: "node_similarity",
+      input: {
+        metric: "common_neighbors",
+        node_id: subject.id,
+        top_k: 1000,
+        ...(subject.type ? { node_type: subject.type } : {}),
+      },
+    }),
+    schema: similarityDataSchema,
+    write: (data, [subject], call) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const partners = (data.similar ?? []).filter((row) => row.score > 0);
+      const kind = subject.type ?? inLanguage(context, { en: "nodes", zh: "节点" });
+      part.summary.push(
+        inLanguage(context, {
+          en: `${subject.id} shares at least one neighbour with ${partners.length} other ${kind}.`,
+          zh: `${subject.id} 与另外 ${partners.length} 个 ${kind} 至少有一个共同邻居。`,
+        }),
+      );
+      if (partners.length > 0) {
+        part.sections.push({
+          heading: inLanguage(context, {
+            en: `Shared with ${subject.id}`,
+            zh: `与 ${subject.id} 共享`,
+          }),
+          blocks: [
+            {
+              kind: "table",
+              columns: [
+                inLanguage(context, { en: "Node", zh: "节点" }),
+                inLanguage(context, { en: "Shared neighbours", zh: "共同邻居数" }),
+              ],
+              rows: partners.map((row) => [
+                row.label && row.label !== row.id ? `${row.label} (${row.id})` : row.id,
+                formatFigure(row.score),
+              ]),
+            },
+          ],
+        });
+      }
+      part.focusNodeIds = [subject.id, ...partners.slice(0, 50).map((row) => row.id)];
       return part;
     },
   });

@@ -39,7 +39,8 @@ export function planSchemaQuestion(input: {
   const counting = grammarWords.count.test(question);
   const summing = valueAggregate.test(question);
 
-  if (counting && !summing && values.length === 0) {
+  const ranking = grammarWords.superlative.test(question);
+  if (counting && !summing && !ranking && values.length === 0) {
     const part = emptyPart({ succeeded: true });
     const edgeType = schema.edge_types.find((type) => typePosition(question, type.name) >= 0);
     const nodeType = types[0];
@@ -94,7 +95,7 @@ export function planSchemaQuestion(input: {
     return { kind: "done", part };
   }
 
-  if (counting && !summing) {
+  if (counting && !summing && !ranking) {
     // Counting nodes that meet conditions: the ranking tool's `total` is that count.
     const nodeType = types[0] ?? (schema.node_types.length > 1 ? values[0]?.nodeType : undefined);
     const where = values

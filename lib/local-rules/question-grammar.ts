@@ -55,7 +55,7 @@ const words = {
   edgeExists:
     /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
-    /reachab|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|是否连通|连通吗|同一(?:个)?连通/i,
+    /reachab|\b(?:lead|get|go|travel|flow|pass)(?:s)? from\b|\bchain\b|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
     /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
   path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里/i,
@@ -114,6 +114,9 @@ const words = {
     /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
+  // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
+  relation:
+    /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了]|和谁|与谁|跟谁/i,
   whichNodes:
     /^\s*(?:which|who|whom|what)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁和|和谁|与谁/i,
 };
@@ -179,6 +182,20 @@ function kShortestArguments(question: string): { k: number; ordinal: number | nu
     : null;
   const k = count ? (parseNumberWord(count[1]) ?? 3) : (ordinal ?? 3);
   return { k: Math.max(2, Math.min(Math.max(k, ordinal ?? 0), 20)), ordinal };
+}
+
+/**
+ * The degree a question about one node asks for: "How many members referred m22?" names m22
+ * as the verb's object, so the edges arrive at it (in); "Whom did m22 refer?" leaves it (out).
+ */
+function nodeDegreeMode(question: string, node: string): "all" | "in" | "out" {
+  const mode = degreeMode(question);
+  if (mode !== "out" || /\bout[\s-]?degree|outdegree|出度/i.test(question)) return mode;
+  const at = question.indexOf(node);
+  const verb = words.outDegree.exec(question);
+  if (at < 0 || !verb) return mode;
+  const subjectOfVerb = /\b(?:did|does|do|has|have|had)\s+$/i.test(question.slice(0, at));
+  return verb.index < at && !subjectOfVerb ? "in" : mode;
 }
 
 function degreeMode(question: string): "all" | "in" | "out" {
@@ -313,6 +330,8 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     ];
   }
   if (words.projection.test(q) && !words.edgeExists.test(q)) {
+    const partnerOf = subjectMention(q);
+    if (partnerOf && words.count.test(q)) return [{ kind: "partners", node: partnerOf }];
     return [
       { kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) },
     ];
@@ -365,7 +384,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
   const node = subjectMention(q);
   if (node && words.degreeOfNode.test(q) && !words.rank.test(q)) {
-    return [{ kind: "degree", node, mode: degreeMode(q), strength: words.strength.test(q) }];
+    return [
+      { kind: "degree", node, mode: nodeDegreeMode(q, node), strength: words.strength.test(q) },
+    ];
   }
   if (node && words.neighbours.test(q) && !words.rank.test(q)) {
     return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
@@ -392,16 +413,24 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
   }
   if (node && words.degreeOfNode.test(q)) {
-    return [{ kind: "degree", node, mode: degreeMode(q), strength: words.strength.test(q) }];
+    return [
+      { kind: "degree", node, mode: nodeDegreeMode(q, node), strength: words.strength.test(q) },
+    ];
   }
   if (words.count.test(q) && node && !words.aggregate.test(q)) {
     // "How many orders did customers:34 place?": the node's edges to that kind of node.
-    return [{ kind: "degree", node, mode: degreeMode(q), strength: false }];
+    return [{ kind: "degree", node, mode: nodeDegreeMode(q, node), strength: false }];
   }
   // "members:21 借过 books:6 吗？": a yes/no about two named nodes is about the edge between them.
   if (yesNo && twoNodes) return [{ kind: "edge-exists", ...mentions }];
   // "Who does Bishop Myriel appear with?", "customers:2 下过哪些订单？": the nodes linked to it.
-  if (node && words.whichNodes.test(q) && !words.superlative.test(q)) {
+  if (
+    nodeMentions(q).length > 0 &&
+    node &&
+    words.whichNodes.test(q) &&
+    words.relation.test(q) &&
+    !words.superlative.test(q)
+  ) {
     return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
   }
   // What is left is read against the schema: a count of nodes, edges or a type; a ranking of
@@ -429,4 +458,5 @@ export const grammarWords = {
   aggregate: words.aggregate,
   yesNo: words.yesNo,
   rank: words.rank,
+  superlative: words.superlative,
 };

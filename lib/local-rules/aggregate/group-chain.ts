@@ -13,7 +13,8 @@ export type GroupChain = {
 // What may stand between the words of one noun phrase: "customer segment", "type of book",
 // "customer's city", "类型的书".
 const connector = /^(?:\s*|\s+of\s+(?:the\s+)?|['’]s\s+|\s*的\s*)$/i;
-const whichLead = /^\s*(?:(?:is|are|was|were)\s+)?(?:the\s+|a\s+|an\s+)?(?:one\s+of\s+the\s+)?/i;
+const whichLead =
+  /^\s*(?:(?:is|are|was|were)\s+)?(?:the\s+|a\s+|an\s+)?(?:one\s+of\s+the\s+)?(?:top\s+)?(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?/i;
 const perLead = /^\s*(?:the\s+|a\s+)?/i;
 const chineseTail = /^\s*(?:是|为)?\s*(?:谁|哪|什么)/;
 const englishWithTheMost =

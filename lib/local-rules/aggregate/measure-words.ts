@@ -85,6 +85,9 @@ export function readMeasureSignals(question: string): MeasureSignals {
     /(\d+|[一二两三四五六])\s*位小数|小数点后\s*(\d+|[一二两三四五六])\s*位/.exec(text);
   const topMatch =
     /\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/.exec(text) ??
+    /\b(?:which|what)\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z])/.exec(
+      text,
+    ) ??
     /前\s*(\d+|[一二两三四五六七八九十])\s*(?:名|个|位|本|家|座|篇)?/.exec(text);
   const numberWords: SignalSpan[] = [];
   for (const match of [decimalsMatch, topMatch]) {
@@ -108,7 +111,7 @@ export function readMeasureSignals(question: string): MeasureSignals {
     totalNotSum: spans(text, /\bin total\b|\btotal (?:number|count) of\b|总数|总共/g),
     which: spans(
       text,
-      /\b(?:which|what)\b|哪(?:一个|一种|一类|一位|一本|一家|个|些|种|类|位|家|本|座|篇|名)?/g,
+      /\b(?:which|what|who)\b|哪(?:一个|一种|一类|一位|一本|一家|个|些|种|类|位|家|本|座|篇|名)?/g,
     ),
     per: spans(
       text,

@@ -161,6 +161,13 @@ describe("planAggregateQuery leaves other questions to other families", () => {
       "Which city, Lyon or Porto, has more customers?",
       "What is the total of all orders?",
       "Which customer has the highest order total?",
+      "How many customers are not in Lyon?",
+      "Which segment has the most customers in Nantes?",
+      "What percentage of orders are over 100?",
+      "How many distinct cities are there?",
+      "Who spends the most?",
+      "哪个城市的客户不是 wholesale？",
+      "What is the total number of orders?",
     ],
     library: [
       "How many books are there?",

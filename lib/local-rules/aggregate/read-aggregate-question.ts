@@ -4,21 +4,22 @@ import type {
   AggregateIntent,
   AggregateMeasure,
 } from "./aggregate-intent";
+import { readComparisons } from "./compared-figures";
 import { chooseCountedRows } from "./counted-rows";
 import { mentionsGraphMeasure } from "./graph-measure-words";
 import { findGroupChains } from "./group-chain";
 import { readGroupTarget } from "./group-target";
 import { findJoinRoute } from "./join-routes";
 import { numericCandidates } from "./measure-target";
-import { readMeasureSignals, type SignalSpan } from "./measure-words";
+import { readMeasureSignals } from "./measure-words";
 import type { PropertyMention, PropertyRef } from "./mention";
 import { everyMentionPlays, wordsOf } from "./mention-roles";
-import { type NumberCondition, readNumberConditions } from "./number-conditions";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
 import { findMentions } from "./question-mentions";
 import type { QuestionReading } from "./question-reading";
 import { filterOfNumber, filterOfValue } from "./resolve-filters";
 import { settleTotals } from "./settle-totals";
+import { asksBeyondAggregates } from "./unsupported-wording";
 
 type Measured = { measure: AggregateMeasure; rows: CatalogueTable; averageOverGroups: boolean };
 
@@ -68,6 +69,9 @@ export function readAggregateQuestion(input: {
     if (!filter) return null;
     filters.push(filter);
   }
+  // "Who spends the most?" ranks something this reading did not find: no total is the answer.
+  const ranksNothing = !group && signals.direction.length > 0;
+  if (ranksNothing && measure.kind !== "maximum" && measure.kind !== "minimum") return null;
   // A bare count of a table ("How many orders are there?") is the count family's answer.
   if (measure.kind === "count" && !group && filters.length === 0) return null;
   const parts = { measure, rows, group, filters };
@@ -88,11 +92,9 @@ function startReading(input: {
   const { question, catalogue } = input;
   if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
   const signals = readMeasureSignals(question);
-  const settled = settleTotals({
-    question,
-    mentions: findMentions({ question, catalogue }),
-    signals,
-  });
+  const found = findMentions({ question, catalogue });
+  if (asksBeyondAggregates({ question, mentions: found, ignore: signals.numberWords })) return null;
+  const settled = settleTotals({ question, mentions: found, signals });
   const groupTarget = readGroupTarget(
     findGroupChains({ question, mentions: settled.mentions, signals }),
   );

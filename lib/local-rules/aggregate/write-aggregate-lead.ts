@@ -13,6 +13,8 @@ type LeadInput = {
 
 // Groups a table lead names before it says how many more there are.
 const listedGroups = 10;
+// Tied groups the lead names before it says there are others.
+const maxTiedNames = 3;
 
 const englishRanking = {
   count: { desc: "the most", asc: "the fewest" },
@@ -93,7 +95,9 @@ function englishCount(input: LeadInput): string {
   if (
     asked &&
     figure !== "1" &&
-    !/\b(?:do|does|did|can|could|will|would|should|must)\b/i.test(asked)
+    !/\b(?:do|does|did|can|could|will|would|should|must)\b/i.test(asked) &&
+    // "how many orders has Customer 1 placed": an inverted perfect is no statement either.
+    !/\b(?:has|have|had)\b.*\b\w+(?:ed|en)$/i.test(asked)
   ) {
     const statement = asked
       .replace(/\b(are|is|were|was)\s+there\b/i, "$1")
@@ -167,8 +171,15 @@ function followers(input: LeadInput, language: "en" | "zh"): string {
   const others = rows.slice(1, wanted).filter((row) => !tied.includes(row));
   const parts: string[] = [];
   if (tied.length > 0) {
-    const names = tied.map((row) => nameOf(plan, row, language));
-    parts.push(language === "zh" ? `与 ${names.join("、")} 并列` : `tied with ${names.join(", ")}`);
+    const names = tied.slice(0, maxTiedNames).map((row) => nameOf(plan, row, language));
+    // The query returns the first rows only: a tie that fills them may go on beyond them.
+    const more = tied.length > maxTiedNames || tied.length === rows.length - 1;
+    const others = more && rows.length > maxTiedNames + 1;
+    parts.push(
+      language === "zh"
+        ? `与 ${names.join("、")}${others ? " 等" : ""} 并列`
+        : `tied with ${names.join(", ")}${others ? " and others" : ""}`,
+    );
   }
   if (others.length > 0) {
     const listed = others.map((row) => `${nameOf(plan, row, language)} (${figureOf(input, row)})`);
