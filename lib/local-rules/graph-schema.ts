@@ -38,7 +38,18 @@ const edgeTypeSchema = z.looseObject({
 export const graphSchemaSchema = z.looseObject({
   node_types: z.array(nodeTypeSchema).default([]),
   edge_types: z.array(edgeTypeSchema).default([]),
-  query_tables: z.array(z.looseObject({ name: z.string() })).default([]),
+  query_tables: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        kind: z.string().default(""),
+        type: z.string().optional(),
+        rows: z.number().optional(),
+        columns: z.record(z.string(), z.string()).optional(),
+        column_count: z.number().optional(),
+      }),
+    )
+    .default([]),
 });
 
 /** What the graph holds: node and edge types with their properties. */

@@ -1,10 +1,59 @@
+import { planAggregateQuery, writeAggregateLead } from "./aggregate";
+import { queryDataSchema } from "./analysis-result-shapes";
+import { emptyPart } from "./answer-document";
+import { detectLanguage } from "./answer-language";
 import type { GraphSchemaView } from "./graph-schema";
-import type { PlanContext, PlanOutcome } from "./plan-types";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import { planSingleCall } from "./single-call-plan";
 
-/** Aggregates over property values through query_graph; null when the question is not one. */
-export function planAggregate(_input: {
+// Rows shown under the lead: enough to see the runners-up, few enough to read.
+const shownRows = 20;
+
+/**
+ * Aggregates over property values ("which city has the most customers", "the average order
+ * total"): the aggregate grammar (./aggregate) writes one read-only SQL query from the question
+ * and the schema, query_graph runs it, and the lead names the top row. Null when the question
+ * is not an aggregate the grammar can plan confidently.
+ */
+export function planAggregate(input: {
   context: PlanContext;
   schema: GraphSchemaView;
 }): PlanOutcome | null {
-  return null;
+  const { context, schema } = input;
+  const question = context.reading.question;
+  const plan = planAggregateQuery({ question, schema });
+  if (!plan) return null;
+  const call: PlannedCall = { toolName: "query_graph", input: { sql: plan.sql, limit: 100 } };
+  return planSingleCall({
+    context,
+    call,
+    schema: queryDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const rows = data.rows.map((row) =>
+        Object.fromEntries(data.columns.map((column, index) => [column, row[index]])),
+      );
+      part.summary.push(
+        writeAggregateLead({ plan, rows, language: detectLanguage(question), question }),
+      );
+      if (rows.length > 1 || plan.answer === "table" || plan.answer === "entity") {
+        part.sections.push({
+          heading: plan.describe[detectLanguage(question)],
+          blocks: [
+            {
+              kind: "table",
+              columns: data.columns,
+              rows: data.rows
+                .slice(0, shownRows)
+                .map((row) => row.map((cell) => (cell === null ? "" : String(cell)))),
+            },
+          ],
+        });
+      }
+      part.notes.push(`SQL: ${plan.sql}`);
+      return part;
+    },
+  });
 }

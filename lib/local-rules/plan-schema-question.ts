@@ -36,6 +36,11 @@ export function planSchemaQuestion(input: {
   const description = context.graph.description;
   const types = namedNodeTypes(question, schema);
   const values = namedValues({ question, schema });
+  // Aggregates first: a count with a condition or a group ("how many papers have the label
+  // c3", "which city has the most customers") is SQL; what the aggregate grammar does not
+  // claim is counted from the graph itself or ranked by links below.
+  const aggregate = planAggregate({ context, schema });
+  if (aggregate) return aggregate;
   const counting = grammarWords.count.test(question);
   const summing = valueAggregate.test(question);
 
@@ -125,9 +130,6 @@ export function planSchemaQuestion(input: {
       },
     });
   }
-
-  const aggregate = planAggregate({ context, schema });
-  if (aggregate) return aggregate;
 
   // "Which members referred the most other members?": with nothing else to rank by, a ranking
   // question counts links (in or out by the verb's voice on a directed graph).

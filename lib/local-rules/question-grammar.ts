@@ -115,8 +115,7 @@ const words = {
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
-  relation:
-    /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了]|和谁|与谁|跟谁/i,
+  relation: /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了]|和谁|与谁|跟谁/i,
   whichNodes:
     /^\s*(?:which|who|whom|what)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁和|和谁|与谁/i,
 };

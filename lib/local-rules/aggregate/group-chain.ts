@@ -4,8 +4,6 @@ import type { Mention } from "./mention";
 /** The words that say what the answer's rows are: "which customer segment", "每个城市". */
 export type GroupChain = {
   mentions: Mention[];
-  start: number;
-  end: number;
   /** "per" lists every group; the others ask for the top one. */
   how: "which" | "tail" | "with" | "common" | "per";
 };
@@ -20,8 +18,8 @@ const chineseTail = /^\s*(?:是|为)?\s*(?:谁|哪|什么)/;
 const englishWithTheMost =
   /^\s+(?:with|having|that has|that have|who has|who have|which has|which have)\s+the\s+(?:most|highest|largest|biggest|greatest|fewest|least|lowest|smallest)\b/i;
 
-// After the head noun nothing more belongs to the phrase: in "类型的书借阅" the books end it,
-// in "customer segment" the property does. A table may be followed by its property only.
+// Two tables never form one noun phrase: in "类型的书借阅" the books end the phrase and the
+// loans are what is counted; a table may be followed by its property ("customer segment").
 function mayFollow(previous: Mention, next: Mention): boolean {
   return !(previous.kind === "type" && next.kind === "type");
 }
@@ -53,8 +51,7 @@ function chainBackward(question: string, mentions: Mention[], last: Mention): Me
 }
 
 function asChain(mentions: Mention[], how: GroupChain["how"]): GroupChain | null {
-  if (mentions.length === 0) return null;
-  return { mentions, start: mentions[0].start, end: mentions[mentions.length - 1].end, how };
+  return mentions.length === 0 ? null : { mentions, how };
 }
 
 /** Every phrase of the question that names the groups of an aggregate. */

@@ -63,9 +63,9 @@ function overlaps(start: number, end: number, spans: SignalSpan[]): boolean {
 }
 
 /**
- * Every figure of the question with the comparison it is part of; a figure with no comparison
- * word comes back as `=` only when a year-like word says so ("in 2001", "2001年"), otherwise it
- * is returned in `unexplained` so the planner can refuse a question it does not understand.
+ * Every figure of the question with the comparison word around it ("over 100", "after 2000",
+ * "in 2014", "2000 年以后", "between 1990 and 2000"). A figure without one comes back in
+ * `unexplained`: the planner then looks for a property beside it ("group 2") or refuses.
  */
 export function readNumberConditions(input: { question: string; ignore: SignalSpan[] }): {
   conditions: NumberCondition[];
@@ -129,7 +129,6 @@ function readComparison(input: { before: string; after: string }): {
   for (const rule of chineseAfter) {
     const match = new RegExp(`^\\s*(?:${rule.words})`).exec(input.after);
     if (!match) continue;
-    // "2000年" alone is a year, but "前3" and "5 年" of a duration are not worth guessing.
     return {
       operator: rule.operator,
       temporal: rule.temporal ?? false,

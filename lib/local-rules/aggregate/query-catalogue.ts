@@ -131,10 +131,6 @@ function queryTableOf(
   );
 }
 
-function hasColumn(queryTable: SchemaQueryTableView | undefined, column: string): boolean {
-  return Object.keys(queryTable?.columns ?? {}).some((name) => name.toLowerCase() === column);
-}
-
 /** Reads a get_graph_info schema into tables, typed columns and the joins between them. */
 export function readQueryCatalogue({ schema }: { schema: GraphSchemaView }): QueryCatalogue {
   const tables: CatalogueTable[] = [];
@@ -164,7 +160,7 @@ export function readQueryCatalogue({ schema }: { schema: GraphSchemaView }): Que
       types?.length === 1 && nodeKeys.has(`node:${types[0]}`) ? `node:${types[0]}` : null;
     const sourceKey = single(edgeType.from);
     const targetKey = single(edgeType.to);
-    const foreignKeyOwner = foreignKeyOwnerOf({ schema, edgeType: edgeType.name, sourceKey });
+    const foreignKey = foreignKeyOf({ schema, edgeType: edgeType.name, sourceKey });
     const table: CatalogueTable = {
       key: `edge:${edgeType.name}`,
       kind: "edge",
@@ -174,63 +170,65 @@ export function readQueryCatalogue({ schema }: { schema: GraphSchemaView }): Que
       columns: describeColumns({ kind: "edge", properties: edgeType.properties ?? [], queryTable }),
       sourceKey,
       targetKey,
-      foreignKeyOwner: foreignKeyOwner?.owner ?? null,
+      foreignKeyOwner: foreignKey ? sourceKey : null,
     };
     tables.push(table);
-    if (sourceKey)
-      manyToOne.push({ from: table.key, to: sourceKey, via: { kind: "endpoint", end: "source" } });
-    if (targetKey)
-      manyToOne.push({ from: table.key, to: targetKey, via: { kind: "endpoint", end: "target" } });
-    if (!sourceKey || !targetKey) continue;
-    if (foreignKeyOwner) {
-      manyToOne.push({
-        from: sourceKey,
-        to: targetKey,
-        via: { kind: "column", column: foreignKeyOwner.column },
-      });
-    } else if (sourceKey !== targetKey) {
-      links.push({
-        from: sourceKey,
-        to: targetKey,
-        table: table.table,
-        fromEnd: "source",
-        toEnd: "target",
-      });
-      links.push({
-        from: targetKey,
-        to: sourceKey,
-        table: table.table,
-        fromEnd: "target",
-        toEnd: "source",
-      });
-    }
+    joinsOf({ table, foreignKey, manyToOne, links });
   }
   return { tables, byKey: new Map(tables.map((table) => [table.key, table])), manyToOne, links };
 }
 
+/** The joins an edge table offers: to each end, and between its ends. */
+function joinsOf(input: {
+  table: CatalogueTable;
+  foreignKey: string | null;
+  manyToOne: ManyToOneStep[];
+  links: LinkStep[];
+}) {
+  const { table, foreignKey, manyToOne, links } = input;
+  const { sourceKey, targetKey } = table;
+  if (sourceKey)
+    manyToOne.push({ from: table.key, to: sourceKey, via: { kind: "endpoint", end: "source" } });
+  if (targetKey)
+    manyToOne.push({ from: table.key, to: targetKey, via: { kind: "endpoint", end: "target" } });
+  if (!sourceKey || !targetKey) return;
+  if (foreignKey) {
+    manyToOne.push({ from: sourceKey, to: targetKey, via: { kind: "column", column: foreignKey } });
+  } else if (sourceKey !== targetKey) {
+    links.push({
+      from: sourceKey,
+      to: targetKey,
+      table: table.table,
+      fromEnd: "source",
+      toEnd: "target",
+    });
+    links.push({
+      from: targetKey,
+      to: sourceKey,
+      table: table.table,
+      fromEnd: "target",
+      toEnd: "source",
+    });
+  }
+}
+
 /**
- * The node type whose foreign-key column an edge type is: named `<type>.<column>` and present
- * as that column of the type's table (the layout adds the column only when every node has at
- * most one such edge, which is what makes the join many-to-one).
+ * The foreign-key column an edge type is: named `<type>.<column>` and present as that column
+ * of the type's table (the layout adds the column only when every node has at most one such
+ * edge, which is what makes the join many-to-one; a taken name gets `_edge`).
  */
-function foreignKeyOwnerOf(input: {
+function foreignKeyOf(input: {
   schema: GraphSchemaView;
   edgeType: string;
   sourceKey: string | null;
-}): { owner: string; column: string } | null {
+}): string | null {
   if (!input.sourceKey) return null;
   const owner = input.sourceKey.slice("node:".length);
   if (!input.edgeType.startsWith(`${owner}.`) || input.edgeType.length <= owner.length + 1)
     return null;
-  const column = input.edgeType.slice(owner.length + 1);
-  const queryTable = queryTableOf(input.schema, "node-type", owner);
-  for (const name of [column, `${column}_edge`]) {
-    if (hasColumn(queryTable, name.toLowerCase())) {
-      const listed = Object.keys(queryTable?.columns ?? {}).find(
-        (candidate) => candidate.toLowerCase() === name.toLowerCase(),
-      );
-      return { owner: input.sourceKey, column: listed ?? name };
-    }
-  }
-  return null;
+  const column = input.edgeType.slice(owner.length + 1).toLowerCase();
+  const listed = Object.keys(queryTableOf(input.schema, "node-type", owner)?.columns ?? {});
+  // The renamed column wins: the plain name then belongs to a property of the same name.
+  const renamed = listed.find((name) => name.toLowerCase() === `${column}_edge`);
+  return renamed ?? listed.find((name) => name.toLowerCase() === column) ?? null;
 }
