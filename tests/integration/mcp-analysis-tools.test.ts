@@ -329,6 +329,10 @@ describe("similarity and projections", () => {
     const strongest = await ok(shop, "degree_analysis", { top_k: 1 });
     const [topProduct, degree, strength] = reference.shop_projection_top_degree;
     expect(strongest.data.top[0]).toMatchObject({ id: topProduct, degree, strength });
+    // Ranked by the sum of shared orders instead of the number of partners.
+    const heaviest = await ok(shop, "degree_analysis", { top_k: 1, rank_by: "strength" });
+    const [topByStrength, topStrength] = reference.shop_projection_top_strength;
+    expect(heaviest.data.top[0]).toMatchObject({ id: topByStrength, strength: topStrength });
     // Back to the constructed graph for the other tests.
     const info = await ok(shop, "get_graph_info");
     await ok(shop, "switch_graph_version", {
@@ -336,6 +340,11 @@ describe("similarity and projections", () => {
       revision: info.data.revision,
     });
     expect((await ok(shop, "get_graph_info")).data.nodes).toBe(760);
+  });
+
+  it("refuses to rank an unweighted graph by strength", async () => {
+    const refused = await call(shop, "degree_analysis", { rank_by: "strength" });
+    expect(refused).toMatchObject({ success: false, error_code: "GRAPH_NOT_WEIGHTED" });
   });
 
   it("refuses a projection through its own type", async () => {

@@ -7,38 +7,46 @@ import { loadQuestionBank } from "@/lib/question-bank/load-question-bank";
 import { type BankRun, runQuestionBank } from "@/lib/question-bank/run-question-bank";
 import { createWorkbenchClient } from "@/lib/question-bank/workbench-client";
 
-// `npm run eval` on the public bank, through the real runner, against the app's own route
+// `npm run eval` on the public bank and the product's own bank, through the real runner, against the app's own route
 // handlers behind its proxy (same-origin and media-type rules included) on loopback HTTP, with
 // the offline local-rules model. Each dataset is uploaded and built once; the questions run
 // four at a time, each in a fresh session.
 
 const root = path.resolve(import.meta.dirname, "../..");
-const bankFile = path.join(root, "tests/fixtures/questions/public.json");
+const bankNames = ["public", "bank"] as const;
 let app: InProcessApp | undefined;
-let run: BankRun;
+const runs = new Map<string, BankRun>();
 
 beforeAll(async () => {
   // One process: the agent reaches the engine over the in-memory MCP transport.
   delete process.env.GRAPH_ENGINE_URL;
   resetEnvForTests();
   app = await serveAppInProcess({ root });
-  const bank = await loadQuestionBank({ file: bankFile });
-  run = await runQuestionBank({
-    client: createWorkbenchClient({ baseUrl: app.url }),
-    bank,
-    questions: bank.questions,
-    model: "local-rules",
-    concurrency: 4,
-    timeoutMs: 180_000,
-  });
-}, 900_000);
+  for (const name of bankNames) {
+    const bank = await loadQuestionBank({
+      file: path.join(root, `tests/fixtures/questions/${name}.json`),
+    });
+    runs.set(
+      name,
+      await runQuestionBank({
+        client: createWorkbenchClient({ baseUrl: app.url }),
+        bank,
+        questions: bank.questions,
+        model: "local-rules",
+        concurrency: 4,
+        timeoutMs: 180_000,
+      }),
+    );
+  }
+}, 1_500_000);
 
 afterAll(async () => {
   await app?.close();
 });
 
-describe("the public question bank with local-rules", () => {
+describe.each(bankNames)("the %s question bank with local-rules", (name) => {
   it("runs every question to the end of a saved run, with its tool results", () => {
+    const run = runs.get(name) as BankRun;
     // Runner problems (HTTP refusals, timeouts, lost streams) would make the answers below
     // meaningless: they must be zero whatever the model answers.
     const broken = run.results
@@ -58,6 +66,7 @@ describe("the public question bank with local-rules", () => {
   });
 
   it("answers every question right", () => {
+    const run = runs.get(name) as BankRun;
     const failures = run.results.filter((result) => !result.verdict.correct);
     // The whole report, so a failure shows each question, the expected value and the lead given.
     expect(failures.length, formatEvalReport(run)).toBe(0);
