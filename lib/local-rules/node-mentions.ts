@@ -11,16 +11,29 @@ const notNames = new Set(
     "officer officers member members paper papers customer customers product products order orders book books " +
     "author authors character characters town towns city cities overall also then next only each every all any " +
     "treating using considering assuming taking counting ignoring based according given suppose imagine " +
-    "chinese english k-core k-cores"
+    "chinese english k-core k-cores " +
+    "degree degrees neighbour neighbours neighbor neighbors shortest path paths route routes clustering " +
+    "coefficient diameter radius density triangle triangles component components community communities " +
+    "cycle cycles centrality betweenness closeness eigenvector harmonic similarity flow spanning tree " +
+    "get identify display determine explain detect run predict hey ok okay so quick question like know " +
+    "tell say see check find out want need would could please thanks thank report visualise visualize draw " +
+    "plot graph's network's dataset data table"
   ).split(/\s+/),
 );
 
 const idPattern =
-  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+)(?![\w:])/g;
+  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+)(?![A-Za-z\d_:])/g;
 const capitalisedPattern =
-  /(?<![\p{L}\d_'’])\p{Lu}[\p{L}\d_'’.-]*(?:\s+(?:\p{Lu}[\p{L}\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![\p{L}\d_])/gu;
+  /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![A-Za-z\u00C0-\u024F\d_])/g;
 
 function trimName(raw: string): string | null {
+  // "node 5": a bare number is a name only when the question calls it a node.
+  const numbered = /^(?:node|节点)\s*(\d+)$/i.exec(raw.trim());
+  if (numbered) return numbered[1];
+  const original = raw
+    .replace(/['’]s$/, "")
+    .replace(/[.?!,;:]+$/, "")
+    .trim();
   const words = raw
     .replace(/^(?:node|节点)\s*/i, "")
     .replace(/['’]s$/, "")
@@ -31,7 +44,11 @@ function trimName(raw: string): string | null {
   while (words.length > 0 && notNames.has(words[0].toLowerCase())) words.shift();
   while (words.length > 0 && notNames.has((words.at(-1) ?? "").toLowerCase())) words.pop();
   const name = words.join(" ").replace(/[.?!,;:]+$/, "");
-  if (name.length === 0 || words.every((word) => /^\d+$/.test(word))) return null;
+  // "Customer 34" is a label: the type word before a number stays part of it.
+  if (words.length > 0 && words.every((word) => /^\d+$/.test(word))) {
+    return /^[A-Z][a-z]+\s+\d+$/.test(original) ? original : null;
+  }
+  if (name.length === 0) return null;
   return name;
 }
 

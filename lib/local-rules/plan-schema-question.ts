@@ -41,6 +41,17 @@ export function planSchemaQuestion(input: {
   // claim is counted from the graph itself or ranked by links below.
   const aggregate = planAggregate({ context, schema });
   if (aggregate) return aggregate;
+  // A question that names nothing of this graph ("How many calories are in an apple?") is not
+  // a question about it: it gets the honest refusal, not the graph's node count.
+  const aboutGraph =
+    types.length > 0 ||
+    values.length > 0 ||
+    schema.edge_types.some((type) => typePosition(question, type.name) >= 0) ||
+    grammarWords.nodes.test(question) ||
+    grammarWords.edges.test(question) ||
+    grammarWords.relationVerb.test(question) ||
+    /\b(?:graph|network|dataset|data|club|members?)\b|图|网络|数据/i.test(question);
+  if (!aboutGraph) return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
   const counting = grammarWords.count.test(question);
   const summing = valueAggregate.test(question);
 

@@ -49,13 +49,13 @@ const words = {
   likelyLinks:
     /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,
   similarity:
-    /similar|jaccard|adamic|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
+    /similar|jaccard|adamic|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
   projection:
-    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
   edgeExists:
-    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
+    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
-    /reachab|\b(?:lead|get|go|travel|flow|pass)(?:s)? from\b|\bchain\b|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|是否连通|连通吗|同一(?:个)?连通/i,
+    /reachab|\b(?:be )?reached\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
     /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
   path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里/i,
@@ -95,12 +95,12 @@ const words = {
   degreeOfNode:
     /\bdegree\b|\bhow many (?:\w+\s){0,3}?(?:connections|links|neighbou?rs|edges|friends|ties|contacts|relationships|citations|citation links|partners)\b|\bhow (?:well[\s-])?connected is\b|\bnumber of (?:connections|links|neighbou?rs|edges|friends|ties)\b|度数|的度|有多少(?:个|条|位)?(?:邻居|连接|边|朋友|关系|联系|引用)|多少(?:个|条|位)?(?:邻居|连接|朋友)/i,
   inDegree:
-    /\bin[\s-]?degree|\bincoming|\bindegree|\breceived?\b|\b(?:was|were|been|get|gets|got|is|are)\s+\w+ed\s+by\b|入度|被/i,
+    /\bin[\s-]?degree|\bincoming|\bindegree|\breceiv(?:e|es|ed|ing)\b|\b(?:was|were|been|get|gets|got|is|are|being)\s+(?:\w+\s+)?(?:cited|followed|referred|linked|mentioned|visited|called|contacted|emailed|recommended|invited|liked|messaged|retweeted|endorsed|hired|managed)\b|\bfollowers\b|\bfans\b|\bcited (?:the )?most\b|\bmost[\s-]+(?:cited|followed|referred|linked|mentioned|visited|called|contacted)\b|\bhow many \w+ (?:cite|follow|refer|link to|point to|call|email|mention|contact|visit)\b|入度|被|粉丝|关注者/i,
   outDegree:
-    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended)\b(?!\s+by)|出度|推荐了|邀请了|引用了/i,
+    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
-    /neighbou?r|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+    /neighbou?r|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
     /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|几次|几本|几单|几笔|几家|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
@@ -147,7 +147,7 @@ function similarityMetricOf(question: string, likely: boolean): SimilarityMetric
   if (/overlap/i.test(question)) return "overlap";
   if (/jaccard|杰卡德/i.test(question)) return "jaccard";
   if (
-    /common neighbou?rs?|neighbou?rs in common|shared neighbou?rs?|共同邻居|共有邻居/i.test(
+    /common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居/i.test(
       question,
     )
   ) {
@@ -397,7 +397,7 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         kind: "centrality",
         measure:
           measure ??
-          (/\bdegree\b|connect|links|friends|neighbou?rs|edges|ties|strength|度|连接|强度/i.test(q)
+          (/\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i.test(q)
             ? "degree"
             : "pagerank"),
         topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
@@ -458,4 +458,5 @@ export const grammarWords = {
   yesNo: words.yesNo,
   rank: words.rank,
   superlative: words.superlative,
+  relationVerb: new RegExp(`${words.inDegree.source}|${words.outDegree.source}`, "i"),
 };

@@ -1,37 +1,19 @@
 import type { WhereCondition } from "@/lib/contracts/tool-inputs/analysis-filters";
+import { singularOf } from "./aggregate/english-forms";
+import { chineseTypeWords } from "./aggregate/type-words";
 import type { GraphSchemaView } from "./graph-schema";
-
-// Chinese words for the node types uploads usually produce (tables are named in English), so
-// "哪个客户" narrows to `customers` as "which customer" does.
-const chineseTypeWords: Record<string, string[]> = {
-  customer: ["客户", "顾客", "买家"],
-  user: ["用户"],
-  order: ["订单"],
-  product: ["产品", "商品"],
-  account: ["账户", "账号"],
-  member: ["会员", "成员"],
-  book: ["图书", "书籍", "书"],
-  author: ["作者"],
-  paper: ["论文", "文章"],
-  employee: ["员工", "职员"],
-  store: ["门店", "商店"],
-  supplier: ["供应商"],
-  character: ["角色", "人物"],
-  person: ["人"],
-  city: ["城市"],
-  town: ["城镇", "城市"],
-  movie: ["电影"],
-  actor: ["演员"],
-  loan: ["借阅", "借书"],
-};
 
 /** A word without an English plural ending: customers → customer, cities → city. */
 export function singular(word: string): string {
-  const lower = word.toLowerCase();
-  if (/ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
-  if (/(?:ss|x|ch|sh)es$/.test(lower)) return lower.slice(0, -2);
-  if (/s$/.test(lower) && !/ss$/.test(lower)) return lower.slice(0, -1);
-  return lower;
+  return singularOf(word);
+}
+
+// Chinese questions name English tables by meaning: the aggregate grammar's word list, read
+// the other way round (English stem → the Chinese words for it).
+const chineseWordsByStem = new Map<string, string[]>();
+for (const [chinese, stems] of Object.entries(chineseTypeWords)) {
+  for (const stem of stems)
+    chineseWordsByStem.set(stem, [...(chineseWordsByStem.get(stem) ?? []), chinese]);
 }
 
 function escapeRegExp(text: string): string {
@@ -50,7 +32,7 @@ export function typePosition(question: string, type: string): number {
     "i",
   );
   const english = word.exec(question)?.index ?? -1;
-  const chinese = (chineseTypeWords[base] ?? [])
+  const chinese = (chineseWordsByStem.get(base) ?? [])
     .map((chineseWord) => question.indexOf(chineseWord))
     .filter((index) => index >= 0);
   const positions = [english, ...chinese].filter((index) => index >= 0);

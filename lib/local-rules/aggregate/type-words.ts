@@ -30,6 +30,20 @@ export const chineseTypeWords: Record<string, string[]> = {
   课程: ["course"],
   电影: ["movie", "film"],
   演员: ["actor"],
+  角色: ["character", "role"],
+  人物: ["character", "person"],
+  城镇: ["town", "city"],
+  机场: ["airport"],
+  航班: ["flight"],
+  部门: ["department"],
+  项目: ["project"],
+  公司: ["company"],
+  学校: ["school"],
+  教师: ["teacher", "instructor"],
+  老师: ["teacher", "instructor"],
+  帖子: ["post"],
+  研究人员: ["researcher", "author"],
+  研究者: ["researcher", "author"],
 };
 
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:
