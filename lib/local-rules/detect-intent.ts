@@ -67,6 +67,8 @@ export type AnalysisIntent =
     }
   | { kind: "core"; topK: number }
   | { kind: "components"; strong: boolean; weak: boolean; ask: "count" | "largest" }
+  /** "Which researchers are cut off from the main network?": nodes outside the largest component. */
+  | { kind: "outside-main" }
   /** "Can every town be reached from every other?": is the whole graph connected. */
   | { kind: "connectivity"; strong: boolean }
   | {

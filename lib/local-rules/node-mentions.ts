@@ -17,7 +17,8 @@ const notNames = new Set(
     "cycle cycles centrality betweenness closeness eigenvector harmonic similarity flow spanning tree " +
     "get identify display determine explain detect run predict hey ok okay so quick question like know " +
     "tell say see check find out want need would could please thanks thank report visualise visualize draw " +
-    "plot graph's network's dataset data table"
+    "plot graph's network's dataset data table following i'd i'm i've has have into rank ranked where " +
+    "whats what's hwo how's adamic-adar jaccard's runner-up rest main"
   ).split(/\s+/),
 );
 
@@ -46,7 +47,12 @@ function trimName(raw: string): string | null {
   const name = words.join(" ").replace(/[.?!,;:]+$/, "");
   // "Customer 34" is a label: the type word before a number stays part of it.
   if (words.length > 0 && words.every((word) => /^\d+$/.test(word))) {
-    return /^[A-Z][a-z]+\s+\d+$/.test(original) ? original : null;
+    return /^[A-Z][a-z]+\s+\d+$/.test(original) &&
+      !/^(?:top|first|last|best|worst|bottom|rank|page|step|hop|hops|level|group|k)\s/i.test(
+        original,
+      )
+      ? original
+      : null;
   }
   if (name.length === 0) return null;
   return name;
@@ -75,6 +81,22 @@ export function nodeMentions(question: string): string[] {
       found.push({ name, at });
     }
   }
+  // In a Chinese question every Latin word is a name ("nquist 给 kmurphy 发过邮件吗？").
+  if (/[\u3400-\u9fff]/.test(question)) {
+    for (const match of question.matchAll(/(?<![\w:])[A-Za-z_][\w'’.-]*(?![\w:])/g)) {
+      const word = match[0].replace(/[.:-]+$/, "");
+      const at = match.index ?? 0;
+      const lower = word.toLowerCase();
+      if (
+        word.length < 2 ||
+        notNames.has(lower) ||
+        commonWords.has(lower) ||
+        taken(at, word.length)
+      )
+        continue;
+      found.push({ name: word, at });
+    }
+  }
   const names = found.sort((a, b) => a.at - b.at).map((entry) => entry.name);
   return [...new Set(names)];
 }
@@ -96,6 +118,9 @@ const placedNamePatterns = [
 ];
 
 function placedName(question: string): string | null {
+  // "from the largest number of colleagues": a ranking, not a question about one node.
+  if (/\b(?:most|largest|highest|biggest|fewest|least|lowest|number of)\b|最/i.test(question))
+    return null;
   for (const pattern of placedNamePatterns) {
     for (const match of question.matchAll(pattern)) {
       const word = match[1].replace(/['’]s$/, "").replace(/[.:-]+$/, "");
@@ -131,6 +156,7 @@ export function subjectMention(question: string): string | null {
 
 // "Is X reachable from Y": Y is where the walk starts.
 const reversedPatterns = [
+  /\b(?:is|was|were|are|has been|have been)\s+(.+?)\s+\w+(?:ed|en|wn|ght)\s+by\s+(.+?)(?=$|[?？!！,，;；。])/i,
   /\b(?:is|are)\s+(.+?)\s+(?:reachable|accessible)\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
   /\bcan\s+(.+?)\s+be\s+reached\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
 ];
@@ -145,7 +171,16 @@ export function endpointMentions(question: string): {
     if (!match) continue;
     const target = cleanName(match[1]);
     const source = cleanName(match[2]);
-    if (source && target) return { source: firstMention(source), target: firstMention(target) };
+    // "connected by a path" is no passive about two nodes: both sides must name one.
+    if (
+      !source ||
+      !target ||
+      nodeMentions(source).length === 0 ||
+      nodeMentions(target).length === 0
+    ) {
+      continue;
+    }
+    return { source: firstMention(source), target: firstMention(target) };
   }
   const mentions = nodeMentions(question);
   if (mentions.length >= 2) return { source: mentions[0], target: mentions[1] };

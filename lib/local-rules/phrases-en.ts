@@ -75,6 +75,7 @@ export const englishPhrases: Phrases = {
       case "core":
         return "Node structure";
       case "components":
+      case "outside-main":
       case "connectivity":
         return "Connected components";
       case "similarity":

@@ -69,6 +69,7 @@ export const chinesePhrases: Phrases = {
       case "core":
         return "节点结构";
       case "components":
+      case "outside-main":
       case "connectivity":
         return "连通分量";
       case "similarity":

@@ -19,7 +19,7 @@ import { planReachability } from "./plan-reachability";
 import { planSchemaQuestion } from "./plan-schema-question";
 import { planSimilarity } from "./plan-similarity";
 import { planSpanningTree } from "./plan-spanning-tree";
-import { planStrongComponents } from "./plan-strong-components";
+import { planOutsideMain, planStrongComponents } from "./plan-strong-components";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { graphContextPart } from "./write-graph-info";
 
@@ -67,6 +67,8 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
       return analysis.strong && context.graph.description.directed === true
         ? planStrongComponents({ context, ask: analysis.ask })
         : planComponents({ context, ask: analysis.ask });
+    case "outside-main":
+      return planOutsideMain({ context });
     case "connectivity":
       return planConnectivity({ context });
     case "similarity":

@@ -30,7 +30,12 @@ export function planDegree(input: {
   mode: "all" | "in" | "out";
   strength: boolean;
 }): PlanOutcome {
-  const { context, node, strength } = input;
+  const { context, node } = input;
+  // On a weighted graph "in total" asks for the weights' sum ("emails sent in total").
+  const strength =
+    input.strength ||
+    (context.graph.description.weighted === true &&
+      /\bin total\b|\btotal\b|总数|总共|总计/i.test(context.reading.question));
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;

@@ -96,7 +96,9 @@ export function planRanking(input: {
       : edgeTypesNamedByVerb({ question, schema, nodeType: scope.nodeType })
     : [];
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
-  const byStrength = input.strength === true && context.graph.description.weighted === true;
+  const byStrength =
+    context.graph.description.weighted === true &&
+    (input.strength === true || /\bin total\b|\btotal\b|总数|总共|总计/i.test(question));
   if (measure === "degree") {
     const call: PlannedCall = {
       toolName: "degree_analysis",

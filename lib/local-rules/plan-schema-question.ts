@@ -8,7 +8,7 @@ import { planRanking } from "./plan-ranking";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { grammarWords } from "./question-grammar";
-import { namedNodeTypes, namedValues, typePosition } from "./question-scope";
+import { edgeTypeNamedByVerb, namedNodeTypes, namedValues, typePosition } from "./question-scope";
 import { planSingleCall } from "./single-call-plan";
 
 // Sums, averages and money: these need the property values themselves (SQL), not a count.
@@ -58,7 +58,10 @@ export function planSchemaQuestion(input: {
   const ranking = grammarWords.superlative.test(question);
   if (counting && !summing && !ranking && values.length === 0) {
     const part = emptyPart({ succeeded: true });
-    const edgeType = schema.edge_types.find((type) => typePosition(question, type.name) >= 0);
+    // "How many loans are recorded?", "一共有多少条选课记录？": an edge type by its name or verb.
+    const edgeType =
+      schema.edge_types.find((type) => typePosition(question, type.name) >= 0) ??
+      (types.length === 0 ? edgeTypeNamedByVerb({ question, schema }) : undefined);
     const nodeType = types[0];
     if (nodeType && !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))) {
       const count =

@@ -61,3 +61,60 @@ export function planStrongComponents(input: {
     },
   });
 }
+
+/**
+ * "Which researchers are cut off from the main collaboration network?": every node outside the
+ * largest connected component, listed by its component (community_detection's components).
+ */
+export function planOutsideMain(input: { context: PlanContext }): PlanOutcome {
+  const { context } = input;
+  const call = {
+    toolName: "community_detection",
+    input: { algorithm: "connected_components", limit: 1000 },
+  };
+  return planSingleCall({
+    context,
+    call,
+    schema: communityDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      const [main, ...others] = [...data.communities].sort((a, b) => b.size - a.size);
+      const outside = others.flatMap((group) => group.members);
+      const count = others.reduce((sum, group) => sum + group.size, 0);
+      if (!main || count === 0) {
+        part.summary.push(
+          inLanguage(context, {
+            en: "No node is cut off: the graph is one connected component.",
+            zh: "没有节点被隔开：整个图是一个连通分量。",
+          }),
+        );
+        return part;
+      }
+      part.summary.push(
+        inLanguage(context, {
+          en: `${count} nodes are outside the largest component (${main.size} nodes): ${outside.slice(0, 30).join(", ")}${count > 30 ? ", …" : ""}.`,
+          zh: `有 ${count} 个节点不在最大连通分量（${main.size} 个节点）中：${outside.slice(0, 30).join("、")}${count > 30 ? "……" : ""}。`,
+        }),
+      );
+      part.sections.push({
+        heading: inLanguage(context, {
+          en: "Components outside the largest",
+          zh: "最大分量之外的连通分量",
+        }),
+        blocks: [
+          {
+            kind: "table",
+            columns: [
+              inLanguage(context, { en: "Size", zh: "大小" }),
+              inLanguage(context, { en: "Members (ids)", zh: "成员" }),
+            ],
+            rows: others.map((group) => [String(group.size), group.members.join(", ")]),
+          },
+        ],
+      });
+      part.focusNodeIds = outside.slice(0, 200);
+      return part;
+    },
+  });
+}

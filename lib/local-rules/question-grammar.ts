@@ -42,8 +42,8 @@ export type SimilarityMetric =
 const words = {
   yesNo:
     /^\s*(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*[？?]?\s*$|是否|有没有|能否|可否|是不是|能不能|会不会/i,
-  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|edge[\s-]*disjoint|independent paths|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
-  disjoint: /disjoint|independent paths|不相交/i,
+  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
+  disjoint: /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共用|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
@@ -53,12 +53,12 @@ const words = {
   projection:
     /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
   edgeExists:
-    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
+    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship|road|route|flight|street|line|arc)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
     /reachab|\b(?:be )?reached\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
-    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:paths|routes)|\bshortest\s+(?:paths|routes)\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
-  path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里/i,
+    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:\w+\s+)?(?:paths|routes|chains|itineraries|ways|connections|trips|journeys)|\bshortest\s+(?:\w+\s+)?(?:paths|routes|chains|itineraries)\b|\brunner[\s-]up\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
+  path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里|多少英里|最短|\bhow long\b|\bmileage\b/i,
   weighted:
     /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
   triangles: /triangle|三角形|三角/i,
@@ -100,7 +100,7 @@ const words = {
     /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
-    /neighbou?r|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+    /neighbou?r|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
     /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|几次|几本|几单|几笔|几家|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
@@ -112,12 +112,14 @@ const words = {
   ascending: /\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bminimum\b|最少|最低|最小/i,
   aggregate:
     /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
+  outsideMain:
+    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|\bnot (?:connected|linked) to the (?:main|rest|largest)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|与主网络不连通/i,
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
-  relation: /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了]|和谁|与谁|跟谁/i,
+  relation: /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
   whichNodes:
-    /^\s*(?:which|who|whom|what)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁和|和谁|与谁/i,
+    /^\s*(?:which|who|whom|what|where)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
 };
 
 function measureOf(question: string): CentralityMeasure | null {
@@ -157,6 +159,8 @@ function similarityMetricOf(question: string, likely: boolean): SimilarityMetric
 }
 
 const ordinals: Record<string, number> = {
+  "runner-up": 2,
+  "runner up": 2,
   second: 2,
   "2nd": 2,
   third: 3,
@@ -174,7 +178,7 @@ function kShortestArguments(question: string): { k: number; ordinal: number | nu
     /(\d+|[二两三四五六七八九十])\s*条最短/.exec(question) ??
     /\b(?:top|first)\s+(\d+|two|three|four|five)\b/i.exec(question);
   const ordinalMatch =
-    /\b(second|third|fourth|fifth|2nd|3rd|4th|5th)\b/i.exec(question) ??
+    /\b(second|third|fourth|fifth|2nd|3rd|4th|5th|runner[\s-]up)\b/i.exec(question) ??
     /第\s*(\d+|[二三四五六七八九十])\s*(?:条|短|个)?/.exec(question);
   const ordinal = ordinalMatch
     ? (ordinals[ordinalMatch[1].toLowerCase()] ?? parseNumberWord(ordinalMatch[1]))
@@ -269,6 +273,7 @@ function structureIntent(question: string): AnalysisIntent | null {
 }
 
 function componentsIntent(question: string): AnalysisIntent {
+  if (words.outsideMain.test(question)) return { kind: "outside-main" };
   const strong = words.strong.test(question);
   const ask = words.largest.test(question) ? "largest" : "count";
   return { kind: "components", strong, weak: words.weak.test(question), ask };
@@ -328,11 +333,33 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
-  if (words.projection.test(q) && !words.edgeExists.test(q)) {
+  const pairsAsked =
+    /\btogether\b|\bco[\s-]?\w+\s+(?:the most|most often|most|with each other)\b|\bpairs?\b|\bwhich two\b|\btwo \w+ (?:share|have|were|are)|\bmost often\b|\bin common\b|\bshare[sd]?\b|\bsame\b|\bwith how many\b|哪两|一起|同一|共同|合著|合写|同时/i.test(
+      q,
+    );
+  if (words.projection.test(q) && pairsAsked && !words.edgeExists.test(q)) {
     const partnerOf = subjectMention(q);
     if (partnerOf && words.count.test(q)) return [{ kind: "partners", node: partnerOf }];
     return [
       { kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) },
+    ];
+  }
+  const namedMeasure = measureOf(q);
+  // "Which airport sits on the most shortest paths (betweenness)?": a ranking, not a path.
+  if (
+    namedMeasure &&
+    (words.kShortest.test(q) || words.path.test(q)) &&
+    nodeMentions(q).length < 2 &&
+    !words.yesNo.test(q)
+  ) {
+    return [
+      {
+        kind: "centrality",
+        measure: namedMeasure,
+        topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
+        mode: degreeMode(q),
+        ascending: words.ascending.test(q),
+      },
     ];
   }
   if (words.kShortest.test(q)) {
@@ -368,7 +395,7 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   }
   const structure = structureIntent(q);
   if (structure) return [structure];
-  if (words.components.test(q)) return [componentsIntent(q)];
+  if (words.components.test(q) || words.outsideMain.test(q)) return [componentsIntent(q)];
   const communitiesAsked =
     words.communities.test(q) || (words.groups.test(q) && words.bridgeWord.test(q));
   const communities = communitiesAsked ? communitiesIntent(q) : null;
@@ -381,6 +408,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     (words.strength.test(q) && words.rank.test(q)) ||
     (/\bdegrees?\b|度数|的度/i.test(q) && words.rank.test(q));
   if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
+  // "members:21 借过 books:6 吗？", "Has Grace Hayes ever emailed Maria Roux?": a yes/no about
+  // two named nodes is about the edge between them.
+  if (yesNo && twoNodes) return [{ kind: "edge-exists", ...mentions }];
   const node = subjectMention(q);
   if (node && words.degreeOfNode.test(q) && !words.rank.test(q)) {
     return [
@@ -397,7 +427,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         kind: "centrality",
         measure:
           measure ??
-          (/\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i.test(q)
+          (/\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i.test(
+            q,
+          )
             ? "degree"
             : "pagerank"),
         topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),

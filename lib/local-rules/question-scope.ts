@@ -194,3 +194,16 @@ export function edgeTypesNamedByVerb(input: {
     })
     .map((type) => type.name);
 }
+
+/** The one edge type a question's verb names in the whole graph ("选课" → enrollments), if one. */
+export function edgeTypeNamedByVerb(input: {
+  question: string;
+  schema: GraphSchemaView;
+}): GraphSchemaView["edge_types"][number] | undefined {
+  const { question, schema } = input;
+  const nouns = verbNouns.filter(([verb]) => verb.test(question)).flatMap(([, names]) => names);
+  const named = schema.edge_types.filter((type) =>
+    nouns.some((noun) => type.name.toLowerCase().includes(noun)),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}

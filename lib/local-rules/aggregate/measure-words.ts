@@ -17,6 +17,8 @@ export type MeasureSignals = {
   direction: (SignalSpan & { direction: RankDirection })[];
   /** "total" / "总" in front of a figure: a sum or a column named `total`, decided later. */
   total: SignalSpan[];
+  /** "一共", "in total": with a figure ("一共多少学分") the figure is summed. */
+  overall: SignalSpan[];
   /** Phrases in which "total" means neither ("in total", "total number of"). */
   totalNotSum: SignalSpan[];
   /** "which", "what", "哪个": the noun after it is what the answer names. */
@@ -108,10 +110,11 @@ export function readMeasureSignals(question: string): MeasureSignals {
     minimum: spans(text, /\b(?:minimum|min|lowest|smallest|earliest|oldest)\b|最低|最小|最早/g),
     direction,
     total: spans(text, /\btotal\b|总(?![数共计和])/g),
+    overall: spans(text, /\bin total\b|\ball together\b|一共|总共|共计|合共/g),
     totalNotSum: spans(text, /\bin total\b|\btotal (?:number|count) of\b|总数|总共/g),
     which: spans(
       text,
-      /\b(?:which|what|who)\b|哪(?:一个|一种|一类|一位|一本|一家|个|些|种|类|位|家|本|座|篇|名)?/g,
+      /\b(?:which|what|who)\b|哪(?:一个|一种|一类|一位|一本|一家|一门|个|些|种|类|位|家|本|座|篇|名|门|所|条)?/g,
     ),
     per: spans(
       text,

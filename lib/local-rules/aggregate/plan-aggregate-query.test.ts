@@ -28,6 +28,9 @@ const datasets: AggregateTestDataset[] = [
   "cora-like",
   "lesmis",
   "referrals",
+  "university",
+  "email",
+  "coauthor",
 ];
 const graphs = new Map<AggregateTestDataset, AggregateTestGraph>();
 
@@ -174,6 +177,14 @@ describe("planAggregateQuery leaves other questions to other families", () => {
       "Which author is the most central?",
       "Which books did members:21 borrow?",
     ],
+    university: [
+      "hwo many students are there in total?",
+      "一共有多少条选课记录？",
+      "How many enrollments are there?",
+      "Which courses did students:33 take?",
+    ],
+    email: ["How many employees show up in the email data?", "Who sends the most e-mails?"],
+    coauthor: ["How many co-authorship links are there?", "Who has the most co-authors?"],
     "cora-like": [
       "How many papers are in the graph?",
       "How many papers are in the citation graph?",

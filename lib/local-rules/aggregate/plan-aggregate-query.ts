@@ -4,6 +4,7 @@ import { describeAggregate } from "./describe-aggregate";
 import type { GraphSchemaView } from "./graph-schema-view";
 import { readQueryCatalogue } from "./query-catalogue";
 import { readAggregateQuestion } from "./read-aggregate-question";
+import { correctTypos } from "./typo-words";
 
 /**
  * Turns an aggregate question (English or Chinese) and a get_graph_info schema into one
@@ -15,7 +16,8 @@ export function planAggregateQuery(input: {
   schema: GraphSchemaView;
 }): AggregatePlan | null {
   const catalogue = readQueryCatalogue({ schema: input.schema });
-  const intent = readAggregateQuestion({ question: input.question, catalogue });
+  const question = correctTypos({ question: input.question, catalogue });
+  const intent = readAggregateQuestion({ question, catalogue });
   if (!intent) return null;
   const built = buildAggregateSql({ intent, catalogue });
   const { describe, wording } = describeAggregate(intent);

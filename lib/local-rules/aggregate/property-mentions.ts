@@ -17,6 +17,18 @@ const ignoredPropertyName = /^(?:id|.*_id)$/i;
 // English money words that ask for a sum by themselves ("spends", "revenue"); "amount" does not.
 const summingMoneyWord = /spen|revenue|sales|turnover|paid|pay/;
 
+// Trailing name parts that give a quantity's unit, not what it is.
+const unitPart =
+  /^(?:years?|yrs?|months?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|usd|eur|gbp|pct|percent|kg|km|miles?|count|num|total)$/;
+
+/** `tenure_years` → `tenure`: the name without a trailing unit, when that leaves a word. */
+function unitlessHead(name: string): string | null {
+  const parts = name.split(/[_\s]+/);
+  if (parts.length < 2 || !unitPart.test(parts[parts.length - 1])) return null;
+  const head = parts.slice(0, -1).join("_");
+  return head.length >= 4 ? head : null;
+}
+
 function referencesNamed(catalogue: QueryCatalogue, names: string[]): PropertyRef[] {
   const references = allReferences(catalogue.tables);
   for (const name of names) {
@@ -41,6 +53,7 @@ export function findPropertyMentions(input: {
     refs: PropertyRef[],
     money = false,
     impliesSum = false,
+    rank = 3,
   ) => {
     if (refs.length === 0) return;
     for (const { start, end } of spans) {
@@ -53,7 +66,7 @@ export function findPropertyMentions(input: {
         candidates: refs,
         money,
         impliesSum,
-        rank: 3,
+        rank,
       });
     }
   };
@@ -67,6 +80,15 @@ export function findPropertyMentions(input: {
   }
   for (const [name, refs] of byName) {
     for (const form of nameForms(name)) add(phrase(form), refs);
+  }
+  // `tenure_years`, `price_usd`: a question names the quantity without its unit ("tenure").
+  const heads = new Map<string, PropertyRef[]>();
+  for (const [name, refs] of byName) {
+    const head = unitlessHead(name);
+    if (head && !byName.has(head)) heads.set(head, [...(heads.get(head) ?? []), ...refs]);
+  }
+  for (const [head, refs] of heads) {
+    for (const form of nameForms(head)) add(phrase(form), refs, false, false, 1);
   }
   for (const { pattern: words, names, sum } of englishPropertyWords)
     add(pattern(words), referencesNamed(catalogue, names), false, sum);

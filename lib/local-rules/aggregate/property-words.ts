@@ -54,6 +54,22 @@ export const chinesePropertyWords: Record<string, string[]> = {
   日期: ["date"],
   组: ["group", "team", "cluster"],
   分组: ["group", "team", "cluster"],
+  成绩: ["grade", "score", "mark"],
+  分数: ["score", "grade", "mark"],
+  学分: ["credits", "credit"],
+  部门: ["department", "dept", "division"],
+  院系: ["department", "faculty"],
+  机构: ["institution", "organization", "organisation", "affiliation"],
+  单位: ["institution", "organization", "affiliation", "department"],
+  领域: ["field", "area", "domain"],
+  职位: ["role", "title", "position"],
+  职务: ["role", "title", "position"],
+  工龄: ["tenure_years", "tenure", "years"],
+  任期: ["tenure_years", "tenure"],
+  预算: ["budget"],
+  大楼: ["building"],
+  学期: ["term", "semester"],
+  入学年份: ["enrollment_year", "year"],
 };
 
 /** Chinese words for summed quantities ("销量": units sold). */

@@ -130,6 +130,7 @@ function readMeasure(reading: QuestionReading): Measured | null {
     reading.sumWords.length > 0 ||
     signals.sum.length > 0 ||
     figures.some((mention) => mention.impliesSum) ||
+    (signals.overall.length > 0 && signals.count.length > 0) ||
     (signals.howMuch.length > 0 && figures.some((mention) => mention.money));
   if (averaging && (reading.sumWords.length > 0 || signals.sum.length > 0)) return null;
   if (figures.length === 0) {

@@ -71,6 +71,16 @@ export function findTableMentions(input: {
       ...genericChineseNouns,
     ];
     for (const word of words) add(phrase(word), nodeTables[0], "generic");
+    // A CSV graph's `default` type says nothing: any word for a kind of thing ("员工",
+    // "researchers") names its only node type, unless it names some other table.
+    if (nodeTables[0].type === "default") {
+      for (const [word, stems] of Object.entries(chineseTypeWords)) {
+        if (tableForStems(catalogue, stems)) continue;
+        add(phrase(word), nodeTables[0], "generic");
+        for (const stem of stems)
+          for (const form of nameForms(stem)) add(phrase(form), nodeTables[0], "generic");
+      }
+    }
   }
   for (const { pattern: verbs, stems } of englishActionWords)
     add(pattern(verbs), tableForStems(catalogue, stems), "action");

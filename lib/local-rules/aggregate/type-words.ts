@@ -27,7 +27,11 @@ export const chineseTypeWords: Record<string, string[]> = {
   商家: ["merchant", "seller"],
   供应商: ["supplier", "vendor"],
   学生: ["student"],
-  课程: ["course"],
+  课程: ["course", "class"],
+  课: ["course", "class"],
+  选课: ["enrollment", "registration"],
+  职员: ["employee", "staff"],
+  雇员: ["employee", "staff"],
   电影: ["movie", "film"],
   演员: ["actor"],
   角色: ["character", "role"],
@@ -44,6 +48,8 @@ export const chineseTypeWords: Record<string, string[]> = {
   帖子: ["post"],
   研究人员: ["researcher", "author"],
   研究者: ["researcher", "author"],
+  学者: ["researcher", "scholar", "author"],
+  航线: ["route", "flight"],
 };
 
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:
@@ -59,6 +65,10 @@ export const englishActionWords: { pattern: RegExp; stems: string[] }[] = [
   },
   { pattern: /\b(?:sold|sell(?:s|ing)?)\b/g, stems: ["sale", "order_item"] },
   { pattern: /\b(?:ordered)\b/g, stems: ["order_item", "order"] },
+  {
+    pattern: /\b(?:enrol(?:l)?(?:s|ed|ing)?|(?:signed|registered) up)\b/g,
+    stems: ["enrollment", "enrolment", "registration"],
+  },
 ];
 
 // Chinese verbs of the same kind.
@@ -66,6 +76,8 @@ export const chineseActionWords: Record<string, string[]> = {
   借: ["loan", "borrowing", "checkout"],
   购买: ["purchase", "order_item", "order"],
   买: ["purchase", "order_item", "order"],
+  选: ["enrollment", "registration"],
+  选修: ["enrollment", "registration"],
   售出: ["sale", "order_item"],
   卖出: ["sale", "order_item"],
 };

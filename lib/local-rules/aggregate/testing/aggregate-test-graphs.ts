@@ -14,7 +14,10 @@ export type AggregateTestDataset =
   | "karate"
   | "cora-like"
   | "lesmis"
-  | "referrals";
+  | "referrals"
+  | "university"
+  | "email"
+  | "coauthor";
 
 /** A constructed graph and its schema exactly as get_graph_info returns it (through JSON). */
 export type AggregateTestGraph = { graph: GraphData; schema: GraphSchemaView };
@@ -22,6 +25,7 @@ export type AggregateTestGraph = { graph: GraphData; schema: GraphSchemaView };
 const root = path.resolve(import.meta.dirname, "../../../..");
 const fixtures = path.join(root, "tests/fixtures");
 const bank = path.join(fixtures, "questions/data");
+const holdout = path.join(bank, "holdout");
 const own = path.resolve(import.meta.dirname, "../fixtures");
 const read = (file: string) => readFileSync(file, "utf8");
 
@@ -63,6 +67,25 @@ function inputOf(dataset: AggregateTestDataset): Parameters<typeof constructGrap
           nodes: read(path.join(bank, "referrals_nodes.csv")),
         },
         options: { directed: true },
+      };
+    case "university":
+      return { kind: "sql", text: read(path.join(holdout, "university.sql")) };
+    case "email":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(holdout, "email_edges.csv")),
+          nodes: read(path.join(holdout, "email_staff.csv")),
+        },
+        options: { directed: true },
+      };
+    case "coauthor":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(holdout, "coauthor_edges.csv")),
+          nodes: read(path.join(holdout, "coauthor_people.csv")),
+        },
       };
   }
 }
