@@ -155,8 +155,10 @@ export function subjectMention(question: string): string | null {
 }
 
 // "Is X reachable from Y": Y is where the walk starts.
+const passivePattern =
+  /\b(?:is|was|were|are|has been|have been)\s+(.+?)\s+\w+(?:ed|en|wn|ght)\s+by\s+(.+?)(?=$|[?？!！,，;；。])/i;
 const reversedPatterns = [
-  /\b(?:is|was|were|are|has been|have been)\s+(.+?)\s+\w+(?:ed|en|wn|ght)\s+by\s+(.+?)(?=$|[?？!！,，;；。])/i,
+  passivePattern,
   /\b(?:is|are)\s+(.+?)\s+(?:reachable|accessible)\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
   /\bcan\s+(.+?)\s+be\s+reached\s+from\s+(.+?)(?=$|[?？!！,，;；。])/i,
 ];
@@ -171,13 +173,10 @@ export function endpointMentions(question: string): {
     if (!match) continue;
     const target = cleanName(match[1]);
     const source = cleanName(match[2]);
+    if (!source || !target) continue;
     // "connected by a path" is no passive about two nodes: both sides must name one.
-    if (
-      !source ||
-      !target ||
-      nodeMentions(source).length === 0 ||
-      nodeMentions(target).length === 0
-    ) {
+    const passive = pattern === passivePattern;
+    if (passive && (nodeMentions(source).length === 0 || nodeMentions(target).length === 0)) {
       continue;
     }
     return { source: firstMention(source), target: firstMention(target) };

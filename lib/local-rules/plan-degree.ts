@@ -3,6 +3,7 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { planAggregate } from "./plan-aggregate";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes } from "./question-scope";
@@ -39,6 +40,10 @@ export function planDegree(input: {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
+  // "经济系开设的课程一共多少学分？", "how many of our students come from Canada": a named node or
+  // value with a property to sum or count is an aggregate, not the node's degree.
+  const aggregate = planAggregate({ context, schema });
+  if (aggregate) return aggregate;
   const directed = context.graph.description.directed === true;
   const mode = directed ? input.mode : "all";
   return planOnNodes({

@@ -50,7 +50,9 @@ export function planSchemaQuestion(input: {
     grammarWords.nodes.test(question) ||
     grammarWords.edges.test(question) ||
     grammarWords.relationVerb.test(question) ||
-    /\b(?:graph|network|dataset|data|club|members?)\b|图|网络|数据/i.test(question);
+    /\b(?:graph|network|dataset|data|club|members?)\b|图|网络|数据/i.test(question) ||
+    // One kind of node: "how many airports" can only be asking for nodes.
+    (schema.node_types.length <= 1 && /\bhow many [a-z]+s\b|多少个|几个/i.test(question));
   if (!aboutGraph) return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
   const counting = grammarWords.count.test(question);
   const summing = valueAggregate.test(question);
@@ -59,11 +61,17 @@ export function planSchemaQuestion(input: {
   if (counting && !summing && !ranking && values.length === 0) {
     const part = emptyPart({ succeeded: true });
     // "How many loans are recorded?", "一共有多少条选课记录？": an edge type by its name or verb.
+    // Rows of a link ("多少条选课记录", "how many enrolment records") outrank the type named in it.
+    const recordsAsked = /\brecords?\b|\bentries\b|\brows\b|记录|条/i.test(question);
     const edgeType =
       schema.edge_types.find((type) => typePosition(question, type.name) >= 0) ??
-      (types.length === 0 ? edgeTypeNamedByVerb({ question, schema }) : undefined);
+      (types.length === 0 || recordsAsked ? edgeTypeNamedByVerb({ question, schema }) : undefined);
     const nodeType = types[0];
-    if (nodeType && !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))) {
+    if (
+      nodeType &&
+      !(recordsAsked && edgeType) &&
+      !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))
+    ) {
       const count =
         description.node_types?.[nodeType] ??
         schema.node_types.find((type) => type.name === nodeType)?.count;
@@ -73,7 +81,7 @@ export function planSchemaQuestion(input: {
           zh: `图中共有 ${count} 个 ${nodeType} 节点。`,
         }),
       );
-    } else if (edgeType && types.length === 0) {
+    } else if (edgeType && (types.length === 0 || recordsAsked)) {
       part.summary.push(
         inLanguage(context, {
           en: `There are ${edgeType.count} ${edgeType.name} edges.`,

@@ -47,7 +47,7 @@ const words = {
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
-    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,
+    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\b(?:never|haven't|have not|not yet|not)\b[^?？]{0,30}\b(?:each other|one another)\b[^?？]{0,40}\b(?:likely|predict|adamic|jaccard|resource|preferential)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,
   similarity:
     /similar|jaccard|adamic|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
   projection:
@@ -55,9 +55,9 @@ const words = {
   edgeExists:
     /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship|road|route|flight|street|line|arc)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
-    /reachab|\b(?:be )?reached\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
+    /reachab|\b(?:be )?reached\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|能[飞走去开坐乘]到|可以[飞走去开坐乘]到|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
-    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:\w+\s+)?(?:paths|routes|chains|itineraries|ways|connections|trips|journeys)|\bshortest\s+(?:\w+\s+)?(?:paths|routes|chains|itineraries)\b|\brunner[\s-]up\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
+    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries|ways|connections|trips|journeys)|\bshortest\s+(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries)\b|\brunner[\s-]up\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
   path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里|多少英里|最短|\bhow long\b|\bmileage\b/i,
   weighted:
     /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
@@ -100,9 +100,9 @@ const words = {
     /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
-    /neighbou?r|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+    /neighbou?r|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
-    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几个|几条|几位|几篇|几次|几本|几单|几笔|几家|数量|总数|个数|条数|次数/i,
+    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几[个条位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
   edgesWord:
     /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|边|连接|关系|道路|公路|航线|引用/i,
@@ -119,7 +119,7 @@ const words = {
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
   relation: /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
   whichNodes:
-    /^\s*(?:which|who|whom|what|where)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
+    /^\s*(?:which|who|whom|what|where|list|show|name|give)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
 };
 
 function measureOf(question: string): CentralityMeasure | null {
@@ -134,6 +134,54 @@ function measureOf(question: string): CentralityMeasure | null {
   if (/page\s*rank/i.test(question)) return "pagerank";
   if (/degree centrality|度中心性/i.test(question)) return "degree";
   return null;
+}
+
+// Slips analysts make in the words the grammar reads; names are never touched (only these).
+const commonTypos: Record<string, string> = {
+  hwo: "how",
+  waht: "what",
+  whcih: "which",
+  wich: "which",
+  teh: "the",
+  whats: "what is",
+  recieve: "receive",
+  recieves: "receives",
+  recieved: "received",
+  togther: "together",
+  togehter: "together",
+  shortst: "shortest",
+  shotest: "shortest",
+  neighbours: "neighbours",
+  nieghbours: "neighbours",
+  neigbours: "neighbours",
+  neighors: "neighbors",
+  conected: "connected",
+  connnected: "connected",
+  reachabel: "reachable",
+  reacheable: "reachable",
+  avrage: "average",
+  averge: "average",
+  centrailty: "centrality",
+  centraility: "centrality",
+  betweeness: "betweenness",
+  clusering: "clustering",
+  clustring: "clustering",
+  diamter: "diameter",
+  diametre: "diameter",
+  triangels: "triangles",
+  trianlges: "triangles",
+  communites: "communities",
+  comunities: "communities",
+  componets: "components",
+  similiar: "similar",
+  simlar: "similar",
+  paht: "path",
+  pahts: "paths",
+};
+
+/** The question with common slips in grammar words fixed ("hwo many" → "how many"). */
+export function correctTypos(question: string): string {
+  return question.replace(/\b[a-z]{3,}\b/g, (word) => commonTypos[word] ?? word);
 }
 
 /** The centrality measure named in the question; PageRank when none is. */
@@ -302,7 +350,7 @@ function communitiesIntent(question: string): AnalysisIntent {
  * analysis family matches (the caller then tries graph info, deliverables or the refusal).
  */
 export function parseAnalyses(question: string): AnalysisIntent[] {
-  const q = question;
+  const q = correctTypos(question);
   const yesNo = words.yesNo.test(q);
   if (words.flow.test(q)) {
     const { source, target } = endpointMentions(q);
@@ -448,7 +496,10 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       { kind: "degree", node, mode: nodeDegreeMode(q, node), strength: words.strength.test(q) },
     ];
   }
-  if (words.count.test(q) && node && !words.aggregate.test(q)) {
+  // "How many emails did Carmen Diallo send in total?": a total of one node's links is its
+  // degree (the planner sums weights); a property word makes it an aggregate instead.
+  const propertyWords = words.aggregate.test(q.replace(/\b(?:in )?total\b|一共|总共|总计/gi, ""));
+  if (words.count.test(q) && node && !propertyWords) {
     // "How many orders did customers:34 place?": the node's edges to that kind of node.
     return [{ kind: "degree", node, mode: nodeDegreeMode(q, node), strength: false }];
   }

@@ -8,7 +8,7 @@ const weightsPattern =
 
 // "the shortest driving distance", "多少公里": lengths, which only a weighted graph has.
 const lengthPattern =
-  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|里程|多长|多远|长度|成本/i;
+  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|英里|里程|多长|多远|长度|成本|\bmileage\b/i;
 
 /**
  * True when the question asks for edge weights to be used (the tools default to unweighted);
