@@ -80,7 +80,7 @@ export type AnalysisIntent =
     }
   | { kind: "projection"; topK: number }
   /** "With how many other products has products:36 shared an order?" */
-  | { kind: "partners"; node: string }
+  | { kind: "partners"; node: string; ask: "count" | "top" }
   | { kind: "flow"; source: string | null; target: string | null; disjoint: boolean }
   | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
   /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */

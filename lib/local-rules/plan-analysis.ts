@@ -76,7 +76,7 @@ function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
     case "projection":
       return planProjection({ context, topK: analysis.topK });
     case "partners":
-      return planPartners({ context, node: analysis.node });
+      return planPartners({ context, node: analysis.node, ask: analysis.ask });
     case "flow":
       return planFlow({ context, ...analysis });
     case "spanning-tree":

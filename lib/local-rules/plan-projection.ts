@@ -3,6 +3,7 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
+import { edgeTypesBetween } from "./plan-degree";
 import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
@@ -126,33 +127,58 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
  * that share at least one neighbour with it (node_similarity's common neighbours, every
  * partner listed), so the count is the length of a list the answer shows.
  */
-export function planPartners(input: { context: PlanContext; node: string }): PlanOutcome {
-  const { context } = input;
+export function planPartners(input: {
+  context: PlanContext;
+  node: string;
+  ask: "count" | "top";
+}): PlanOutcome {
+  const { context, ask } = input;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const { schema } = schemaStep;
   return planOnNodes({
     context,
     names: [input.node],
     missing: { en: "Which node?", zh: "请说明是哪个节点。" },
-    call: ([subject]) => ({
-      toolName: "node_similarity",
-      input: {
-        metric: "common_neighbors",
-        node_id: subject.id,
-        top_k: 1000,
-        ...(subject.type ? { node_type: subject.type } : {}),
-      },
-    }),
+    call: ([subject]) => {
+      // Only what the question says they share counts: students, not also the department.
+      const shared = namedNodeTypes(context.reading.question, schema).find(
+        (type) => type !== subject.type,
+      );
+      const edgeTypes =
+        subject.type && shared ? edgeTypesBetween(schema, subject.type, shared) : [];
+      return {
+        toolName: "node_similarity",
+        input: {
+          metric: "common_neighbors",
+          node_id: subject.id,
+          top_k: 1000,
+          ...(subject.type ? { node_type: subject.type } : {}),
+          ...(edgeTypes.length > 0 ? { edge_types: edgeTypes } : {}),
+        },
+      };
+    },
     schema: similarityDataSchema,
     write: (data, [subject], call) => {
       const part = emptyPart({ succeeded: true });
       part.sources.push(callSource(call));
       const partners = (data.similar ?? []).filter((row) => row.score > 0);
       const kind = subject.type ?? inLanguage(context, { en: "nodes", zh: "节点" });
-      part.summary.push(
-        inLanguage(context, {
-          en: `${subject.id} shares at least one neighbour with ${partners.length} other ${kind}.`,
-          zh: `${subject.id} 与另外 ${partners.length} 个 ${kind} 至少有一个共同邻居。`,
-        }),
-      );
+      const best = partners[0];
+      if (ask === "top" && best) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${best.label && best.label !== best.id ? `${best.label} (${best.id})` : best.id} shares the most with ${subject.id} (${formatFigure(best.score)} in common).`,
+            zh: `与 ${subject.id} 共享最多的是 ${best.label && best.label !== best.id ? `${best.label} (${best.id})` : best.id}（共同 ${formatFigure(best.score)} 个）。`,
+          }),
+        );
+      } else
+        part.summary.push(
+          inLanguage(context, {
+            en: `${subject.id} shares at least one neighbour with ${partners.length} other ${kind}.`,
+            zh: `${subject.id} 与另外 ${partners.length} 个 ${kind} 至少有一个共同邻居。`,
+          }),
+        );
       if (partners.length > 0) {
         part.sections.push({
           heading: inLanguage(context, {

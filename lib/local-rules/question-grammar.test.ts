@@ -594,7 +594,7 @@ describe("projection: pairs that go together through a shared neighbour", () => 
 
   it("counts the partners of a named node", () => {
     expect(parseAnalyses("With how many other products has products:36 shared an order?")).toEqual([
-      { kind: "partners", node: "products:36" },
+      { kind: "partners", node: "products:36", ask: "count" },
     ]);
   });
 });

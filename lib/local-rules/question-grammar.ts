@@ -387,7 +387,11 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     );
   if (words.projection.test(q) && pairsAsked && !words.edgeExists.test(q)) {
     const partnerOf = subjectMention(q);
-    if (partnerOf && words.count.test(q)) return [{ kind: "partners", node: partnerOf }];
+    // "With how many other products has products:36 shared an order?", "Which course shares
+    // the most students with Databases?": one node's partners, counted or ranked.
+    if (partnerOf && (words.count.test(q) || words.superlative.test(q))) {
+      return [{ kind: "partners", node: partnerOf, ask: words.count.test(q) ? "count" : "top" }];
+    }
     return [
       { kind: "projection", topK: parseRequestedCount({ question: q, fallback: 10, max: 100 }) },
     ];
