@@ -17,10 +17,10 @@ test("A ranking answer shows its tool result as a table: rank, node and measure,
   await expect(table.locator("caption")).toContainText("Ranking");
   const header = table.locator("thead th");
   await expect(header.first()).toHaveText("rank");
-  // n33 has the most neighbours: 17 of 33 others, degree centrality 17/33 = 0.5152 (NetworkX).
+  // "By degree" is the raw count (degree_analysis): n33 has the most neighbours, 17 (NetworkX).
   const firstRow = table.locator("tbody tr").first();
   await expect(firstRow.locator("td").nth(1)).toHaveText("n33");
-  await expect(firstRow.locator("td").last()).toHaveText("0.5152");
+  await expect(firstRow.locator("td").last()).toHaveText("17");
   // Ten rows first; the rest one click away, and the click is announced by aria-expanded.
   await expect(table.locator("tbody tr")).toHaveCount(10);
   const more = table.getByRole("button", { name: /Show all 12 rows/ });
