@@ -16,6 +16,7 @@ import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-m
 import { planOptimization } from "./plan-optimization";
 import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
+import { correctTypos } from "./question-grammar";
 import type { PromptReading } from "./read-prompt";
 import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
@@ -148,7 +149,9 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
  * (Step C). Pure: the same prompt always gives the same decision.
  */
 export function decideNextStep(input: { reading: PromptReading }): ModelDecision {
-  const { reading } = input;
+  // Slips in grammar words ("hwo many", "recieves") are fixed once for every planner; names
+  // are never among the words fixed.
+  const reading = { ...input.reading, question: correctTypos(input.reading.question) };
   const phrases = phrasesFor(detectLanguage(reading.question));
   const format = reading.state?.output_format ?? "chat";
   let title = phrases.titleOverview;

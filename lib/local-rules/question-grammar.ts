@@ -41,7 +41,7 @@ export type SimilarityMetric =
 
 const words = {
   yesNo:
-    /^\s*(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*[？?]?\s*$|是否|有没有|能否|可否|是不是|能不能|会不会/i,
+    /^\s*(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
   flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
   disjoint: /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共用|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
