@@ -55,7 +55,8 @@ export function planSchemaQuestion(input: {
     (schema.node_types.length <= 1 && /\bhow many [a-z]+s\b|多少个|几个/i.test(question));
   if (!aboutGraph) return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
   const counting = grammarWords.count.test(question);
-  const summing = valueAggregate.test(question);
+  // "How many students are there in total?" counts; "in total" alone sums nothing.
+  const summing = valueAggregate.test(question.replace(/\bin total\b|一共|总共/gi, ""));
 
   const ranking = grammarWords.superlative.test(question);
   if (counting && !summing && !ranking && values.length === 0) {
