@@ -1,3 +1,4 @@
+import { parseNumberWord } from "../question-numbers";
 import { findPattern } from "./find-phrase";
 
 /** A span of the question that carries a grammatical signal. */
@@ -35,35 +36,9 @@ export type MeasureSignals = {
   numberWords: SignalSpan[];
 };
 
-const englishNumbers: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-const chineseNumbers: Record<string, number> = {
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-  十: 10,
-};
-
+// Digits, English number words and Chinese numerals, read as the ranking planner reads them.
 function readCount(word: string): number | null {
-  if (/^\d+$/.test(word)) return Number(word);
-  return englishNumbers[word.toLowerCase()] ?? chineseNumbers[word] ?? null;
+  return parseNumberWord(word);
 }
 
 const spans = (text: string, pattern: RegExp) =>
