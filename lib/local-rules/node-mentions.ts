@@ -18,12 +18,14 @@ const notNames = new Set(
     "get identify display determine explain detect run predict hey ok okay so quick question like know " +
     "tell say see check find out want need would could please thanks thank report visualise visualize draw " +
     "plot graph's network's dataset data table following i'd i'm i've has have into rank ranked where " +
-    "whats what's hwo how's adamic-adar jaccard's runner-up rest main"
+    "whats what's hwo how's adamic-adar jaccard's runner-up rest main fewest least most highest lowest " +
+    "largest smallest biggest local global average mean total number count minimum maximum weighted " +
+    "directed undirected all-time overall fastest cheapest longest"
   ).split(/\s+/),
 );
 
 const idPattern =
-  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+)(?![A-Za-z\d_:])/g;
+  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|core|cores|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
 const capitalisedPattern =
   /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![A-Za-z\u00C0-\u024F\d_])/g;
 

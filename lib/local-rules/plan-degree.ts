@@ -4,6 +4,7 @@ import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
 import { planAggregate } from "./plan-aggregate";
+import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes } from "./question-scope";
@@ -44,6 +45,13 @@ export function planDegree(input: {
   // value with a property to sum or count is an aggregate, not the node's degree.
   const aggregate = planAggregate({ context, schema });
   if (aggregate) return aggregate;
+  // "提交记录（commits）一共有多少条？": the "node" is a type's name, so this is a count.
+  const typeNames = [...schema.node_types, ...schema.edge_types].map((type) =>
+    type.name.toLowerCase(),
+  );
+  if (typeNames.includes(node.toLowerCase()) || typeNames.includes(`${node.toLowerCase()}s`)) {
+    return planSchemaQuestion({ context, topK: 10, mode: input.mode, ascending: false });
+  }
   const directed = context.graph.description.directed === true;
   const mode = directed ? input.mode : "all";
   return planOnNodes({

@@ -51,11 +51,11 @@ const words = {
   similarity:
     /similar|jaccard|adamic|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
   projection:
-    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|共同\S{0,4}(?:者|人|成员|客户|用户)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
   edgeExists:
     /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship|road|route|flight|street|line|arc)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
-    /reachab|\b(?:be )?reached\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|能[飞走去开坐乘]到|可以[飞走去开坐乘]到|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
+    /reachab|\b(?:be )?reached\b|\bend up (?:at|in)\b|\barrive at\b|\bmake it to\b|\bget to\b|\bflow (?:to|into)\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|能[飞走去开坐乘]到|可以[飞走去开坐乘]到|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
   kShortest:
     /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries|ways|connections|trips|journeys)|\bshortest\s+(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries)\b|\brunner[\s-]up\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
   path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里|多少英里|最短|\bhow long\b|\bmileage\b/i,
@@ -97,7 +97,7 @@ const words = {
   inDegree:
     /\bin[\s-]?degree|\bincoming|\bindegree|\breceiv(?:e|es|ed|ing)\b|\b(?:was|were|been|get|gets|got|is|are|being)\s+(?:\w+\s+)?(?:cited|followed|referred|linked|mentioned|visited|called|contacted|emailed|recommended|invited|liked|messaged|retweeted|endorsed|hired|managed)\b|\bfollowers\b|\bfans\b|\bcited (?:the )?most\b|\bmost[\s-]+(?:cited|followed|referred|linked|mentioned|visited|called|contacted)\b|\bhow many \w+ (?:cite|follow|refer|link to|point to|call|email|mention|contact|visit)\b|入度|被|粉丝|关注者/i,
   outDegree:
-    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
+    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts|ships|supplies|delivers|exports|pays|transfers)\b|\b(?:volume|amount|quantity|goods) out\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
     /neighbou?r|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
@@ -105,7 +105,7 @@ const words = {
     /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几[个条位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
   edgesWord:
-    /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|边|连接|关系|道路|公路|航线|引用/i,
+    /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|边|连接|关系|道路|公路|航线|引用|线路|路线|链接|联系|交易|转账|往来|记录/i,
   rank: /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bleading\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d|哪(?:个|些|位|一个|本|篇|家)/i,
   superlative:
     /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d/i,
@@ -117,7 +117,8 @@ const words = {
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
-  relation: /\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
+  relation:
+    /^\s*(?:who|what|which \w+)\s+\w+(?:s|es|ed)\b|\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
   whichNodes:
     /^\s*(?:which|who|whom|what|where|list|show|name|give)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
 };
@@ -460,6 +461,16 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     (words.strength.test(q) && words.rank.test(q)) ||
     (/\bdegrees?\b|度数|的度/i.test(q) && words.rank.test(q));
   if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
+  // "What's the total weekly volume received by Pinecrest Warehouse?": one node's total is its
+  // (weighted) degree; the planner sums the weights and tries an aggregate first.
+  const totalOfNode = /\btotal\b|\bsum of\b|总量|总额|总数|总共/i.test(q)
+    ? subjectMention(q)
+    : null;
+  if (totalOfNode && !words.superlative.test(q) && !twoNodes) {
+    return [
+      { kind: "degree", node: totalOfNode, mode: nodeDegreeMode(q, totalOfNode), strength: false },
+    ];
+  }
   // "members:21 借过 books:6 吗？", "Has Grace Hayes ever emailed Maria Roux?": a yes/no about
   // two named nodes is about the edge between them.
   if (yesNo && twoNodes) return [{ kind: "edge-exists", ...mentions }];

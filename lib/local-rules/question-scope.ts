@@ -31,7 +31,17 @@ export function typePosition(question: string, type: string): number {
     `(?<![\\w:])${escapeRegExp(base)}(?:s|es)?(?![\\w:])|(?<![\\w:])${escapeRegExp(type)}(?![\\w:])`,
     "i",
   );
-  const english = word.exec(question)?.index ?? -1;
+  // "devs" for developers, "repos" for repositories: a plural of the type name's first letters.
+  const abbreviation =
+    base.length > 5
+      ? (question.match(/[A-Za-z]{3,}s\b/g) ?? []).find((candidate) => {
+          const stem = candidate.slice(0, -1).toLowerCase();
+          return stem.length >= 3 && stem.length < base.length && base.startsWith(stem);
+        })
+      : undefined;
+  const english =
+    word.exec(question)?.index ??
+    (abbreviation ? question.search(new RegExp(`\\b${abbreviation}\\b`)) : -1);
   const chinese = (chineseWordsByStem.get(base) ?? [])
     .map((chineseWord) => question.indexOf(chineseWord))
     .filter((index) => index >= 0);
