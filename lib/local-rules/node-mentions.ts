@@ -25,7 +25,7 @@ const notNames = new Set(
 );
 
 const idPattern =
-  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|core|cores|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
+  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
 const capitalisedPattern =
   /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![A-Za-z\u00C0-\u024F\d_])/g;
 

@@ -156,7 +156,9 @@ export function planSchemaQuestion(input: {
 
   // "Which members referred the most other members?": with nothing else to rank by, a ranking
   // question counts links (in or out by the verb's voice on a directed graph).
-  if (grammarWords.rank.test(question) && !summing) {
+  // On a weighted graph "the largest total volume" ranks by the sum of weights (strength).
+  const weighted = context.graph.description.weighted === true;
+  if (grammarWords.rank.test(question) && (!summing || weighted)) {
     return planRanking({
       context,
       measure: "degree",

@@ -41,7 +41,7 @@ export type SimilarityMetric =
 
 const words = {
   yesNo:
-    /^\s*(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
+    /(?:^|[,，;:]\s*)(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
   flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
   disjoint: /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共用|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
@@ -454,7 +454,7 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   const communities = communitiesAsked ? communitiesIntent(q) : null;
   const measure = measureOf(q);
   const centralityWords =
-    /central|influential|important|\bkey (?:nodes|players|people|members|customers|users|accounts|entities)|\bhubs?\b|most connected|best connected|most (?:connections|links|friends|neighbou?rs|edges|ties)|highest degree|中心性|中心度|重要|核心节点|关键节点|关键(?:客户|用户|人物)|影响力|连接最多|度数?最(?:高|大)|最(?:高|大)的度/i;
+    /central|influential|important|\bkey (?:nodes|players|people|members|customers|users|accounts|entities)|\bhubs?\b|most connected|best connected|most (?:connections|links|friends|neighbou?rs|edges|ties)|highest degree|中心性|中心度|重要|核心节点|关键节点|关键(?:客户|用户|人物)|影响力|连接最多|(?:朋友|好友|邻居|关系|联系|粉丝)最多|最多的(?:朋友|好友|邻居|连接)|度数?最(?:高|大)|最(?:高|大)的度/i;
   const centralityAsked =
     measure !== null ||
     centralityWords.test(q) ||

@@ -10,7 +10,17 @@ export function singular(word: string): string {
 
 // Chinese questions name English tables by meaning: the aggregate grammar's word list, read
 // the other way round (English stem → the Chinese words for it).
-const chineseWordsByStem = new Map<string, string[]>();
+const chineseWordsByStem = new Map<string, string[]>([
+  ["repository", ["仓库", "代码库"]],
+  ["developer", ["开发人员", "开发者", "贡献者"]],
+  ["team", ["团队"]],
+  ["store", ["门店", "商店"]],
+  ["factory", ["工厂"]],
+  ["warehouse", ["仓库"]],
+  ["site", ["站点", "地点"]],
+  ["student", ["学生"]],
+  ["club", ["社团"]],
+]);
 for (const [chinese, stems] of Object.entries(chineseTypeWords)) {
   for (const stem of stems)
     chineseWordsByStem.set(stem, [...(chineseWordsByStem.get(stem) ?? []), chinese]);
