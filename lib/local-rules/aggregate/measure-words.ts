@@ -91,9 +91,10 @@ export function readMeasureSignals(question: string): MeasureSignals {
       text,
       /\b(?:which|what|who)\b|哪(?:一个|一种|一类|一位|一本|一家|一门|个|些|种|类|位|家|本|座|篇|名|门|所|条)?/g,
     ),
+    // "across the Go repositories", "across all stores" span one set; "across cities" groups.
     per: spans(
       text,
-      /\b(?:per|for each|for every|in each|each|across|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每(?:个|位|名|本|家|篇|种|类)?|各个|各|按照|按|分别/g,
+      /\b(?:per|for each|for every|in each|each|across(?! (?:the|all)\b)|grouped by|broken down by)\b|(?<![a-z]+(?:ed|en) )\bby\b|每一个|每(?:个|位|名|本|家|篇|种|类)?|各个|各|按照|按|分别/g,
     ),
     mostCommon: spans(
       text,

@@ -31,6 +31,9 @@ const datasets: AggregateTestDataset[] = [
   "university",
   "email",
   "coauthor",
+  "software",
+  "supply",
+  "friends",
 ];
 const graphs = new Map<AggregateTestDataset, AggregateTestGraph>();
 

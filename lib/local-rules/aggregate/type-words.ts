@@ -48,6 +48,11 @@ export const chineseTypeWords: Record<string, string[]> = {
   帖子: ["post"],
   研究人员: ["researcher", "author"],
   研究者: ["researcher", "author"],
+  团队: ["team", "group"],
+  小组: ["team", "group"],
+  开发人员: ["developer", "engineer"],
+  开发者: ["developer", "engineer"],
+  工程师: ["engineer", "developer"],
   学者: ["researcher", "scholar", "author"],
   航线: ["route", "flight"],
 };

@@ -16,7 +16,11 @@ const labelPattern =
 // "the training split" names the value `train`: a lowercase word value may carry an ending.
 function inflectedSpans(question: string, value: string): { start: number; end: number }[] {
   if (!/^[a-z]{4,}$/.test(value)) return [];
-  return findPattern(question.toLowerCase(), new RegExp(`\\b${value}(?:s|es|ed|ing)\\b`, "g")).map(
+  // "factory" → "factories": a consonant and y takes -ies.
+  const forms = /[^aeiou]y$/.test(value)
+    ? `(?:${value}(?:s|es|ed|ing)|${value.slice(0, -1)}ies)`
+    : `${value}(?:s|es|ed|ing)`;
+  return findPattern(question.toLowerCase(), new RegExp(`\\b${forms}\\b`, "g")).map(
     ({ start, end }) => ({ start, end }),
   );
 }

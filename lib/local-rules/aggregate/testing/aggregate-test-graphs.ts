@@ -17,7 +17,10 @@ export type AggregateTestDataset =
   | "referrals"
   | "university"
   | "email"
-  | "coauthor";
+  | "coauthor"
+  | "software"
+  | "supply"
+  | "friends";
 
 /** A constructed graph and its schema exactly as get_graph_info returns it (through JSON). */
 export type AggregateTestGraph = { graph: GraphData; schema: GraphSchemaView };
@@ -26,6 +29,7 @@ const root = path.resolve(import.meta.dirname, "../../../..");
 const fixtures = path.join(root, "tests/fixtures");
 const bank = path.join(fixtures, "questions/data");
 const holdout = path.join(bank, "holdout");
+const holdout2 = path.join(bank, "holdout2");
 const own = path.resolve(import.meta.dirname, "../fixtures");
 const read = (file: string) => readFileSync(file, "utf8");
 
@@ -85,6 +89,25 @@ function inputOf(dataset: AggregateTestDataset): Parameters<typeof constructGrap
         texts: {
           edges: read(path.join(holdout, "coauthor_edges.csv")),
           nodes: read(path.join(holdout, "coauthor_people.csv")),
+        },
+      };
+    case "software":
+      return { kind: "sql", text: read(path.join(holdout2, "software.sql")) };
+    case "supply":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(holdout2, "supply_edges.csv")),
+          nodes: read(path.join(holdout2, "supply_sites.csv")),
+        },
+        options: { directed: true },
+      };
+    case "friends":
+      return {
+        kind: "csv",
+        texts: {
+          edges: read(path.join(holdout2, "friends_edges.csv")),
+          nodes: read(path.join(holdout2, "friends_students.csv")),
         },
       };
   }
