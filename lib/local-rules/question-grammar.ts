@@ -185,11 +185,6 @@ export function correctTypos(question: string): string {
   return question.replace(/\b[a-z]{3,}\b/g, (word) => commonTypos[word] ?? word);
 }
 
-/** The centrality measure named in the question; PageRank when none is. */
-export function detectCentralityMeasure(question: string): CentralityMeasure {
-  return measureOf(question) ?? (/\bdegree\b|度数|节点度/i.test(question) ? "degree" : "pagerank");
-}
-
 function similarityMetricOf(question: string, likely: boolean): SimilarityMetric {
   if (/adamic|阿达米克/i.test(question)) return "adamic_adar";
   if (/resource[\s-]allocation|资源分配/i.test(question)) return "resource_allocation";
