@@ -118,7 +118,7 @@ const words = {
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
   relation:
-    /^\s*(?:who|what|which \w+)\s+\w+(?:s|es|ed)\b|\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
+    /^\s*(?:who|which \w+)\s+(?!(?:is|was|has|does)\b)\w+(?:s|es|ed)\b|\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
   whichNodes:
     /^\s*(?:which|who|whom|what|where|list|show|name|give)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
 };
@@ -521,7 +521,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     node &&
     words.whichNodes.test(q) &&
     words.relation.test(q) &&
-    !words.superlative.test(q)
+    !words.superlative.test(q) &&
+    // "the average tenure of the people in Legal" is an aggregate, not Legal's neighbours.
+    !/\baverage\b|\bmean\b|\bsum\b|平均|总和/i.test(q)
   ) {
     return [{ kind: "neighbours", node, depth: parseRequestedDepth({ question: q }), limit: 200 }];
   }
