@@ -1,3 +1,4 @@
+import { analysisTitle } from "./analysis-titles";
 import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
 import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
@@ -16,7 +17,7 @@ import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-m
 import { planOptimization } from "./plan-optimization";
 import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
-import { correctTypos } from "./question-grammar";
+import { correctTypos } from "./question-typos";
 import type { PromptReading } from "./read-prompt";
 import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
@@ -137,7 +138,9 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
       // A report is titled by what was asked; a chat answer by what was analysed.
       const title =
         (intent.report ? reportTitle(request) : null) ??
-        (intent.analyses[0] ? phrases.analysisTitle(intent.analyses[0]) : phrases.titleOverview);
+        (intent.analyses[0]
+          ? analysisTitle(intent.analyses[0], detectLanguage(reading.question))
+          : phrases.titleOverview);
       return { title, step: planAnalysis({ context: planContext, ...intent, title }) };
     }
   }

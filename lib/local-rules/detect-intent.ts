@@ -1,11 +1,7 @@
 import { detectMlIntent, type MlIntent } from "./detect-ml-intent";
 import { extractRemovalNames } from "./node-name-extraction";
-import {
-  type GraphMetric,
-  type NodeStructureMetric,
-  parseAnalyses,
-  type SimilarityMetric,
-} from "./question-grammar";
+import { parseAnalyses } from "./question-grammar";
+import type { GraphMetric, NodeStructureMetric, SimilarityMetric } from "./question-words";
 
 /** A centrality measure node_centrality accepts. */
 export type CentralityMeasure =

@@ -1,6 +1,7 @@
 import type { Phrases } from "./phrases";
 
-const measureNames = {
+/** The measures' names in this language. */
+export const englishMeasureNames = {
   degree: "degree centrality",
   pagerank: "PageRank",
   betweenness: "betweenness centrality",
@@ -46,52 +47,8 @@ export const englishPhrases: Phrases = {
   titleGraphInfo: "Graph state",
   titleOptimization: "Graph optimisation",
   titleOverview: "Graph overview",
-  analysisTitle: (analysis) => {
-    switch (analysis.kind) {
-      case "centrality":
-        return `Top nodes by ${measureNames[analysis.measure]}`;
-      case "communities":
-        return "Communities";
-      case "path":
-        return "Shortest path";
-      case "neighbours":
-        return "Neighbourhood";
-      case "bridging":
-        return "Key nodes connecting several communities";
-      case "membership":
-      case "same-community":
-        return "Community membership";
-      case "k-shortest":
-        return "Shortest paths";
-      case "degree":
-        return "Degree";
-      case "edge-exists":
-        return "Is there an edge?";
-      case "reachability":
-        return "Reachability";
-      case "graph-metric":
-        return "Graph metrics";
-      case "node-structure":
-      case "core":
-        return "Node structure";
-      case "components":
-      case "outside-main":
-      case "connectivity":
-        return "Connected components";
-      case "similarity":
-        return analysis.likelyLinks ? "Likely links" : "Similar nodes";
-      case "projection":
-      case "partners":
-        return "Pairs that go together";
-      case "flow":
-        return "Maximum flow";
-      case "spanning-tree":
-        return "Spanning tree";
-      case "schema-question":
-        return "Answer from the graph's data";
-    }
-  },
-  measureName: (measure) => measureNames[measure],
+
+  measureName: (measure) => englishMeasureNames[measure],
   communityAlgorithmName: (algorithm) =>
     algorithm === "label_propagation"
       ? "Label propagation"

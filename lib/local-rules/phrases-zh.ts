@@ -1,6 +1,7 @@
 import type { Phrases } from "./phrases";
 
-const measureNames = {
+/** The measures' names in this language. */
+export const chineseMeasureNames = {
   degree: "度中心性",
   pagerank: "PageRank",
   betweenness: "介数中心性",
@@ -40,52 +41,8 @@ export const chinesePhrases: Phrases = {
   titleGraphInfo: "图状态",
   titleOptimization: "图优化",
   titleOverview: "图概览",
-  analysisTitle: (analysis) => {
-    switch (analysis.kind) {
-      case "centrality":
-        return `${measureNames[analysis.measure]}最高的节点`;
-      case "communities":
-        return "社区发现";
-      case "path":
-        return "最短路径";
-      case "neighbours":
-        return "邻居节点";
-      case "bridging":
-        return "连接多个社区的关键节点";
-      case "membership":
-      case "same-community":
-        return "社区归属";
-      case "k-shortest":
-        return "最短路径";
-      case "degree":
-        return "节点的度";
-      case "edge-exists":
-        return "是否存在边";
-      case "reachability":
-        return "可达性";
-      case "graph-metric":
-        return "图指标";
-      case "node-structure":
-      case "core":
-        return "节点结构";
-      case "components":
-      case "outside-main":
-      case "connectivity":
-        return "连通分量";
-      case "similarity":
-        return analysis.likelyLinks ? "可能的新连接" : "相似节点";
-      case "projection":
-      case "partners":
-        return "经常一起出现的节点对";
-      case "flow":
-        return "最大流";
-      case "spanning-tree":
-        return "生成树";
-      case "schema-question":
-        return "基于图数据的回答";
-    }
-  },
-  measureName: (measure) => measureNames[measure],
+
+  measureName: (measure) => chineseMeasureNames[measure],
   communityAlgorithmName: (algorithm) =>
     algorithm === "label_propagation"
       ? "标签传播"

@@ -1,4 +1,4 @@
-import type { AnalysisIntent, CentralityMeasure } from "./detect-intent";
+import type { CentralityMeasure } from "./detect-intent";
 import { englishPhrases } from "./phrases-en";
 import { chinesePhrases } from "./phrases-zh";
 
@@ -33,7 +33,6 @@ export type Phrases = {
   titleGraphInfo: string;
   titleOptimization: string;
   titleOverview: string;
-  analysisTitle: (analysis: AnalysisIntent) => string;
   measureName: (measure: CentralityMeasure) => string;
   communityAlgorithmName: (algorithm: string) => string;
 

@@ -4,7 +4,7 @@ import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import type { GraphMetric } from "./question-grammar";
+import type { GraphMetric } from "./question-words";
 import { communityDataSchema } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 

@@ -4,7 +4,7 @@ import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import type { NodeStructureMetric } from "./question-grammar";
+import type { NodeStructureMetric } from "./question-words";
 import { nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 

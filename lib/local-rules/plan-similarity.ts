@@ -5,8 +5,8 @@ import { formatFigure } from "./format-figures";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import type { SimilarityMetric } from "./question-grammar";
 import { namedNodeTypes } from "./question-scope";
+import type { SimilarityMetric } from "./question-words";
 import { nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 

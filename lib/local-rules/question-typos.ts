@@ -1,0 +1,47 @@
+// Slips analysts make in the words the grammar reads; names are never touched (only these).
+const commonTypos: Record<string, string> = {
+  hwo: "how",
+  waht: "what",
+  whcih: "which",
+  wich: "which",
+  teh: "the",
+  whats: "what is",
+  recieve: "receive",
+  recieves: "receives",
+  recieved: "received",
+  togther: "together",
+  togehter: "together",
+  shortst: "shortest",
+  shotest: "shortest",
+  neighbours: "neighbours",
+  nieghbours: "neighbours",
+  neigbours: "neighbours",
+  neighors: "neighbors",
+  conected: "connected",
+  connnected: "connected",
+  reachabel: "reachable",
+  reacheable: "reachable",
+  avrage: "average",
+  averge: "average",
+  centrailty: "centrality",
+  centraility: "centrality",
+  betweeness: "betweenness",
+  clusering: "clustering",
+  clustring: "clustering",
+  diamter: "diameter",
+  diametre: "diameter",
+  triangels: "triangles",
+  trianlges: "triangles",
+  communites: "communities",
+  comunities: "communities",
+  componets: "components",
+  similiar: "similar",
+  simlar: "similar",
+  paht: "path",
+  pahts: "paths",
+};
+
+/** The question with common slips in grammar words fixed ("hwo many" → "how many"). */
+export function correctTypos(question: string): string {
+  return question.replace(/\b[a-z]{3,}\b/g, (word) => commonTypos[word] ?? word);
+}

@@ -1,0 +1,116 @@
+// The grammar's vocabulary (question-grammar.ts reads it): one pattern per family or argument,
+// English and Chinese side by side, so a family's wording is changed in one place.
+
+/** A whole-graph metric graph_metrics reports. */
+export type GraphMetric =
+  | "diameter"
+  | "radius"
+  | "density"
+  | "average_shortest_path_length"
+  | "has_cycle"
+  | "is_dag"
+  | "is_bipartite"
+  | "degree_assortativity"
+  | "transitivity"
+  | "average_clustering"
+  | "triangle_count"
+  | "component_count"
+  | "largest_component_size";
+
+/** A per-node structural measure node_structure reports. */
+export type NodeStructureMetric = "triangles" | "clustering" | "core_number" | "eccentricity";
+
+/** A neighbourhood similarity node_similarity computes. */
+export type SimilarityMetric =
+  | "jaccard"
+  | "overlap"
+  | "cosine"
+  | "common_neighbors"
+  | "adamic_adar"
+  | "resource_allocation"
+  | "preferential_attachment";
+
+/** The words that make each family, and the argument words, in English and Chinese. */
+export const questionWords = {
+  yesNo:
+    /(?:^|[,，;:]\s*)(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
+  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
+  disjoint: /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共用|不重复/i,
+  spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
+  maximumTree: /\bmaximum spanning|最大生成/i,
+  likelyLinks:
+    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\b(?:never|haven't|have not|not yet|not)\b[^?？]{0,30}\b(?:each other|one another)\b[^?？]{0,40}\b(?:likely|predict|adamic|jaccard|resource|preferential)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,
+  similarity:
+    /similar|jaccard|adamic|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
+  projection:
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|共同\S{0,4}(?:者|人|成员|客户|用户)|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
+  edgeExists:
+    /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship|road|route|flight|street|line|arc)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
+  reachability:
+    /reachab|\b(?:be )?reached\b|\bend up (?:at|in)\b|\barrive at\b|\bmake it to\b|\bget to\b|\bflow (?:to|into)\b|\b(?:lead|get|go|travel|flow|pass)(?:s)? (?:from|to)\b|\bchain\b|\b(?:route|path|way) (?:exists?|from|between)\b|\bexists? (?:a |any )?(?:route|path|way)\b|能到|到得了|\breach(?:es)?\b|\b(?:is|exists?|there)\b[^?？]{0,20}\b(?:path|route|way|walk|chain)\b|\bconnected (?:by|through|via) (?:a |any )?path|\bsame (?:connected )?component\b|能[飞走去开坐乘]到|可以[飞走去开坐乘]到|可达|能否到达|能到达|可以到达|到达|是否存在(?:一条)?路径|有没有路径|存在路径|是否有路径|有路径吗|之间有路径|是否连通|连通吗|同一(?:个)?连通/i,
+  kShortest:
+    /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|k)\s+shortest\s+(?:simple\s+)?(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries|ways|connections|trips|journeys)|\bshortest\s+(?:\S+\s+){0,2}(?:paths|routes|chains|itineraries)\b|\brunner[\s-]up\b|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[\s-]+shortest|前\s*(?:\d+|[二两三四五六七八九十])\s*条(?:最短)?(?:路径|路线|路)|(?:\d+|[二两三四五六七八九十])\s*条最短(?:路径|路线|路)|第\s*(?:\d+|[二三四五六七八九十])\s*(?:短|条最短)/i,
+  path: /shortest (?:\w+\s+)?(?:path|route|chain|way|connection|link|distance|trip|journey)|\bpath (?:from|between)\b|\broute (?:from|between)\b|\bhow many (?:hops|steps)\b|\b(?:hops?|steps?|distance) (?:between|from)\b|\bhow far\b|\bdistance (?:of|to)\b|\bhow (?:is|are|does|do)\b.+\b(?:connected|linked|related|reach)\b|最短路径|最短路|路径|最短的?\S{0,4}(?:链|路线)|几跳|多少跳|几步|距离|多远|多少公里|多少英里|最短|\bhow long\b|\bmileage\b/i,
+  weighted:
+    /\bweight(?:ed|s)?\b|\bcheapest\b|\bcost\b|\bshortest (?:total |road )?(?:distance|length|km|kilomet)|\blowest (?:total )?(?:cost|distance)|\btravel|\bkm\b|\bkilomet|\bmiles?\b|\bcost\b|加权|权重|总距离|里程|公里|总长度|成本|花费/i,
+  triangles: /triangle|三角形|三角/i,
+  // "Clustering" alone is a community algorithm; the coefficient is named as such.
+  clustering:
+    /clustering coeff|(?:average|mean|local|global|overall) clustering|clustering of\b|transitivity|聚类系数|集聚系数|聚集系数|传递性/i,
+  transitivity: /transitivity|global clustering|传递性|全局聚类/i,
+  averageWord: /\baverage|\bmean\b|平均/i,
+  core: /k[\s-]?cores?\b|\bcores?\b|core number|coreness|degenera|k[\s-]*核|核数|最大核|核心数|k 值最大|k值最大/i,
+  eccentricity: /eccentricit|离心率/i,
+  diameter: /diameter|直径/i,
+  radius: /\bradius\b|半径/i,
+  density: /\bdens(?:e|ity)\b|密度|稠密/i,
+  averagePath:
+    /average (?:shortest )?(?:path length|distance|separation|hops)|mean (?:shortest )?(?:path length|distance)|平均(?:最短)?路径(?:长度)?|平均距离/i,
+  assortativity: /assortativ|同配/i,
+  bipartite: /bipartite|二分/i,
+  dag: /\bdag\b|acyclic|有向无环|无环/i,
+  cycle: /\bcycles?\b|\bcyclic\b|\bloops?\b|\bcircular\b|环路|回路|成环|有环|环/i,
+  components:
+    /component|\bislands?\b|\bdisconnected (?:parts|pieces|groups)|\bconnected (?:parts|pieces|subgraphs|groups)|separate (?:parts|pieces|groups)|连通分量|连通分支|连通子图|连通块|连通片|强连通|弱连通|孤岛|分量/i,
+  strong: /strongly|强连通/i,
+  weak: /weakly|弱连通/i,
+  largest: /largest|biggest|giant|main|最大|最多/i,
+  communities:
+    /communit|\bclusters?\b|modularity|louvain|leiden|label propagation|faction|\bcamps?\b|\bcliques\b|社区|社群|聚类|模块度|团体|群组|派系|阵营|帮派|群体|圈子/i,
+  groups: /\bgroups?\b|组|群/i,
+  bridgeWord:
+    /\bbridg|\bbroker|\bconnect(?:s|ing)? (?:the |several |multiple |different |two |both )|\bspan|\bacross\b|\bbetween (?:the |two |both |different |several )?(?:communit|faction|group|camp|cluster)|\bstraddl|\bgatekeeper|\blink(?:s|ing)? (?:the |several |different )|桥|跨|沟通|连接(?:多个|不同|两个)|之间的(?:关键|桥)/i,
+  sameCommunity:
+    /same (?:community|cluster|group|faction)|which (?:community|cluster|faction)|what (?:community|cluster|faction)|(?:在|属于)(?:哪个|哪一个)(?:社区|社群|派系|群体)|同一(?:个)?(?:社区|社群|派系)/i,
+  leiden: /leiden|莱顿/i,
+  labelPropagation: /label propagation|标签传播/i,
+  degreeOfNode:
+    /\bdegree\b|\bhow many (?:\w+\s){0,3}?(?:connections|links|neighbou?rs|edges|friends|ties|contacts|relationships|citations|citation links|partners)\b|\bhow (?:well[\s-])?connected is\b|\bnumber of (?:connections|links|neighbou?rs|edges|friends|ties)\b|度数|的度|有多少(?:个|条|位)?(?:邻居|连接|边|朋友|关系|联系|引用)|多少(?:个|条|位)?(?:邻居|连接|朋友)/i,
+  inDegree:
+    /\bin[\s-]?degree|\bincoming|\bindegree|\breceiv(?:e|es|ed|ing)\b|\b(?:was|were|been|get|gets|got|is|are|being)\s+(?:\w+\s+)?(?:cited|followed|referred|linked|mentioned|visited|called|contacted|emailed|recommended|invited|liked|messaged|retweeted|endorsed|hired|managed)\b|\bfollowers\b|\bfans\b|\bcited (?:the )?most\b|\bmost[\s-]+(?:cited|followed|referred|linked|mentioned|visited|called|contacted)\b|\bhow many \w+ (?:cite|follow|refer|link to|point to|call|email|mention|contact|visit)\b|入度|被|粉丝|关注者/i,
+  outDegree:
+    /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts|ships|supplies|delivers|exports|pays|transfers)\b|\b(?:volume|amount|quantity|goods) out\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
+  strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
+  neighbours:
+    /neighbou?r|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+  count:
+    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几[个条位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
+  nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
+  edgesWord:
+    /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|边|连接|关系|道路|公路|航线|引用|线路|路线|链接|联系|交易|转账|往来|记录/i,
+  rank: /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bleading\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d|哪(?:个|些|位|一个|本|篇|家)/i,
+  superlative:
+    /\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\btop\b|\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bbest\b|\bmaximum\b|最多|最高|最大|最少|最低|最小|排名|前\s*\d/i,
+  ascending: /\bleast\b|\blowest\b|\bfewest\b|\bsmallest\b|\bminimum\b|最少|最低|最小/i,
+  aggregate:
+    /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
+  outsideMain:
+    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|\bnot (?:connected|linked) to the (?:main|rest|largest)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|与主网络不连通/i,
+  wholeGraphConnected:
+    /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
+  // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
+  relation:
+    /^\s*(?:who|which \w+)\s+(?!(?:is|was|has|does)\b)\w+(?:s|es|ed)\b|\b(?:with|to|by|from|for)\b|\b\w+(?:ed|ote|ought|ew|ent)\b|[过了给]|和谁|与谁|跟谁/i,
+  whichNodes:
+    /^\s*(?:which|who|whom|what|where|list|show|name|give)\b|\b(?:which|what) \w+ (?:does|did|do|has|have|is|are|were|was)\b|哪些|哪几|有谁|谁|哪里|哪儿/i,
+};
