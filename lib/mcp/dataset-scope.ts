@@ -1,14 +1,19 @@
 import "server-only";
+import { loadScopeOfRun } from "@/lib/backend/datasets/run-dataset-scope";
 import { findDatasetForOwner } from "@/lib/db/queries/datasets";
 import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
 
 /**
- * A dataset the call may touch: owned by the identity's user AND in the session's project
- * (SS-4, MCP-3). Anything else is DATASET_SCOPE_REQUIRED, without saying whether it exists.
+ * A dataset the call may touch (SS-4, MCP-3): owned by the identity's user AND in the session's
+ * project, and — when the call comes from a run (X-Run-ID) — in that run's scope: attached to
+ * its message or constructed. Anything else is DATASET_SCOPE_REQUIRED, without saying whether
+ * it exists. A call without a run (an outside MCP client) keeps the project scope.
  */
 export async function getDatasetInScope(input: {
   ownerId: string;
   projectId: string;
+  sessionId: string;
+  runId: string | null;
   datasetId: string;
 }) {
   const dataset = await findDatasetForOwner({ ownerId: input.ownerId, datasetId: input.datasetId });
@@ -17,6 +22,19 @@ export async function getDatasetInScope(input: {
       `Dataset ${input.datasetId} is not in this session's project. Use list_datasets to see the datasets in scope.`,
       { dataset_id: input.datasetId },
     );
+  }
+  if (input.runId) {
+    const { scopeDatasetIds } = await loadScopeOfRun({
+      ownerId: input.ownerId,
+      sessionId: input.sessionId,
+      runId: input.runId,
+    });
+    if (!scopeDatasetIds.has(input.datasetId)) {
+      throw new DatasetScopeRequiredError(
+        `Dataset ${input.datasetId} is neither attached to this message nor constructed. Attach it to the message to build it, or use list_datasets to see the datasets in scope.`,
+        { dataset_id: input.datasetId },
+      );
+    }
   }
   return dataset;
 }

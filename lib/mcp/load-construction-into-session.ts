@@ -15,7 +15,12 @@ export async function loadConstructionIntoSession(input: {
   revision?: number;
 }) {
   const { scope, projectId } = await requireSession(input.identity);
-  await getDatasetInScope({ ownerId: scope.ownerId, projectId, datasetId: input.datasetId });
+  await getDatasetInScope({
+    ...scope,
+    projectId,
+    runId: input.identity.runId,
+    datasetId: input.datasetId,
+  });
   const { construction, graph } = await loadConstructionGraph({
     ownerId: scope.ownerId,
     datasetId: input.datasetId,

@@ -14,7 +14,12 @@ export async function optimizeInScope(input: {
 }) {
   const { args } = input;
   const { scope, projectId } = await requireSession(input.identity);
-  await getDatasetInScope({ ownerId: scope.ownerId, projectId, datasetId: args.dataset_id });
+  await getDatasetInScope({
+    ...scope,
+    projectId,
+    runId: input.identity.runId,
+    datasetId: args.dataset_id,
+  });
   const result = await optimizeConstruction({
     ownerId: scope.ownerId,
     datasetId: args.dataset_id,

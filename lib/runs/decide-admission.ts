@@ -1,7 +1,7 @@
 import { finishedRunStatuses, type RunStatus } from "@/lib/contracts/run-status";
 
 type RunControl = { id: string; runStatus: RunStatus; terminalPersisted: boolean };
-type ExistingRun = { id: string; requestFingerprint: string; executionGeneration: number };
+export type ExistingRun = { id: string; requestFingerprint: string; executionGeneration: number };
 
 /** What admission is checked against (RC-2, RC-3), read under the start and session locks. */
 export type AdmissionRows = {
@@ -15,9 +15,29 @@ export type AdmissionRows = {
   latest: RunControl | null;
 };
 
-export type AdmissionDecision =
+/** A start_request_id already bound to a run: the same run for the same content, else a conflict. */
+export type RetryDecision =
   | { kind: "existing"; run: ExistingRun }
-  | { kind: "idempotency_conflict"; run: ExistingRun }
+  | { kind: "idempotency_conflict"; run: ExistingRun };
+
+/**
+ * What a start whose start_request_id already made a run gets (RC-2), decided from the
+ * registration alone, before anything about the request is validated: a retry of the same
+ * content always names its run, even if its model or attachment is gone since. Null when the
+ * id made no run yet (never seen, or its earlier attempt was refused).
+ */
+export function decideRetry(input: {
+  existing: ExistingRun | null;
+  fingerprint: string;
+}): RetryDecision | null {
+  const { existing } = input;
+  if (!existing) return null;
+  const same = existing.requestFingerprint === input.fingerprint;
+  return { kind: same ? "existing" : "idempotency_conflict", run: existing };
+}
+
+export type AdmissionDecision =
+  | RetryDecision
   | { kind: "busy"; run: RunControl }
   | { kind: "not_replaceable"; reason: string }
   | { kind: "create"; cancelled: boolean };
@@ -33,13 +53,9 @@ export function decideAdmission(input: {
   request: { fingerprint: string; replacesRunId?: string };
 }): AdmissionDecision {
   const { rows, request } = input;
-  if (rows.existing) {
-    const kind =
-      rows.existing.requestFingerprint === request.fingerprint
-        ? "existing"
-        : "idempotency_conflict";
-    return { kind, run: rows.existing };
-  }
+  // Checked again under the locks: two first attempts may both have passed registration.
+  const retry = decideRetry({ existing: rows.existing, fingerprint: request.fingerprint });
+  if (retry) return retry;
   if (rows.cancelledBeforeStart) return { kind: "create", cancelled: true };
   if (rows.busy) return { kind: "busy", run: rows.busy };
   if (request.replacesRunId) {

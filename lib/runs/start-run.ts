@@ -3,10 +3,12 @@ import { createHash } from "node:crypto";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import { listDatasetsWithLatestConstruction } from "@/lib/db/queries/datasets";
 import { admitRun } from "@/lib/db/queries/run-admission";
+import { refuseStartRequest, registerStartRequest } from "@/lib/db/queries/run-start-requests";
 import { findSessionForOwner } from "@/lib/db/queries/sessions";
 import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { SessionBusyError, StartIdempotencyConflictError } from "@/lib/errors/run-control-errors";
+import { decideRetry, type RetryDecision } from "./decide-admission";
 import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
 import { editLatestTurnStatus } from "./run-control-enabled";
@@ -14,14 +16,44 @@ import { runEventLog } from "./run-event-log";
 import type { StartRunBody } from "./start-run-body-schema";
 
 /**
- * Admits one chat message as a run (RC-2): validates the model first (MODEL_NOT_CONFIGURED
- * before anything is written or called), then registers the run under the session lock with
- * its idempotency key, then starts it in the background. A retry with the same key and content
- * returns the same run; different content is a conflict; a busy session is refused.
+ * Admits one chat message as a run (RC-2). The start_request_id is registered with the request's
+ * fingerprint first, so a retry of a start that made a run always gets that run (200), and other
+ * content under the same id the conflict — even when the model or an attachment is gone since.
+ * Only a first attempt is then validated (attachments in the project → DATASET_SCOPE_REQUIRED,
+ * the model → MODEL_NOT_CONFIGURED, before anything is called) and admitted under the session
+ * lock; a refused attempt binds nothing, so a corrected retry with the same id starts normally.
  */
 export async function startRun(input: { ownerId: string; sessionId: string; body: StartRunBody }) {
   const session = await findSessionForOwner({ ownerId: input.ownerId, sessionId: input.sessionId });
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
+  const { body } = input;
+  const request = {
+    ownerId: input.ownerId,
+    sessionId: session.id,
+    startRequestId: body.start_request_id,
+    fingerprint: fingerprintOf(body),
+  };
+  const registered = await registerStartRequest(request);
+  const retry = decideRetry({ existing: registered.existing, fingerprint: request.fingerprint });
+  if (retry) return answerRetry(retry);
+  try {
+    return await admitFirstAttempt({ ...request, projectId: session.projectId, body });
+  } catch (error) {
+    // The refusal is bookkeeping: a row left `registered` binds nothing either, so a failure
+    // to write it must not hide why the start was refused.
+    await refuseStartRequest(request).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A first attempt: validated, then registered as a run under the session lock, then launched. */
+async function admitFirstAttempt(input: {
+  ownerId: string;
+  sessionId: string;
+  projectId: string;
+  fingerprint: string;
+  body: StartRunBody;
+}) {
   const { body } = input;
   if (body.replaces_run_id && !editLatestTurnStatus().enabled) {
     throw new InvalidRequestError("Editing the latest turn is turned off on this server.", {
@@ -31,20 +63,19 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
   }
   await assertAttachmentsInProject({
     ownerId: input.ownerId,
-    projectId: session.projectId,
+    projectId: input.projectId,
     attachments: body.attachments,
   });
   const { entry } = await resolveLanguageModel({
     ownerId: input.ownerId,
     modelName: body.options.model,
   });
-  const fingerprint = fingerprintOf(body);
   const admitted = await admitRun({
     ownerId: input.ownerId,
-    sessionId: session.id,
-    projectId: session.projectId,
+    sessionId: input.sessionId,
+    projectId: input.projectId,
     startRequestId: body.start_request_id,
-    fingerprint,
+    fingerprint: input.fingerprint,
     options: body.options,
     attachments: body.attachments,
     modelName: entry.name,
@@ -55,14 +86,8 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
     executorId: executorId(),
     replacesRunId: body.replaces_run_id,
   });
-  if (admitted.kind === "idempotency_conflict") {
-    throw new StartIdempotencyConflictError(
-      "This start_request_id was already used for a different message.",
-      { run_id: admitted.run.id },
-    );
-  }
-  if (admitted.kind === "existing") {
-    return { status: 200, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
+  if (admitted.kind === "existing" || admitted.kind === "idempotency_conflict") {
+    return answerRetry(admitted);
   }
   if (admitted.kind === "busy") {
     throw new SessionBusyError("This session is still working on an earlier message.", {
@@ -91,6 +116,17 @@ export async function startRun(input: { ownerId: string; sessionId: string; body
   }
   launchRun({ runId: admitted.run.id, ownerId: input.ownerId });
   return { status: 202, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
+}
+
+/** The same content names its run (200); other content under the same id is a conflict. */
+function answerRetry(retry: RetryDecision) {
+  if (retry.kind === "idempotency_conflict") {
+    throw new StartIdempotencyConflictError(
+      "This start_request_id was already used for a different message.",
+      { run_id: retry.run.id },
+    );
+  }
+  return { status: 200, run: runReference(retry.run.id, retry.run.executionGeneration) };
 }
 
 function runReference(runId: string, generation: number) {

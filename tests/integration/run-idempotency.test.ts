@@ -1,12 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomModel } from "@/lib/agent/models/catalogue/create-custom-model";
+import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createSession } from "@/lib/backend/sessions/create-session";
-import { type RunHarness, startRunHarness } from "../support/run-harness";
+import { getDb } from "@/lib/db/client";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
+import { fixturesDirectory, type RunHarness, startRunHarness } from "../support/run-harness";
 
 // The sequential retry and a changed message are covered in agent-runtime-local-rules.test.ts;
-// this file is about concurrent starts and the busy session (RC-2).
+// this file is about concurrent starts, the busy session, and a retry that must name its run
+// even when what the first attempt was validated against is gone (RC-2).
 
 let harness: RunHarness;
+let llm: FakeOpenAIServer;
 // The graph engine answers only when the gate is open, so a run is provably still active
 // while the test checks how the session treats other starts.
 let gate: Promise<void> = Promise.resolve();
@@ -20,11 +28,16 @@ function closeGate() {
 
 beforeAll(async () => {
   harness = await startRunHarness({ engineGate: () => gate });
+  llm = await startFakeOpenAIServer({
+    apiKey: "sk-retry-0123456789",
+    respond: () => ({ text: "hi" }),
+  });
 }, 120_000);
 
 afterAll(async () => {
   openGate();
   await harness?.close();
+  await llm?.close();
 });
 
 const startRun = (sessionId: string, body: Record<string, unknown>) =>
@@ -95,5 +108,108 @@ describe("run admission under concurrency (RC-2)", () => {
     expect(after.runs).toHaveLength(2);
     expect(after.messages.filter((m: { role: string }) => m.role === "user")).toHaveLength(2);
     expect(after.can_send).toBe(true);
+  }, 60_000);
+});
+
+describe("an idempotent start wins over validation (RC-2)", () => {
+  const finished = async (runId: string) =>
+    expect((await eventsToEnd(runId)).at(-1)?.type).toBe("run_completed");
+
+  it("answers a retry with its run after the run's model was removed", async () => {
+    const modelName = `retry-${randomUUID().slice(0, 8)}`;
+    await createCustomModel({
+      ownerId: harness.userId,
+      name: modelName,
+      provider: "vllm",
+      protocol: "openai_chat",
+      base_url: llm.baseUrl,
+      remote_model_id: "m",
+      api_key: "sk-retry-0123456789",
+    });
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const body = {
+      start_request_id: randomUUID(),
+      message: "say hi",
+      attachments: [],
+      options: { model: modelName },
+    };
+    const first = await startRun(session.session_id, body);
+    expect(first.status).toBe(202);
+    await finished(first.body.run_id);
+
+    const db = await getDb();
+    await db.modelConfig.deleteMany({ where: { ownerId: harness.userId, name: modelName } });
+    // A new start with that model is refused now ...
+    const fresh = await startRun(session.session_id, { ...body, start_request_id: randomUUID() });
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.error.code).toBe("MODEL_NOT_CONFIGURED");
+    // ... but the retry is the same request: it names its run, and submits nothing new.
+    const retried = await startRun(session.session_id, body);
+    expect(retried).toMatchObject({ status: 200, body: { run_id: first.body.run_id } });
+    // Other content under the same id is still the conflict, not a validation error.
+    const changed = await startRun(session.session_id, { ...body, message: "say bye" });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error).toMatchObject({
+      code: "START_IDEMPOTENCY_CONFLICT",
+      details: { run_id: first.body.run_id },
+    });
+    const after = await sessionSnapshot(session.session_id);
+    expect(after.runs).toHaveLength(1);
+    expect(after.messages.filter((m: { role: string }) => m.role === "user")).toHaveLength(1);
+  }, 60_000);
+
+  it("answers a retry with its run after its attachment was deleted", async () => {
+    const upload = await uploadDataset({
+      ownerId: harness.userId,
+      projectId: harness.projectId,
+      file: {
+        filename: `attached-${randomUUID().slice(0, 8)}.csv`,
+        bytes: await readFile(path.join(fixturesDirectory, "karate_edges.csv")),
+      },
+    });
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const body = {
+      start_request_id: randomUUID(),
+      message: "what graph is loaded?",
+      attachments: [upload.dataset_id],
+      options: { model: "local-rules" },
+    };
+    const first = await startRun(session.session_id, body);
+    expect(first.status).toBe(202);
+    await finished(first.body.run_id);
+
+    const db = await getDb();
+    await db.dataset.delete({ where: { id: upload.dataset_id } });
+    const retried = await startRun(session.session_id, body);
+    expect(retried).toMatchObject({ status: 200, body: { run_id: first.body.run_id } });
+    expect((await sessionSnapshot(session.session_id)).runs).toHaveLength(1);
+  }, 60_000);
+
+  it("lets a refused first attempt bind nothing: the same id, corrected, starts a run", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const body = {
+      start_request_id: randomUUID(),
+      message: "what graph is loaded?",
+      attachments: [],
+      options: { model: "no-such-model" },
+    };
+    const refused = await startRun(session.session_id, body);
+    expect(refused.status).toBe(422);
+    // Retried unchanged, it is validated again (and refused again), not a conflict or a run.
+    const again = await startRun(session.session_id, body);
+    expect(again.status).toBe(422);
+    expect(again.body.error.code).toBe("MODEL_NOT_CONFIGURED");
+    expect((await sessionSnapshot(session.session_id)).runs).toEqual([]);
+
+    const corrected = { ...body, options: { model: "local-rules" } };
+    const started = await startRun(session.session_id, corrected);
+    expect(started.status).toBe(202);
+    await finished(started.body.run_id);
+    const retried = await startRun(session.session_id, corrected);
+    expect(retried).toMatchObject({ status: 200, body: { run_id: started.body.run_id } });
+    // From now on the id is bound to the run: the refused content is the conflict.
+    const old = await startRun(session.session_id, body);
+    expect(old.status).toBe(409);
+    expect(old.body.error.code).toBe("START_IDEMPOTENCY_CONFLICT");
   }, 60_000);
 });

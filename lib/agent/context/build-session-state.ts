@@ -1,6 +1,6 @@
 import "server-only";
 import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
-import { listDatasets } from "@/lib/backend/datasets/list-datasets";
+import { loadRunDatasetScope } from "@/lib/backend/datasets/run-dataset-scope";
 import type { RunOptions } from "@/lib/contracts/run-options";
 import { listPreviousRunToolCalls } from "@/lib/db/queries/run-tool-history";
 
@@ -9,7 +9,8 @@ type SessionRow = { id: string; projectId: string; activeDatasetId: string | nul
 /**
  * The data scope of one run, refreshed from the database before it starts (SS-4): what is
  * attached, what is constructed, what the session is bound to. Ids come from the database,
- * never from file names, and never from another project.
+ * never from file names, and never from another project; `scopeDatasetIds` (attachments plus
+ * constructed datasets, `decideDatasetScope`) is what the runtime lets a tool call name.
  */
 export async function buildSessionState(input: {
   ownerId: string;
@@ -19,8 +20,12 @@ export async function buildSessionState(input: {
   /** The run being prepared: its own calls are not "previous". */
   runId?: string;
 }): Promise<{ state: LocalRulesSessionState; scopeDatasetIds: Set<string> }> {
-  const [datasets, previousCalls] = await Promise.all([
-    listDatasets({ ownerId: input.ownerId, projectId: input.session.projectId }),
+  const [{ datasets, scopeDatasetIds }, previousCalls] = await Promise.all([
+    loadRunDatasetScope({
+      ownerId: input.ownerId,
+      projectId: input.session.projectId,
+      attachments: input.attachments,
+    }),
     input.runId
       ? listPreviousRunToolCalls({
           sessionId: input.session.id,
@@ -80,5 +85,6 @@ export async function buildSessionState(input: {
         }
       : {}),
   };
-  return { state, scopeDatasetIds: new Set(byId.keys()) };
+  // The tools may touch what is attached or constructed, not every dataset of the project.
+  return { state, scopeDatasetIds };
 }

@@ -15,8 +15,9 @@ const datasetArgumentPaths: ((args: Record<string, unknown>) => unknown)[] = [
 ];
 
 /**
- * The scope check the runtime makes before any tool with a dataset id runs: an id that is not
- * a dataset of this session's project gives DATASET_SCOPE_REQUIRED and nothing is called.
+ * The scope check the runtime makes before any tool with a dataset id runs (SS-4): an id that is
+ * neither attached to this message nor a constructed dataset of the project gives
+ * DATASET_SCOPE_REQUIRED and nothing is called.
  */
 export function checkDatasetScope(input: {
   call: PlannedToolCall;
@@ -30,7 +31,7 @@ export function checkDatasetScope(input: {
         success: false,
         status: "failed",
         error_code: "DATASET_SCOPE_REQUIRED",
-        message: `Dataset ${String(value)} is not in this session's project scope; use a dataset id from the session state.`,
+        message: `Dataset ${String(value)} is not in this run's scope (attached to this message, or constructed); use a dataset id from the session state, or ask for the dataset to be attached.`,
         data: { dataset_id: value },
       };
     }

@@ -97,15 +97,26 @@ export async function admitRun(input: {
         data: { status: "confirmed", confirmedAt: new Date(), evidence: { run_id: run.id } },
       });
     }
-    await transaction.runStartRequest.create({
-      data: {
+    // The registration written before validation (registerStartRequest) now names its run.
+    const registration = {
+      fingerprint: input.fingerprint,
+      status: cancelledBeforeStart ? ("cancelled" as const) : ("started" as const),
+      runId: run.id,
+    };
+    await transaction.runStartRequest.upsert({
+      where: {
+        sessionId_startRequestId: {
+          sessionId: input.sessionId,
+          startRequestId: input.startRequestId,
+        },
+      },
+      create: {
         ownerId: input.ownerId,
         sessionId: input.sessionId,
         startRequestId: input.startRequestId,
-        fingerprint: input.fingerprint,
-        status: cancelledBeforeStart ? "cancelled" : "started",
-        runId: run.id,
+        ...registration,
       },
+      update: registration,
     });
     await transaction.message.create({
       data: {

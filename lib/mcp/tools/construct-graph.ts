@@ -17,13 +17,10 @@ export const constructGraphTool = defineTool({
   catalogue: catalogue({ reads: ["D:{dataset_id}"], writes: ["C:{dataset_id}"], async: true }),
   run: async (args, { identity, signal }) => {
     const { scope, projectId } = await requireSession(identity);
-    await getDatasetInScope({ ownerId: scope.ownerId, projectId, datasetId: args.dataset_id });
+    const inScope = { ...scope, projectId, runId: identity.runId };
+    await getDatasetInScope({ ...inScope, datasetId: args.dataset_id });
     if (args.options?.nodes_dataset_id) {
-      await getDatasetInScope({
-        ownerId: scope.ownerId,
-        projectId,
-        datasetId: args.options.nodes_dataset_id,
-      });
+      await getDatasetInScope({ ...inScope, datasetId: args.options.nodes_dataset_id });
     }
     const request = await requestConstruction({
       ownerId: scope.ownerId,
