@@ -1,8 +1,9 @@
 import { ApiError } from "./api-error";
 
 /**
- * DATASET_SCOPE_REQUIRED: a dataset that is not in the session's project (SS-4, MCP-3), without
- * saying whether it exists elsewhere. Thrown by run admission (attachments) and MCP tools.
+ * DATASET_SCOPE_REQUIRED: a dataset outside the scope (SS-4, MCP-3) — not in the session's
+ * project, or, inside a run, neither attached to its message nor constructed — without saying
+ * whether it exists elsewhere. Thrown by run admission (attachments) and MCP tools.
  */
 export class DatasetScopeRequiredError extends ApiError {
   constructor(message: string, details?: Record<string, unknown>) {
