@@ -50,7 +50,9 @@ export async function findPreviousRunIfStatus(input: {
   statuses: ReadonlySet<string>;
 }) {
   const db = await getDb();
-  const current = await db.run.findUnique({
+  // findFirst, not findUnique: Prisma batches same-tick findUnique calls (the run's context is
+  // read in parallel) into one transaction, which a busy machine can fail to start in time.
+  const current = await db.run.findFirst({
     where: { id: input.beforeRunId },
     select: { createdAt: true },
   });
@@ -66,7 +68,7 @@ export async function findPreviousRunIfStatus(input: {
     select: { id: true, runStatus: true },
   });
   if (!previous || !input.statuses.has(previous.runStatus)) return null;
-  return db.run.findUnique({
+  return db.run.findFirst({
     where: { id: previous.id },
     select: {
       id: true,
