@@ -7,6 +7,7 @@ import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
 import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { learnAfterPhase, plansAlways, updateContextAfterBatch } from "./learn-after-phase";
+import { createPartialAnswerSaver } from "./partial-answer-saver";
 import { persistRunFinalState } from "./persist-run-final-state";
 import { type PhaseRun, prepareRunPhase } from "./prepare-run-phase";
 import type { RunEventLog } from "./run-event-log";
@@ -46,12 +47,19 @@ export async function executeRunPhase(input: {
   signal.addEventListener("abort", onStop, { once: true });
   let ending: PhaseEnding;
   let record: RunPhaseRecord;
+  const partialAnswer = createPartialAnswerSaver({
+    runId: run.id,
+    generation: run.executionGeneration,
+  });
   try {
     const prepared = await prepareRunPhase({ run, ownerId: input.ownerId, log, signal, stopCheck });
     ({ ending, record } = await runAgentLoop({
       run: prepared,
       signal,
-      emit: (event) => log.append(event),
+      emit: (event) => {
+        if (event.type === "text_delta") partialAnswer.append(event.text);
+        log.append(event);
+      },
       stopCheck,
       onBatch: async ({ recorded, fresh }) => {
         await saveToolCallProgress(run.id, recorded).catch((error) =>
@@ -78,6 +86,7 @@ export async function executeRunPhase(input: {
     ending = failureEnding({ error, signal, runId: run.id });
     record = new RunPhaseRecord(run.executionGeneration);
   }
+  await partialAnswer.close();
   signal.removeEventListener("abort", onStop);
   // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
   if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };

@@ -19,7 +19,7 @@ const { run } = await startRun({
   sessionId: process.env.CRASH_SESSION_ID as string,
   body: {
     start_request_id: process.env.CRASH_START_REQUEST_ID as string,
-    message: "load the karate graph, then think for a long time",
+    message: process.env.CRASH_MESSAGE ?? "load the karate graph, then think for a long time",
     attachments: [process.env.CRASH_DATASET_ID as string],
     options: {
       model: "fake-gpt",

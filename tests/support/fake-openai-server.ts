@@ -24,6 +24,11 @@ export type FakeTurn = {
   error?: { status: number; message: string; code?: string };
   /** Wait this long before answering (a slow or hanging model). */
   delayMs?: number;
+  /**
+   * Streamed answers only: after the text pieces, send nothing more and keep the response open
+   * until the client goes away (a model cut off mid-answer, e.g. its caller's process killed).
+   */
+  stallAfterText?: boolean;
 };
 
 /** The body the client sent (the parts tests assert on; the rest is kept as sent). */
@@ -149,6 +154,7 @@ type Completion = {
   toolCalls: Array<{ id: string; name: string; argumentPieces: string[] }>;
   finishReason: string;
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  stallAfterText: boolean;
 };
 
 let completionCounter = 0;
@@ -181,6 +187,7 @@ function buildCompletion(turn: FakeTurn, body: ChatCompletionRequestBody): Compl
     toolCalls,
     finishReason: turn.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    stallAfterText: turn.stallAfterText === true,
   };
 }
 
@@ -254,11 +261,17 @@ async function streamCompletion(input: {
     connection: "keep-alive",
   });
   const includeUsage = input.body.stream_options?.include_usage === true;
-  for (const chunk of streamChunks(input.completion, includeUsage)) {
+  // The role chunk, then one chunk per text piece.
+  const lastTextChunk = input.completion.textPieces.length;
+  for (const [index, chunk] of streamChunks(input.completion, includeUsage).entries()) {
     // A client that aborted (run cancelled) gets nothing more.
     if (outgoing.destroyed) return;
     outgoing.write(`data: ${JSON.stringify(chunk)}\n\n`);
     if (input.delayMs > 0) await sleep(input.delayMs);
+    if (input.completion.stallAfterText && index === lastTextChunk) {
+      await new Promise((resolve) => outgoing.once("close", resolve));
+      return;
+    }
   }
   outgoing.end("data: [DONE]\n\n");
 }

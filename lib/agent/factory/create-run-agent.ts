@@ -10,6 +10,7 @@ import { loadRunSkills, type RunSkill } from "@/lib/skills/load-run-skills";
 import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";
 import { buildSessionState } from "../context/build-session-state";
+import { loadInterruptedRunPreview } from "../context/load-interrupted-run-preview";
 import { buildSystemPrompt } from "../instructions/build-system-prompt";
 import { discoverMcpTools } from "../tools/discover-mcp-tools";
 import type { McpCallIdentity } from "../tools/mcp-connection";
@@ -43,7 +44,7 @@ export async function createRunAgent(input: {
     ownerId: input.ownerId,
     modelName: input.run.modelName ?? input.run.options.model,
   });
-  const [mcpTools, context, history, skills, memory] = await Promise.all([
+  const [mcpTools, context, history, skills, memory, interrupted] = await Promise.all([
     discoverMcpTools({ identity: input.identity, signal: input.signal }),
     buildSessionState({
       ownerId: input.ownerId,
@@ -60,6 +61,7 @@ export async function createRunAgent(input: {
       runId: input.run.id,
       signal: input.signal,
     }),
+    loadInterruptedRunPreview({ sessionId: input.session.id, runId: input.run.id }),
   ]);
   // Recorded before the model sees anything, so the run snapshot shows what reached the agent.
   await recordRunOfferedSkills({
@@ -82,6 +84,7 @@ export async function createRunAgent(input: {
       state: context.state,
       skills,
       memory: memory.records,
+      interruptedRunPreview: interrupted?.block,
     }),
     history,
     descriptors,

@@ -19,6 +19,8 @@ export function buildSystemPrompt(input: {
   skills: { name: string; description: string }[];
   /** The learning stores' records for this run, already within the prompt's memory budget. */
   memory?: MemoryBlockRecord[];
+  /** The previous run's bounded carry-over when it did not finish (MEM-4), already rendered. */
+  interruptedRunPreview?: string;
 }): string {
   const { options } = input;
   const parts = [domainInstructions];
@@ -45,6 +47,7 @@ export function buildSystemPrompt(input: {
   if (input.memory && input.memory.length > 0) {
     parts.push(renderMemoryBlock({ records: input.memory }));
   }
+  if (input.interruptedRunPreview) parts.push(input.interruptedRunPreview);
   parts.push(renderSessionStateBlock(input.state));
   return parts.join("\n\n");
 }

@@ -38,3 +38,54 @@ export async function listPreviousRunToolCalls(input: {
     ? run.toolCalls.map((call) => ({ runId: run.id, toolName: call.toolName, args: call.args }))
     : [];
 }
+
+/**
+ * The session's latest earlier run (an edited-away turn skipped, as in the history) with its
+ * partial answer and every tool call in call order — only when its status is one of
+ * `statuses`, else null: what an interrupted run's carry-over is built from (MEM-4).
+ */
+export async function findPreviousRunIfStatus(input: {
+  sessionId: string;
+  beforeRunId: string;
+  statuses: ReadonlySet<string>;
+}) {
+  const db = await getDb();
+  // findFirst, not findUnique: Prisma batches same-tick findUnique calls (the run's context is
+  // read in parallel) into one transaction, which a busy machine can fail to start in time.
+  const current = await db.run.findFirst({
+    where: { id: input.beforeRunId },
+    select: { createdAt: true },
+  });
+  if (!current) return null;
+  const previous = await db.run.findFirst({
+    where: {
+      sessionId: input.sessionId,
+      id: { not: input.beforeRunId },
+      createdAt: { lt: current.createdAt },
+      replacedBy: { none: {} },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, runStatus: true },
+  });
+  if (!previous || !input.statuses.has(previous.runStatus)) return null;
+  return db.run.findFirst({
+    where: { id: previous.id },
+    select: {
+      id: true,
+      runStatus: true,
+      partialText: true,
+      toolCalls: {
+        orderBy: [{ executionGeneration: "asc" }, { turnIndex: "asc" }, { batchIndex: "asc" }],
+        select: {
+          toolCallId: true,
+          toolName: true,
+          args: true,
+          status: true,
+          success: true,
+          result: true,
+          summary: true,
+        },
+      },
+    },
+  });
+}

@@ -89,6 +89,27 @@ export async function touchRunHeartbeat(input: { runId: string; executorId: stri
   });
 }
 
+/**
+ * Saves the answer streamed so far by the current phase of a still-executing run, so a run whose
+ * process dies mid-answer keeps its partial text (PS-4). Once the phase's final state is saved
+ * (or the run was interrupted) the row no longer matches and a late save changes nothing.
+ */
+export async function saveRunPartialText(input: {
+  runId: string;
+  generation: number;
+  text: string;
+}) {
+  const db = await getDb();
+  await db.run.updateMany({
+    where: {
+      id: input.runId,
+      executionGeneration: input.generation,
+      runStatus: { in: [...executingRunStatuses] },
+    },
+    data: { partialText: input.text },
+  });
+}
+
 /** Starts a phase: preparing → running, only for the generation that is current (RC-4). */
 export async function markRunPhaseRunning(input: { runId: string; generation: number }) {
   const db = await getDb();
