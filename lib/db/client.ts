@@ -12,7 +12,14 @@ export function getDb(): Promise<PrismaClient> {
   registry.client ??= getDatabaseConnection()
     .then(
       ({ connectionString }) =>
-        new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) }),
+        new PrismaClient({
+          adapter: new PrismaPg({ connectionString, max: 10 }),
+          // Prisma batches reads issued in the same tick into one transaction that must get a
+          // pool connection within maxWait (2 s by default). On a saturated machine that wait
+          // is exceeded (P2028) and a run died while assembling its context; a busy machine is
+          // slow, not broken. Transactions that need a tighter bound pass their own options.
+          transactionOptions: { maxWait: 10_000 },
+        }),
     )
     .catch((error) => {
       registry.client = undefined;
