@@ -61,11 +61,14 @@ type Options = {
   respond?: (body: ChatCompletionRequestBody) => FakeTurn;
   /** Pause between streamed chunks, so tests can observe deltas arriving over time. */
   chunkDelayMs?: number;
+  /** Length of the vectors `POST /v1/embeddings` answers with (default 64). */
+  embeddingDimensions?: number;
 };
 
 /**
  * A real loopback HTTP server that speaks OpenAI Chat Completions (`POST /v1/chat/completions`,
- * JSON or SSE), so provider tests go through the AI SDK's real HTTP and parsing code.
+ * JSON or SSE) and Embeddings (`POST /v1/embeddings`), so provider tests go through the AI SDK's
+ * and the embedder's real HTTP and parsing code.
  */
 export async function startFakeOpenAIServer(options: Options = {}): Promise<FakeOpenAIServer> {
   const queue = [...(options.turns ?? [])];
@@ -89,6 +92,10 @@ export async function startFakeOpenAIServer(options: Options = {}): Promise<Fake
         message: "Incorrect API key provided.",
         code: "invalid_api_key",
       });
+      return;
+    }
+    if (recorded.method === "POST" && recorded.path === "/v1/embeddings") {
+      sendEmbeddings(outgoing, recorded.body, options.embeddingDimensions ?? 64);
       return;
     }
     if (recorded.method !== "POST" || recorded.path !== "/v1/chat/completions") {
@@ -261,6 +268,40 @@ async function streamCompletion(input: {
     if (input.delayMs > 0) await sleep(input.delayMs);
   }
   outgoing.end("data: [DONE]\n\n");
+}
+
+/**
+ * The Embeddings answer: one vector per input, each word hashed into a bucket, so texts that
+ * share words are near each other and the same text always gets the same vector.
+ */
+function sendEmbeddings(
+  outgoing: http.ServerResponse,
+  body: ChatCompletionRequestBody,
+  dimensions: number,
+) {
+  const input = body.input;
+  const texts = Array.isArray(input) ? input.map(String) : [String(input ?? "")];
+  const data = texts.map((text, index) => {
+    const vector = new Array<number>(dimensions).fill(0);
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+      let hash = 2166136261;
+      for (const char of word) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619);
+      vector[(hash >>> 0) % dimensions] += 1;
+    }
+    // An input with no word still gets a usable (non-zero) vector.
+    if (!vector.some((value) => value !== 0)) vector[0] = 1;
+    return { object: "embedding", index, embedding: vector };
+  });
+  const tokens = texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  outgoing.writeHead(200, { "content-type": "application/json" });
+  outgoing.end(
+    JSON.stringify({
+      object: "list",
+      data,
+      model: body.model ?? "fake-embedding",
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }
 
 function sendError(
