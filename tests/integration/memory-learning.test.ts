@@ -290,7 +290,7 @@ async function openProposalIds(): Promise<string[]> {
 
 /** Learned knowledge on, through a fake OpenAI-compatible embeddings endpoint. */
 async function withEmbeddingService(): Promise<FakeOpenAIServer> {
-  const server = await startFakeOpenAIServer({ apiKey: "embedding-key" });
+  const server = await startFakeOpenAIServer({ apiKey: "embedding-key", embeddingDimensions: 64 });
   process.env.EMBEDDING_API_KEY = "embedding-key";
   process.env.EMBEDDING_BASE_URL = server.baseUrl;
   resetEnvForTests();
@@ -436,6 +436,7 @@ describe("learned knowledge keeps no junk (MEM-1, MEM-3)", () => {
     ];
     const model = await startFakeOpenAIServer({
       apiKey: "model-key",
+      embeddingDimensions: 64,
       respond: () => script.shift() ?? { text: "Done." },
     });
     // The model's service also serves the embeddings (LLM_* is the chain's third service).
@@ -544,87 +545,112 @@ describe("learned knowledge keeps no junk (MEM-1, MEM-3)", () => {
 });
 
 describe("the embedding service chain (MEM-2)", () => {
-  it("resolves key and address together: each of two endpoints receives only its own key", async () => {
-    const embeddingEndpoint = await startFakeOpenAIServer({ apiKey: "embedding-key" });
-    const openaiEndpoint = await startFakeOpenAIServer({ apiKey: "openai-key" });
-    const received = () => ({
-      embedding: embeddingEndpoint.requests
-        .filter((request) => request.path === "/v1/embeddings")
-        .map((request) => request.headers.authorization),
-      openai: openaiEndpoint.requests
-        .filter((request) => request.path === "/v1/embeddings")
-        .map((request) => request.headers.authorization),
+  const embeddingKey = "embedding-key";
+  const openaiKey = "openai-key";
+  let embeddingEndpoint: FakeOpenAIServer;
+  let openaiEndpoint: FakeOpenAIServer;
+
+  beforeAll(async () => {
+    embeddingEndpoint = await startFakeOpenAIServer({
+      apiKey: embeddingKey,
+      embeddingDimensions: 64,
     });
-    const configure = async (env: Record<string, string>) => {
-      for (const name of serviceVariables) delete process.env[name];
-      Object.assign(process.env, env);
-      resetEnvForTests();
-      resetEmbedderForTests();
-      embeddingEndpoint.requests.splice(0);
-      openaiEndpoint.requests.splice(0);
-      return (await capabilitiesRoute.GET(new Request("http://test.local/x"))).json();
+    openaiEndpoint = await startFakeOpenAIServer({ apiKey: openaiKey, embeddingDimensions: 64 });
+  });
+
+  afterAll(async () => {
+    await embeddingEndpoint?.close();
+    await openaiEndpoint?.close();
+  });
+
+  /** The Authorization header of every embeddings request each endpoint received. */
+  const received = () => ({
+    embedding: embeddingEndpoint.requests
+      .filter((request) => request.path === "/v1/embeddings")
+      .map((request) => request.headers.authorization),
+    openai: openaiEndpoint.requests
+      .filter((request) => request.path === "/v1/embeddings")
+      .map((request) => request.headers.authorization),
+  });
+
+  /** Sets exactly these service variables, then asks /api/capabilities (which probes). */
+  async function configure(env: Record<string, string>) {
+    for (const name of serviceVariables) delete process.env[name];
+    Object.assign(process.env, env);
+    resetEnvForTests();
+    resetEmbedderForTests();
+    embeddingEndpoint.requests.splice(0);
+    openaiEndpoint.requests.splice(0);
+    return (await capabilitiesRoute.GET(new Request("http://test.local/x"))).json();
+  }
+
+  it("never sends one service's key to another service's address", async () => {
+    const openai = { OPENAI_API_KEY: openaiKey, OPENAI_BASE_URL: openaiEndpoint.baseUrl };
+    // EMBEDDING's key without its address is never sent to OPENAI's address…
+    let capabilities = await configure({ EMBEDDING_API_KEY: embeddingKey, ...openai });
+    expect(received()).toEqual({ embedding: [], openai: [] });
+    expect(capabilities.learned_knowledge).toBe(false);
+    expect(capabilities.details.learned_knowledge).toMatch(
+      /EMBEDDING_API_KEY is set without EMBEDDING_BASE_URL/,
+    );
+    // …and OPENAI's key is never sent to EMBEDDING's address.
+    capabilities = await configure({ EMBEDDING_BASE_URL: embeddingEndpoint.baseUrl, ...openai });
+    expect(received()).toEqual({ embedding: [], openai: [] });
+    expect(capabilities.learned_knowledge).toBe(false);
+    expect(capabilities.details.learned_knowledge).toMatch(
+      /EMBEDDING_BASE_URL is set without EMBEDDING_API_KEY/,
+    );
+  });
+
+  it("falls back EMBEDDING → OPENAI → LLM → QWEN, each service with its own key and address", async () => {
+    const embedding = {
+      EMBEDDING_API_KEY: embeddingKey,
+      EMBEDDING_BASE_URL: embeddingEndpoint.baseUrl,
     };
-    try {
-      const embedding = {
-        EMBEDDING_API_KEY: "embedding-key",
-        EMBEDDING_BASE_URL: embeddingEndpoint.baseUrl,
-      };
-      const openai = { OPENAI_API_KEY: "openai-key", OPENAI_BASE_URL: openaiEndpoint.baseUrl };
+    const openai = { OPENAI_API_KEY: openaiKey, OPENAI_BASE_URL: openaiEndpoint.baseUrl };
+    let capabilities = await configure({ ...embedding, ...openai });
+    expect(capabilities.learned_knowledge).toBe(true);
+    expect(received()).toEqual({ embedding: [`Bearer ${embeddingKey}`], openai: [] });
+    await configure({
+      ...openai,
+      LLM_API_KEY: embeddingKey,
+      LLM_BASE_URL: embeddingEndpoint.baseUrl,
+    });
+    expect(received()).toEqual({ embedding: [], openai: [`Bearer ${openaiKey}`] });
+    await configure({
+      LLM_API_KEY: embeddingKey,
+      LLM_BASE_URL: embeddingEndpoint.baseUrl,
+      QWEN_API_KEY: openaiKey,
+      QWEN_BASE_URL: openaiEndpoint.baseUrl,
+    });
+    expect(received()).toEqual({ embedding: [`Bearer ${embeddingKey}`], openai: [] });
+    capabilities = await configure({
+      QWEN_API_KEY: openaiKey,
+      QWEN_BASE_URL: openaiEndpoint.baseUrl,
+    });
+    expect(received()).toEqual({ embedding: [], openai: [`Bearer ${openaiKey}`] });
+    expect(capabilities.embedding_model).toBe("text-embedding-v3");
+  });
 
-      // EMBEDDING_* first, and a run's learning embeds through it too.
-      let capabilities = await configure({ ...embedding, ...openai });
-      expect(capabilities.learned_knowledge).toBe(true);
-      expect(received()).toEqual({ embedding: ["Bearer embedding-key"], openai: [] });
-      const { session_id: sessionId } = await createSession({
-        ownerId: harness.userId,
-        projectId: harness.projectId,
-      });
-      await runToEnd(sessionId, "show the top 10 nodes by pagerank");
-      const learned = embeddingEndpoint.requests.filter((request) =>
-        String((request.body.input as string[])[0]).startsWith("To rank nodes by centrality"),
-      );
-      expect(learned.map((request) => request.headers.authorization)).toEqual([
-        "Bearer embedding-key",
-      ]);
-      expect(received().openai).toEqual([]);
-
-      // EMBEDDING's key without its address is never sent to OPENAI's address…
-      capabilities = await configure({ EMBEDDING_API_KEY: "embedding-key", ...openai });
-      expect(received()).toEqual({ embedding: [], openai: [] });
-      expect(capabilities.learned_knowledge).toBe(false);
-      expect(capabilities.details.learned_knowledge).toMatch(
-        /EMBEDDING_API_KEY is set without EMBEDDING_BASE_URL/,
-      );
-      // …and OPENAI's key is never sent to EMBEDDING's address.
-      capabilities = await configure({ EMBEDDING_BASE_URL: embeddingEndpoint.baseUrl, ...openai });
-      expect(received()).toEqual({ embedding: [], openai: [] });
-      expect(capabilities.details.learned_knowledge).toMatch(
-        /EMBEDDING_BASE_URL is set without EMBEDDING_API_KEY/,
-      );
-
-      // Without EMBEDDING_*: OPENAI_* before LLM_*, LLM_* before QWEN_*, each whole.
-      await configure({
-        ...openai,
-        LLM_API_KEY: "embedding-key",
-        LLM_BASE_URL: embeddingEndpoint.baseUrl,
-      });
-      expect(received()).toEqual({ embedding: [], openai: ["Bearer openai-key"] });
-      await configure({
-        LLM_API_KEY: "embedding-key",
-        LLM_BASE_URL: embeddingEndpoint.baseUrl,
-        QWEN_API_KEY: "openai-key",
-        QWEN_BASE_URL: openaiEndpoint.baseUrl,
-      });
-      expect(received()).toEqual({ embedding: ["Bearer embedding-key"], openai: [] });
-      capabilities = await configure({
-        QWEN_API_KEY: "openai-key",
-        QWEN_BASE_URL: openaiEndpoint.baseUrl,
-      });
-      expect(received()).toEqual({ embedding: [], openai: ["Bearer openai-key"] });
-      expect(capabilities.embedding_model).toBe("text-embedding-v3");
-    } finally {
-      await embeddingEndpoint.close();
-      await openaiEndpoint.close();
-    }
+  it("embeds a run's learned knowledge through the resolved service with its key", async () => {
+    await configure({
+      EMBEDDING_API_KEY: embeddingKey,
+      EMBEDDING_BASE_URL: embeddingEndpoint.baseUrl,
+      OPENAI_API_KEY: openaiKey,
+      OPENAI_BASE_URL: openaiEndpoint.baseUrl,
+    });
+    const { session_id: sessionId } = await createSession({
+      ownerId: harness.userId,
+      projectId: harness.projectId,
+    });
+    const run = await runToEnd(sessionId, "show the top 10 nodes by pagerank");
+    expect(run.run_status).toBe("completed");
+    const learned = embeddingEndpoint.requests.filter((request) =>
+      String((request.body.input as string[])[0]).startsWith("To rank nodes by centrality"),
+    );
+    expect(learned.map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${embeddingKey}`,
+    ]);
+    expect(received().openai).toEqual([]);
   });
 });

@@ -61,14 +61,17 @@ type Options = {
   respond?: (body: ChatCompletionRequestBody) => FakeTurn;
   /** Pause between streamed chunks, so tests can observe deltas arriving over time. */
   chunkDelayMs?: number;
-  /** Length of the vectors `POST /v1/embeddings` answers with (default 64). */
+  /**
+   * When set, `POST /v1/embeddings` answers with vectors of this length; without it that route
+   * is a 404 like any other unknown one (a chat-only service: learned knowledge stays off).
+   */
   embeddingDimensions?: number;
 };
 
 /**
  * A real loopback HTTP server that speaks OpenAI Chat Completions (`POST /v1/chat/completions`,
- * JSON or SSE) and Embeddings (`POST /v1/embeddings`), so provider tests go through the AI SDK's
- * and the embedder's real HTTP and parsing code.
+ * JSON or SSE) and, when asked to, Embeddings (`POST /v1/embeddings`), so provider tests go
+ * through the AI SDK's and the embedder's real HTTP and parsing code.
  */
 export async function startFakeOpenAIServer(options: Options = {}): Promise<FakeOpenAIServer> {
   const queue = [...(options.turns ?? [])];
@@ -94,8 +97,12 @@ export async function startFakeOpenAIServer(options: Options = {}): Promise<Fake
       });
       return;
     }
-    if (recorded.method === "POST" && recorded.path === "/v1/embeddings") {
-      sendEmbeddings(outgoing, recorded.body, options.embeddingDimensions ?? 64);
+    if (
+      options.embeddingDimensions !== undefined &&
+      recorded.method === "POST" &&
+      recorded.path === "/v1/embeddings"
+    ) {
+      sendEmbeddings(outgoing, recorded.body, options.embeddingDimensions);
       return;
     }
     if (recorded.method !== "POST" || recorded.path !== "/v1/chat/completions") {
