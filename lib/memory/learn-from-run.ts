@@ -4,6 +4,7 @@ import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
 import { type LearnedRecords, saveLearnedRecords } from "@/lib/db/queries/memory-writes";
 import { getEnv } from "@/lib/env";
+import { answeredByTools } from "./extraction/answered-by-tools";
 import { distillKnowledge } from "./extraction/distill-knowledge";
 import { extractWithLlm } from "./extraction/extract-with-llm";
 import { extractWithRules } from "./extraction/extract-with-rules";
@@ -13,8 +14,9 @@ import { searchableText } from "./knowledge/searchable-text";
 
 /**
  * Learning after a completed run (MEM-3, MEM-4): memories from the user's explicit statements
- * (local rules, plus the run's LLM when it is one), distilled knowledge from the succeeded tool
- * calls (a proposal in PROPOSE mode), and the run's approval decisions. Everything runs in the
+ * (local rules, plus the run's LLM when it is one), distilled knowledge only when the run's tools
+ * answered its question (`answeredByTools`; a proposal in PROPOSE mode, phrased from the tools
+ * alone), and the run's approval decisions. Everything runs in the
  * run's scope: the embedding call takes its signal, every await is followed by `stopCheck`, and
  * the write checks the stop state under the session lock — a stopped run writes nothing.
  */
@@ -24,6 +26,7 @@ export async function learnFromRun(input: {
   runId: string;
   userText: string;
   toolCalls: RecordedToolCall[];
+  runStatus: string;
   llm: LanguageModelV3 | null;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
@@ -56,10 +59,11 @@ export async function learnFromRun(input: {
     decisions: await decisionsOf(input.runId),
   };
   await input.stopCheck();
+  const answered = answeredByTools({ runStatus: input.runStatus, toolCalls: input.toolCalls });
   const distilled =
-    env.KNOWLEDGE_LEARNING_MODE === "off"
+    env.KNOWLEDGE_LEARNING_MODE === "off" || !answered.answered
       ? null
-      : distillKnowledge({ question: input.userText, toolCalls: input.toolCalls });
+      : distillKnowledge({ toolCalls: input.toolCalls });
   let writeHnsw = false;
   if (distilled) {
     const knowledge = await getLearnedKnowledge();

@@ -1,29 +1,54 @@
 import "server-only";
 import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
-import { upsertSessionContext } from "@/lib/db/queries/memory-reads";
+import {
+  findSessionGoal,
+  setSessionGoal,
+  upsertSessionContext,
+} from "@/lib/db/queries/memory-reads";
+import { nextSessionGoal } from "./context/session-goal";
+import { answeredByTools } from "./extraction/answered-by-tools";
 
 /**
  * The session context (MEM-1): the current task's goal, plan and progress, kept up to date
- * after every phase (and every batch when planning_mode is `always`). Progress lists only
- * confirmed tool outcomes by name and status — never a partial answer (MEM-4).
+ * after every phase (and every batch when planning_mode is `always`). The goal is the task the
+ * user asked for, decided again every turn (`nextSessionGoal`): a new task replaces it, a
+ * message that only states a preference or a fact keeps it — and then the run made no progress
+ * on that task, so its plan and progress stay too. Progress lists only confirmed tool outcomes
+ * by name and status, and whether they answered the question — never a partial answer (MEM-4).
  */
 export async function updateSessionContext(input: {
   sessionId: string;
-  goal: string;
+  userText: string;
   runId: string;
   runStatus: string;
   toolCalls: RecordedToolCall[];
 }): Promise<void> {
+  const previous = await findSessionGoal({ sessionId: input.sessionId });
+  const { goal, newTask } = nextSessionGoal({
+    message: input.userText,
+    previousGoal: previous?.goal ?? null,
+  });
+  if (!newTask) {
+    if (previous && previous.goal !== goal)
+      await setSessionGoal({ sessionId: input.sessionId, goal });
+    return;
+  }
   const steps = input.toolCalls.map((call) => ({ tool: call.toolName, status: call.status }));
+  const answer =
+    input.runStatus === "completed"
+      ? answeredByTools({ runStatus: input.runStatus, toolCalls: input.toolCalls })
+      : null;
   await upsertSessionContext({
     sessionId: input.sessionId,
-    goal: input.goal.replace(/\s+/g, " ").trim().slice(0, 300) || null,
+    goal,
     plan: steps.map((step) => step.tool),
     progress: {
       run_id: input.runId,
       run_status: input.runStatus,
       confirmed_steps: steps.filter((step) => step.status === "succeeded").map((step) => step.tool),
       failed_steps: steps.filter((step) => step.status === "failed").map((step) => step.tool),
+      answered: answer?.answered ?? null,
+      ...(answer && !answer.answered ? { unanswered_because: answer.reason } : {}),
     },
   });
 }

@@ -9,10 +9,11 @@ import { updateSessionContext } from "@/lib/memory/update-session-context";
 
 /**
  * The learning step of a phase (MEM-4), started here in lib/runs and only after the agent loop
- * ended: the session context is updated after every phase, extraction runs only when the phase
- * completed. It runs inside the run's scope before the final state is saved, so a Stop during
- * extraction aborts the embedding call, drops the write and ends the run as cancelled; any
- * other learning failure is logged and never fails a completed run.
+ * ended: the session context is updated after every phase that was not stopped (a failed turn
+ * still states its task), extraction runs only when the phase completed. It runs inside the
+ * run's scope before the final state is saved, so a Stop during extraction aborts the embedding
+ * call, drops the write and ends the run as cancelled; any other learning failure is logged and
+ * never fails a completed run.
  */
 export async function learnAfterPhase(input: {
   run: { id: string; sessionId: string; options: unknown };
@@ -24,13 +25,13 @@ export async function learnAfterPhase(input: {
   stopCheck: () => Promise<void>;
 }): Promise<PhaseEnding> {
   const { run, ending, record, signal } = input;
-  if (ending.status !== "completed" && ending.status !== "paused") return ending;
+  if (ending.status === "cancelled") return ending;
   try {
     const userText = await readUserText(run.id);
     await input.stopCheck();
     await updateSessionContext({
       sessionId: run.sessionId,
-      goal: userText,
+      userText,
       runId: run.id,
       runStatus: ending.status,
       toolCalls: record.toolCalls,
@@ -44,6 +45,7 @@ export async function learnAfterPhase(input: {
       toolCalls: record.toolCalls,
       // The offline model extracts nothing itself: its rules are the local-rules extractor.
       llm: input.model && input.model.provider !== "local" ? input.model : null,
+      runStatus: ending.status,
       signal,
       stopCheck: input.stopCheck,
     });
@@ -76,7 +78,7 @@ export async function updateContextAfterBatch(input: {
   try {
     await updateSessionContext({
       sessionId: input.run.sessionId,
-      goal: await readUserText(input.run.id),
+      userText: await readUserText(input.run.id),
       runId: input.run.id,
       runStatus: "running",
       toolCalls: input.recorded,

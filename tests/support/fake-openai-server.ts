@@ -66,11 +66,17 @@ type Options = {
   respond?: (body: ChatCompletionRequestBody) => FakeTurn;
   /** Pause between streamed chunks, so tests can observe deltas arriving over time. */
   chunkDelayMs?: number;
+  /**
+   * When set, `POST /v1/embeddings` answers with vectors of this length; without it that route
+   * is a 404 like any other unknown one (a chat-only service: learned knowledge stays off).
+   */
+  embeddingDimensions?: number;
 };
 
 /**
  * A real loopback HTTP server that speaks OpenAI Chat Completions (`POST /v1/chat/completions`,
- * JSON or SSE), so provider tests go through the AI SDK's real HTTP and parsing code.
+ * JSON or SSE) and, when asked to, Embeddings (`POST /v1/embeddings`), so provider tests go
+ * through the AI SDK's and the embedder's real HTTP and parsing code.
  */
 export async function startFakeOpenAIServer(options: Options = {}): Promise<FakeOpenAIServer> {
   const queue = [...(options.turns ?? [])];
@@ -94,6 +100,14 @@ export async function startFakeOpenAIServer(options: Options = {}): Promise<Fake
         message: "Incorrect API key provided.",
         code: "invalid_api_key",
       });
+      return;
+    }
+    if (
+      options.embeddingDimensions !== undefined &&
+      recorded.method === "POST" &&
+      recorded.path === "/v1/embeddings"
+    ) {
+      sendEmbeddings(outgoing, recorded.body, options.embeddingDimensions);
       return;
     }
     if (recorded.method !== "POST" || recorded.path !== "/v1/chat/completions") {
@@ -274,6 +288,40 @@ async function streamCompletion(input: {
     }
   }
   outgoing.end("data: [DONE]\n\n");
+}
+
+/**
+ * The Embeddings answer: one vector per input, each word hashed into a bucket, so texts that
+ * share words are near each other and the same text always gets the same vector.
+ */
+function sendEmbeddings(
+  outgoing: http.ServerResponse,
+  body: ChatCompletionRequestBody,
+  dimensions: number,
+) {
+  const input = body.input;
+  const texts = Array.isArray(input) ? input.map(String) : [String(input ?? "")];
+  const data = texts.map((text, index) => {
+    const vector = new Array<number>(dimensions).fill(0);
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+      let hash = 2166136261;
+      for (const char of word) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619);
+      vector[(hash >>> 0) % dimensions] += 1;
+    }
+    // An input with no word still gets a usable (non-zero) vector.
+    if (!vector.some((value) => value !== 0)) vector[0] = 1;
+    return { object: "embedding", index, embedding: vector };
+  });
+  const tokens = texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  outgoing.writeHead(200, { "content-type": "application/json" });
+  outgoing.end(
+    JSON.stringify({
+      object: "list",
+      data,
+      model: body.model ?? "fake-embedding",
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }
 
 function sendError(

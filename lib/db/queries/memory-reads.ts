@@ -19,6 +19,24 @@ export async function findSessionContext(input: { ownerId: string; sessionId: st
   });
 }
 
+/** A session's current goal; null when the session has no context yet. */
+export async function findSessionGoal(input: { sessionId: string }) {
+  const db = await getDb();
+  return db.sessionContext.findUnique({
+    where: { sessionId: input.sessionId },
+    select: { goal: true },
+  });
+}
+
+/** Sets only the goal of an existing session context (its plan and progress stay). */
+export async function setSessionGoal(input: { sessionId: string; goal: string | null }) {
+  const db = await getDb();
+  await db.sessionContext.updateMany({
+    where: { sessionId: input.sessionId },
+    data: { goal: input.goal },
+  });
+}
+
 /** Replaces a session's context (MEM-1: the current task's goal, plan and progress). */
 export async function upsertSessionContext(input: {
   sessionId: string;

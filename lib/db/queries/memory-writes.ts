@@ -134,8 +134,14 @@ async function insertKnowledge(
   },
 ): Promise<string | null> {
   const { item } = input;
+  // Learned experience a person discarded is not proposed again by the next run like it; a
+  // person adding the same text by hand still may.
   const duplicate = await tx.knowledge.findFirst({
-    where: { ownerId: input.ownerId, text: item.text, status: { in: ["active", "proposed"] } },
+    where: {
+      ownerId: input.ownerId,
+      text: item.text,
+      status: { in: input.runId ? ["active", "proposed", "discarded"] : ["active", "proposed"] },
+    },
     select: { id: true },
   });
   if (duplicate) return null;

@@ -18,6 +18,22 @@ describe("describeSessionProgress", () => {
     );
   });
 
+  it("says whether the last run's tools answered the goal, and why not", () => {
+    expect(
+      describeSessionProgress({
+        goal: "shortest path from a to b",
+        progress: {
+          run_status: "completed",
+          confirmed_steps: ["search_node"],
+          answered: false,
+          unanswered_because: "search_node found nothing",
+        },
+      }),
+    ).toBe(
+      "Goal: shortest path from a to b; last run completed; confirmed: search_node; not answered from its tools (search_node found nothing)",
+    );
+  });
+
   it("copes with a context that has no progress yet", () => {
     expect(describeSessionProgress({ goal: "Explore", progress: null })).toBe("Goal: Explore");
   });

@@ -3,6 +3,8 @@ export type Embedder = {
   /** The model's name as capabilities report it ("local:use-lite-512", "text-embedding-3-small"). */
   model: string;
   dimensions: number;
+  /** Where a service embedder's endpoint and key came from (shown in capabilities). */
+  source?: string;
   embed: (input: { texts: string[]; signal?: AbortSignal }) => Promise<Float32Array[]>;
 };
 

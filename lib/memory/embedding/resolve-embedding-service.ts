@@ -1,48 +1,93 @@
 import type { Environment } from "@/lib/env";
 
 /** The OpenAI-compatible embedding endpoint the fallback chain resolves to (MEM-2). */
-export type EmbeddingService = { baseUrl: string; apiKey: string; model: string; source: string };
-
-const defaultBaseUrls: Record<string, string> = {
-  OPENAI_API_KEY: "https://api.openai.com/v1",
-  QWEN_API_KEY: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+export type EmbeddingService = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Which variables it came from, e.g. "OPENAI_API_KEY + OPENAI_BASE_URL". */
+  source: string;
 };
-const defaultModels: Record<string, string> = { QWEN_API_KEY: "text-embedding-v3" };
+
+type EmbeddingEnvironment = Pick<
+  Environment,
+  | "EMBEDDING_API_KEY"
+  | "EMBEDDING_BASE_URL"
+  | "EMBEDDING_MODEL"
+  | "OPENAI_API_KEY"
+  | "OPENAI_BASE_URL"
+  | "LLM_API_KEY"
+  | "LLM_BASE_URL"
+  | "QWEN_API_KEY"
+  | "QWEN_BASE_URL"
+>;
+
+/** One service of the chain: its key and address variables, and its well-known address. */
+type Source = {
+  prefix: "EMBEDDING" | "OPENAI" | "LLM" | "QWEN";
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  defaultBaseUrl?: string;
+  defaultModel?: string;
+};
 
 /**
- * The service from `EMBEDDING_API_KEY`, else `OPENAI_API_KEY`, `LLM_API_KEY`, `QWEN_API_KEY`, the
- * base URL likewise. A resolved service is only a candidate: the probe decides whether it works.
+ * The embedding service of the chain EMBEDDING_* → OPENAI_* → LLM_* → QWEN_* (MEM-2). A key and
+ * its address are resolved together, from one service: the first service with either variable
+ * set decides, and it is used only whole — its own key with its own base URL (or, for OpenAI
+ * and Qwen, their public address). A key is never sent to another service's address (an
+ * EMBEDDING_API_KEY to OPENAI_BASE_URL, or the other way round), and a half-configured service
+ * turns learned knowledge off with the reason instead of falling through to the next one, which
+ * would send the texts to a service nobody chose for them. A resolved service is only a
+ * candidate: the probe decides whether it works.
  */
 export function resolveEmbeddingService(input: {
-  env: Environment;
+  env: EmbeddingEnvironment;
 }): { service: EmbeddingService } | { reason: string } {
   const { env } = input;
-  const keys = [
-    ["EMBEDDING_API_KEY", env.EMBEDDING_API_KEY],
-    ["OPENAI_API_KEY", env.OPENAI_API_KEY],
-    ["LLM_API_KEY", env.LLM_API_KEY],
-    ["QWEN_API_KEY", env.QWEN_API_KEY],
-  ] as const;
-  const key = keys.find(([, value]) => value);
-  if (!key?.[1]) {
+  const sources: Source[] = [
+    { prefix: "EMBEDDING", apiKey: env.EMBEDDING_API_KEY, baseUrl: env.EMBEDDING_BASE_URL },
+    {
+      prefix: "OPENAI",
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      defaultBaseUrl: "https://api.openai.com/v1",
+    },
+    { prefix: "LLM", apiKey: env.LLM_API_KEY, baseUrl: env.LLM_BASE_URL },
+    {
+      prefix: "QWEN",
+      apiKey: env.QWEN_API_KEY,
+      baseUrl: env.QWEN_BASE_URL,
+      defaultBaseUrl: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+      defaultModel: "text-embedding-v3",
+    },
+  ];
+  const source = sources.find((candidate) => candidate.apiKey || candidate.baseUrl);
+  if (!source) {
     return {
       reason:
         "no embedding service: none of EMBEDDING_API_KEY, OPENAI_API_KEY, LLM_API_KEY, QWEN_API_KEY is set (EMBEDDING_PROVIDER=local uses the offline encoder)",
     };
   }
-  const baseUrl =
-    env.EMBEDDING_BASE_URL ??
-    env.OPENAI_BASE_URL ??
-    env.LLM_BASE_URL ??
-    env.QWEN_BASE_URL ??
-    defaultBaseUrls[key[0]];
-  if (!baseUrl) return { reason: `${key[0]} is set but no base URL resolves for it` };
+  const key = `${source.prefix}_API_KEY`;
+  const url = `${source.prefix}_BASE_URL`;
+  if (!source.apiKey) {
+    return {
+      reason: `${url} is set without ${key}; a key is never borrowed from another service (a server that needs none takes any, e.g. ${key}=none)`,
+    };
+  }
+  const baseUrl = source.baseUrl ?? source.defaultBaseUrl;
+  if (!baseUrl) {
+    return {
+      reason: `${key} is set without ${url}; a key is never sent to another service's address`,
+    };
+  }
   return {
     service: {
       baseUrl: baseUrl.replace(/\/+$/, ""),
-      apiKey: key[1],
-      model: env.EMBEDDING_MODEL ?? defaultModels[key[0]] ?? "text-embedding-3-small",
-      source: key[0],
+      apiKey: source.apiKey,
+      model: env.EMBEDDING_MODEL ?? source.defaultModel ?? "text-embedding-3-small",
+      source: source.baseUrl ? `${key} + ${url}` : `${key} + the public ${source.prefix} address`,
     },
   };
 }

@@ -16,6 +16,7 @@ export function createServiceEmbedder(input: {
   return {
     model: service.model,
     dimensions: input.dimensions,
+    source: service.source,
     async embed({ texts, signal }) {
       signal?.throwIfAborted();
       const response = await fetch(`${service.baseUrl}/embeddings`, {

@@ -35,7 +35,7 @@ export async function describeLearnedKnowledge() {
   const mode = getEnv().KNOWLEDGE_LEARNING_MODE;
   return {
     enabled: true,
-    reason: `embeddings from ${knowledge.embedder.model} (${knowledge.embedder.dimensions}-d), ${knowledge.store.backend === "hnsw" ? "pgvector HNSW index" : "exact search (no pgvector extension)"}, hybrid with full-text rank; learning mode ${mode}`,
+    reason: `embeddings from ${knowledge.embedder.model} (${knowledge.embedder.dimensions}-d${knowledge.embedder.source ? `, ${knowledge.embedder.source}` : ""}), ${knowledge.store.backend === "hnsw" ? "pgvector HNSW index" : "exact search (no pgvector extension)"}, hybrid with full-text rank; learning mode ${mode}`,
     embeddingModel: knowledge.embedder.model,
     vectorBackend: knowledge.store.backend,
   };
