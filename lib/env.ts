@@ -147,9 +147,12 @@ const environmentSchema = z.object({
   JOBS_WORKER_IN_APP: booleanFlag(true),
   /** Jobs one worker process runs at once (in-app worker and `npm run worker` alike). */
   JOBS_CONCURRENCY: integer(2, 1, 64),
-  /** A running job whose worker heartbeat (every quarter of this) is older counts as lost. */
+  /**
+   * Running jobs' heartbeats are refreshed every quarter of this. Informational: a job is lost
+   * only when its worker is proven gone, never for a late heartbeat (docs/jobs.md).
+   */
   JOBS_HEARTBEAT_STALE_SECONDS: integer(60, 4, 24 * 3600),
-  /** How often each worker process looks for lost jobs and re-sends undelivered ones. */
+  /** How often each worker process looks for jobs of dead workers and re-sends undelivered ones. */
   JOBS_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
   /**
    * construct_graph (MCP and POST …/construct) runs as a job from this many upload bytes (edge

@@ -1,26 +1,35 @@
-// `npm run worker`: a job worker process beside the app (any number, on any machine that
-// reaches the database). It runs the same job kinds as the app's in-app worker, takes jobs from
-// the graphile-worker queue in DATABASE_URL's database and sweeps lost ones. Runs with
+// `npm run worker`: a job worker process beside the app (any number). It runs the same job kinds
+// as the app's in-app worker, takes jobs from the graphile-worker queue and sweeps lost ones.
+// Its database: DATABASE_URL when set (then on any machine that reaches that server), otherwise
+// the embedded PostgreSQL the app runs in the same DATA_DIR — on this machine only, since that
+// server listens on 127.0.0.1 — found through DATA_DIR/postgres (docs/jobs.md). Runs with
 // `--conditions=react-server` so `server-only` modules load outside Next.
 
 import { disconnectDb } from "../lib/db/client";
-import { closeDatabaseConnection, getDatabaseConnection } from "../lib/db/database-connection";
+import {
+  attachDatabaseConnection,
+  closeDatabaseConnection,
+  embeddedPostgresStateDirectory,
+} from "../lib/db/database-connection";
 import { getEnv } from "../lib/env";
 import { closeJobQueue } from "../lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "../lib/jobs/job-worker";
 
 async function main(): Promise<void> {
   const env = getEnv();
-  // The embedded PostgreSQL belongs to the app process (one data directory, one server); with
-  // it, the app's in-app worker already runs every job.
-  if (!env.DATABASE_URL) {
-    throw new Error(
-      "npm run worker needs DATABASE_URL: without it the app uses its embedded PostgreSQL and works jobs itself.",
-    );
-  }
-  await getDatabaseConnection();
+  await attachDatabaseConnection({
+    onWaiting: (reason) =>
+      console.info(
+        `job worker: waiting for the app to start the embedded PostgreSQL of DATA_DIR=${env.dataDirectory} (${reason}); set DATABASE_URL to use another server`,
+      ),
+  });
   await startJobWorker({ concurrency: env.JOBS_CONCURRENCY });
-  console.info(`job worker ready (pid ${process.pid}, concurrency ${env.JOBS_CONCURRENCY})`);
+  const database = env.DATABASE_URL
+    ? "DATABASE_URL"
+    : `embedded PostgreSQL of ${embeddedPostgresStateDirectory()}`;
+  console.info(
+    `job worker ready (pid ${process.pid}, concurrency ${env.JOBS_CONCURRENCY}, database: ${database})`,
+  );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Running handlers see their signal abort; jobs left running are settled by a sweep.

@@ -3,12 +3,14 @@ import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process-registry";
 import { assertDatabaseReachable } from "./database-unreachable-error";
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded-postgres";
+import { findEmbeddedPostgresAddress } from "./embedded-postgres-address";
 import { applyMigrations } from "./migrations/apply-migrations";
 
 /** Which database the app uses and how it got it. */
 export type DatabaseConnection = {
   connectionString: string;
   mode: "external" | "embedded";
+  /** The server this process started or adopted (and stops); absent when it only attached. */
   embedded?: EmbeddedPostgresHandle;
 };
 
@@ -39,7 +41,7 @@ async function openDatabase(): Promise<DatabaseConnection> {
     connection = { connectionString: env.DATABASE_URL, mode: "external" };
   } else {
     const embedded = await startEmbeddedPostgres({
-      directory: path.join(env.dataDirectory, "postgres"),
+      directory: embeddedPostgresStateDirectory(),
       port: env.EMBEDDED_POSTGRES_PORT,
       database: "workbench",
       log: (line) => console.info(line),
@@ -49,6 +51,48 @@ async function openDatabase(): Promise<DatabaseConnection> {
   const { applied } = await applyMigrations({ connectionString: connection.connectionString });
   if (applied.length > 0) console.info(`database: applied migrations ${applied.join(", ")}`);
   return connection;
+}
+
+/** The data directory's embedded server state: DATA_DIR/postgres. */
+export function embeddedPostgresStateDirectory(): string {
+  return path.join(getEnv().dataDirectory, "postgres");
+}
+
+/**
+ * Resolves the database for a job worker process (`npm run worker`): DATABASE_URL when set,
+ * otherwise the embedded server the app of the same DATA_DIR runs — attached to, never started
+ * (one data directory, one server, owned by the app). Until that server is up it waits,
+ * saying once what it waits for through `onWaiting`.
+ */
+export function attachDatabaseConnection(
+  input: { onWaiting?: (reason: string) => void; pollMs?: number } = {},
+): Promise<DatabaseConnection> {
+  if (getEnv().DATABASE_URL) return getDatabaseConnection();
+  registry.connection ??= attachEmbedded(input).catch((error) => {
+    registry.connection = undefined;
+    throw error;
+  });
+  return registry.connection;
+}
+
+async function attachEmbedded(input: {
+  onWaiting?: (reason: string) => void;
+  pollMs?: number;
+}): Promise<DatabaseConnection> {
+  const stateDirectory = embeddedPostgresStateDirectory();
+  let told = false;
+  for (;;) {
+    const found = await findEmbeddedPostgresAddress({ stateDirectory });
+    if ("connectionString" in found) {
+      await assertDatabaseReachable({ connectionString: found.connectionString });
+      const { applied } = await applyMigrations({ connectionString: found.connectionString });
+      if (applied.length > 0) console.info(`database: applied migrations ${applied.join(", ")}`);
+      return { connectionString: found.connectionString, mode: "embedded" };
+    }
+    if (!told) input.onWaiting?.(found.refused.reason);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, input.pollMs ?? 1000));
+  }
 }
 
 /** Stops the embedded server if this process owns one (used on shutdown and by tests). */

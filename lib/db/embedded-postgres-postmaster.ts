@@ -15,10 +15,15 @@ export async function findRunningServer(
   const lines = content.split("\n");
   const pid = Number.parseInt(lines[0] ?? "", 10);
   const port = Number.parseInt(lines[3] ?? "", 10);
-  if (!Number.isInteger(pid) || !isAlive(pid)) return undefined;
-  const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
-  if (!commandLine.includes("postgres")) return undefined;
+  if (!Number.isInteger(pid) || !(await isPostmasterAlive(pid))) return undefined;
   return { pid, port };
+}
+
+/** Whether `pid` is a live (not zombie) postgres process. */
+export async function isPostmasterAlive(pid: number): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+  return commandLine.includes("postgres");
 }
 
 function isAlive(pid: number): boolean {

@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import {
+  embeddedPostgresUrl,
+  publishEmbeddedPostgresAddress,
+  withdrawEmbeddedPostgresAddress,
+} from "./embedded-postgres-address";
 import { type EmbeddedPostgresLayout, resolveLayout } from "./embedded-postgres-layout";
 import { choosePort, rememberPort } from "./embedded-postgres-port";
 import { findRunningServer, stopProcess, waitForExit } from "./embedded-postgres-postmaster";
@@ -65,7 +70,7 @@ export async function startEmbeddedPostgres(input: {
       log,
       layout,
     });
-    if (reused) return reused;
+    if (reused) return published({ handle: reused, input, log });
   }
 
   if (!(await exists(path.join(layout.clusterDirectory, "PG_VERSION")))) {
@@ -74,7 +79,11 @@ export async function startEmbeddedPostgres(input: {
   }
   const server = await launchOnFreePort({ input, layout });
   const handle = makeHandle({
-    connectionString: buildUrl({ credentials, port: server.port, database: input.database }),
+    connectionString: embeddedPostgresUrl({
+      credentials,
+      port: server.port,
+      database: input.database,
+    }),
     port: server.port,
     postmasterPid: server.pid,
     reused: false,
@@ -92,7 +101,40 @@ export async function startEmbeddedPostgres(input: {
     });
   }
   log(`embedded PostgreSQL: started on 127.0.0.1:${server.port} (pid ${server.pid})`);
-  return handle;
+  return published({ handle, input, log });
+}
+
+/**
+ * Writes where the server is (DATA_DIR/postgres/server.json) so `npm run worker` processes of
+ * this DATA_DIR can attach to it, and withdraws it when the server stops. A record that cannot
+ * be written only matters when workers must attach: the app checks that at start-up.
+ */
+async function published(context: {
+  handle: EmbeddedPostgresHandle;
+  input: { directory: string; database: string };
+  log: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const { handle, input } = context;
+  await publishEmbeddedPostgresAddress({
+    stateDirectory: input.directory,
+    port: handle.port,
+    database: input.database,
+    postmasterPid: handle.postmasterPid,
+  }).catch((error: unknown) => {
+    context.log(
+      `embedded PostgreSQL: could not record its address for job workers (${(error as Error).message})`,
+    );
+  });
+  return {
+    ...handle,
+    stop: async () => {
+      await withdrawEmbeddedPostgresAddress({
+        stateDirectory: input.directory,
+        postmasterPid: handle.postmasterPid,
+      });
+      await handle.stop();
+    },
+  };
 }
 
 async function launchOnFreePort(context: {
@@ -145,7 +187,7 @@ async function adoptIfHealthy(input: {
     await ensureDatabaseExists({ credentials, port: orphan.port, database });
     log(`embedded PostgreSQL: reusing orphaned server pid ${orphan.pid} on port ${orphan.port}`);
     return makeHandle({
-      connectionString: buildUrl({ credentials, port: orphan.port, database }),
+      connectionString: embeddedPostgresUrl({ credentials, port: orphan.port, database }),
       port: orphan.port,
       postmasterPid: orphan.pid,
       reused: true,
@@ -197,7 +239,7 @@ async function ensureDatabaseExists(input: {
   database: string;
 }): Promise<void> {
   const client = new pg.Client({
-    connectionString: buildUrl({ ...input, database: "postgres" }),
+    connectionString: embeddedPostgresUrl({ ...input, database: "postgres" }),
     connectionTimeoutMillis: 5_000,
   });
   await client.connect();
@@ -225,11 +267,6 @@ async function readOrCreateCredentials(directory: string): Promise<Credentials> 
     await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
     return credentials;
   }
-}
-
-function buildUrl(input: { credentials: Credentials; port: number; database: string }): string {
-  const { user, password } = input.credentials;
-  return `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${input.port}/${encodeURIComponent(input.database)}`;
 }
 
 function quoteIdentifier(name: string): string {

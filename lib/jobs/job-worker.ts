@@ -1,11 +1,13 @@
 import "server-only";
 import { type Runner, run } from "graphile-worker";
 import { getDatabaseConnection } from "@/lib/db/database-connection";
+import { holdJobWorkerLock, type JobWorkerLock } from "@/lib/db/job-worker-lock";
 import { findJobsToStop, heartbeatJobs } from "@/lib/db/queries/jobs-worker";
 import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process-registry";
 import { executorId } from "@/lib/runs/executor-id";
 import { type QueuePayload, queueTaskName } from "./job-queue";
+import { setCurrentJobWorker } from "./job-worker-identity";
 import { registerBuiltinJobKinds } from "./kinds/register-builtin-job-kinds";
 import { quietQueueLogger } from "./queue-logger";
 import { runQueuedJob } from "./run-job";
@@ -19,6 +21,7 @@ const stopPollMs = 400;
 type Registry = {
   starting?: Promise<void>;
   runner?: Runner;
+  lock?: JobWorkerLock;
   pollTimer?: NodeJS.Timeout;
   sweepTimer?: NodeJS.Timeout;
   lastHeartbeat?: number;
@@ -31,7 +34,8 @@ const registry = processRegistry<Registry>("__workbenchJobWorker");
 
 /**
  * Starts this process's job worker once (the app's in-app worker and `npm run worker` alike):
- * graphile-worker dispatch with `concurrency` handlers, a poll that stops cancelled or
+ * first the advisory lock that proves it alive for as long as it runs (lib/db/job-worker-lock.ts),
+ * then graphile-worker dispatch with `concurrency` handlers, a poll that stops cancelled or
  * superseded handlers and refreshes heartbeats, and the periodic sweep of lost jobs.
  */
 export function startJobWorker(input: { concurrency?: number; sweepIntervalMs?: number } = {}) {
@@ -48,24 +52,34 @@ async function start(input: { concurrency?: number; sweepIntervalMs?: number }):
   const concurrency = input.concurrency ?? env.JOBS_CONCURRENCY;
   const { connectionString } = await getDatabaseConnection();
   const workerId = executorId();
-  registry.runner = await run({
-    connectionString,
-    concurrency,
-    maxPoolSize: concurrency + 2,
-    // New jobs arrive by LISTEN/NOTIFY; the poll only catches what a notification missed.
-    pollInterval: 2000,
-    noHandleSignals: true,
-    logger: quietQueueLogger,
-    taskList: {
-      [queueTaskName]: async (payload, helpers) => {
-        await runQueuedJob({
-          payload: payload as QueuePayload,
-          workerId,
-          shutdownSignal: helpers.abortSignal,
-        });
+  const lock = await holdJobWorkerLock({ connectionString, log: (line) => console.warn(line) });
+  registry.lock = lock;
+  setCurrentJobWorker({ workerId, lockKey: lock.key });
+  try {
+    registry.runner = await run({
+      connectionString,
+      concurrency,
+      maxPoolSize: concurrency + 2,
+      // New jobs arrive by LISTEN/NOTIFY; the poll only catches what a notification missed.
+      pollInterval: 2000,
+      noHandleSignals: true,
+      logger: quietQueueLogger,
+      taskList: {
+        [queueTaskName]: async (payload, helpers) => {
+          await runQueuedJob({
+            payload: payload as QueuePayload,
+            worker: { workerId, lockKey: lock.key },
+            shutdownSignal: helpers.abortSignal,
+          });
+        },
       },
-    },
-  });
+    });
+  } catch (error) {
+    setCurrentJobWorker(undefined);
+    registry.lock = undefined;
+    await lock.release();
+    throw error;
+  }
   registry.pollTimer = setInterval(() => void pollRunningJobs(), stopPollMs);
   registry.pollTimer.unref();
   const sweepIntervalMs = input.sweepIntervalMs ?? env.JOBS_SWEEP_INTERVAL_SECONDS * 1000;
@@ -79,7 +93,7 @@ export function isJobWorkerRunning(): boolean {
   return registry.runner !== undefined;
 }
 
-/** Stops this process's worker: handlers are signalled, the sweep and poll end. */
+/** Stops this process's worker: handlers are signalled, the sweep and poll end, the lock goes. */
 export async function stopJobWorker(): Promise<void> {
   const starting = registry.starting;
   registry.starting = undefined;
@@ -91,6 +105,12 @@ export async function stopJobWorker(): Promise<void> {
   const runner = registry.runner;
   registry.runner = undefined;
   await runner?.stop();
+  // Last: releasing the lock proves this worker gone, so any job it left running is settled by
+  // the next sweep anywhere (re-queued when it wrote nothing), exactly as after a crash.
+  setCurrentJobWorker(undefined);
+  const lock = registry.lock;
+  registry.lock = undefined;
+  await lock?.release();
 }
 
 /** Checks this process's running jobs now (a cancel made here need not wait for the poll). */
@@ -99,7 +119,9 @@ export async function pollRunningJobs(): Promise<void> {
   registry.polling = true;
   try {
     const running = runningJobs();
-    const jobIds = [...running.keys()];
+    // A job still being claimed reads `queued`: judged now, it would look lost and be stopped
+    // before its handler ran, leaving it `running` with nothing to run it.
+    const jobIds = [...running].filter(([, entry]) => entry.claimed).map(([id]) => id);
     if (jobIds.length === 0) return;
     const workerId = executorId();
     for (const { id, reason } of await findJobsToStop({ workerId, jobIds })) {

@@ -20,11 +20,12 @@ import { runningJobs, type StopReason } from "./running-jobs";
  */
 export async function runQueuedJob(input: {
   payload: QueuePayload;
-  workerId: string;
+  /** This process's worker: its executor id and the key of the lock it holds. */
+  worker: { workerId: string; lockKey: number };
   shutdownSignal: AbortSignal;
 }): Promise<void> {
   const { jobId, attempt } = input.payload;
-  const owner = { jobId, attempt, workerId: input.workerId };
+  const owner = { jobId, attempt, workerId: input.worker.workerId };
   const controller = new AbortController();
   let stopReason: StopReason | undefined;
   const stop = (reason: StopReason) => {
@@ -33,14 +34,17 @@ export async function runQueuedJob(input: {
   };
   // A second delivery of a job this process already runs: the first one owns it.
   if (runningJobs().has(jobId)) return;
-  // Listed before the claim, so the sweep never mistakes a job being claimed for an orphan.
-  runningJobs().set(jobId, { attempt, stop });
+  // Listed before the claim (a second delivery meanwhile returns above); the poll looks at it
+  // only once the claim has landed.
+  const entry = { attempt, stop, claimed: false };
+  runningJobs().set(jobId, entry);
   try {
-    const job = await claimJob(owner);
+    const job = await claimJob({ ...owner, workerLockKey: input.worker.lockKey });
     if (!job) {
       await retireSupersededJob({ jobId });
       return;
     }
+    entry.claimed = true;
     const kind = getJobKind({ kind: job.kind });
     if (!kind) {
       await finishJob({
@@ -63,7 +67,7 @@ export async function runQueuedJob(input: {
       input.shutdownSignal.removeEventListener("abort", onShutdown);
     }
     await context.drainProgress();
-    await recordOutcome({ owner, outcome, stopReason });
+    await recordOutcomeDurably({ owner, outcome, stopReason: () => stopReason });
   } finally {
     runningJobs().delete(jobId);
   }
@@ -123,6 +127,37 @@ function handlerContext(input: {
     },
   };
   return { handlerContext, drainProgress: () => chain };
+}
+
+// Retry delays of a terminal write that failed (a database blip): about a minute in all.
+const recordRetryDelaysMs = [500, 1000, 2000, 4000, 8000, 15_000, 30_000];
+
+/**
+ * Writes the outcome, retrying when the database fails. The sweep never settles this worker's
+ * own jobs (the worker is alive), so a job whose terminal write was lost would otherwise stay
+ * `running` until this worker stops; after the retries it does exactly that, with a warning.
+ */
+async function recordOutcomeDurably(input: {
+  owner: Owner;
+  outcome: { result: JsonValue | undefined } | { error: unknown };
+  stopReason: () => StopReason | undefined;
+}): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await recordOutcome({ ...input, stopReason: input.stopReason() });
+      return;
+    } catch (error) {
+      const delay = recordRetryDelaysMs[attempt];
+      const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      if (delay === undefined) {
+        console.warn(
+          `jobs: could not record the outcome of job ${input.owner.jobId} (${message}); it stays running until this worker stops`,
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 async function recordOutcome(input: {

@@ -1,12 +1,10 @@
 import "server-only";
 import { recordQueueJobId } from "@/lib/db/queries/jobs";
 import { findLongQueuedJobs, findRunningJobs, settleLostJob } from "@/lib/db/queries/jobs-sweep";
-import { getEnv } from "@/lib/env";
-import { executorId } from "@/lib/runs/executor-id";
-import { isExecutorGone } from "@/lib/runs/executor-liveness";
 import { getJobKind } from "./job-kind-registry";
 import { sendJobToQueue } from "./job-queue";
-import { runningJobs } from "./running-jobs";
+import { currentJobWorker } from "./job-worker-identity";
+import { proveWorkerGone } from "./job-worker-liveness";
 
 /** A job whose worker keeps dying is not started a fourth time. */
 const maxAttempts = 3;
@@ -20,36 +18,30 @@ export type JobSweepReport = {
 };
 
 /**
- * Settles jobs no live worker runs and re-sends queued jobs whose message may be lost. A running
- * job is lost when the process table proves its worker exited (a zombie or a reused pid counts),
- * when its heartbeat is older than `staleAfterMs`, or when it is this process's own yet no
- * handler here runs it. Lost jobs are re-queued if they wrote nothing visible, else failed with
- * the reason — never left `running`. Queued jobs untouched for `resendAfterMs` are sent again
- * (idempotent: the queue key is job + attempt).
+ * Settles jobs whose worker is proven gone and re-sends queued jobs whose message may be lost. A
+ * running job is settled only on proof (lib/jobs/job-worker-liveness.ts): its worker's process
+ * has exited, or the advisory lock the worker held on its own connection is gone. A late
+ * heartbeat or a claim whose handler is still registering proves nothing and settles nothing.
+ * Lost jobs are re-queued if they wrote nothing visible, else failed with the reason — never
+ * left `running`. Queued jobs untouched for `resendAfterMs` are sent again (idempotent: the
+ * queue key is job + attempt).
  */
-export async function sweepJobs(
-  input: { staleAfterMs?: number; resendAfterMs?: number } = {},
-): Promise<JobSweepReport> {
-  const staleAfterMs = input.staleAfterMs ?? getEnv().JOBS_HEARTBEAT_STALE_SECONDS * 1000;
+export async function sweepJobs(input: { resendAfterMs?: number } = {}): Promise<JobSweepReport> {
   const report: JobSweepReport = { requeued: [], failed: [], cancelled: [], resent: [] };
-  const self = executorId();
-  const staleBefore = new Date(Date.now() - staleAfterMs);
+  const self = currentJobWorker();
   for (const job of await findRunningJobs()) {
-    const ours = job.workerId === self;
-    if (ours && runningJobs().has(job.id)) continue;
-    const workerGone =
-      ours || (job.workerId !== null && isExecutorGone({ executorId: job.workerId }));
-    const stale = !job.heartbeatAt || job.heartbeatAt < staleBefore;
-    if (!workerGone && !stale) continue;
+    const proof = proveWorkerGone({ job, self });
+    if (!proof) continue;
     const kind = getJobKind({ kind: job.kind });
     const settled = await settleLostJob({
       jobId: job.id,
       workerId: job.workerId,
-      staleBefore,
-      workerGone,
+      workerLockKey: job.workerLockKey,
+      attempt: job.attempt,
+      evidence: proof.evidence,
       mayRetry: ({ attempt }) =>
         (kind?.retryWhenLostBeforeWriting ?? false) && attempt < maxAttempts,
-      reason: lostReason({ workerId: job.workerId, workerGone, heartbeatAt: job.heartbeatAt }),
+      reason: proof.reason,
     });
     if (settled.outcome === "requeued") {
       report.requeued.push(job.id);
@@ -73,15 +65,4 @@ async function resend(input: { jobId: string; attempt: number }): Promise<void> 
   const { queueJobId } = await sendJobToQueue(input);
   // Also touches updatedAt, so a job waiting behind long ones is re-sent once per interval.
   await recordQueueJobId({ ...input, queueJobId });
-}
-
-function lostReason(input: {
-  workerId: string | null;
-  workerGone: boolean;
-  heartbeatAt: Date | null;
-}): string {
-  if (input.workerGone) return `worker ${input.workerId ?? "unknown"} has exited`;
-  return input.heartbeatAt
-    ? `no heartbeat from worker ${input.workerId ?? "unknown"} since ${input.heartbeatAt.toISOString()}`
-    : `worker ${input.workerId ?? "unknown"} never sent a heartbeat`;
 }

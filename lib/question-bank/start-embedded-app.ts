@@ -32,6 +32,9 @@ export async function startEmbeddedApp(input: {
   process.env.DATA_DIR = dataDirectory;
   delete process.env.DATABASE_URL;
   process.env.EMBEDDED_POSTGRES_PORT = String(await findFreePort());
+  // Nobody else knows this temporary DATA_DIR, so no `npm run worker` could ever attach to its
+  // database: the app works its jobs itself, whatever the caller's JOBS_WORKER_IN_APP says.
+  process.env.JOBS_WORKER_IN_APP = "true";
   // As `npm run dev` (.env.development): a question that overruns its time can be cancelled.
   process.env.IGRAPH_RUN_CANCEL_ENABLED ??= "true";
   // One process: the agent reaches the graph engine over the in-memory MCP transport.

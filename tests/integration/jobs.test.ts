@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { getDatabaseConnection } from "@/lib/db/database-connection";
+import { holdJobWorkerLock } from "@/lib/db/job-worker-lock";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -12,6 +14,15 @@ import { sweepJobs } from "@/lib/jobs/sweep-jobs";
 import { createJobOwner, readAllProgress, waitForJob } from "../support/job-fixtures";
 
 type Owner = Awaited<ReturnType<typeof createJobOwner>>;
+
+/** The key of a worker lock that was held and released: what a dead worker leaves behind. */
+async function releasedLockKey(): Promise<number> {
+  const lock = await holdJobWorkerLock({
+    connectionString: (await getDatabaseConnection()).connectionString,
+  });
+  await lock.release();
+  return lock.key;
+}
 
 // Handlers of this file: each records what it saw, so a test can tell the handler ran (or was
 // stopped) rather than only what the table says.
@@ -192,12 +203,14 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
         kind: diagnosticSleepKind,
         input: { duration_ms: 10, steps: 1, result: { second: "attempt" } },
         status: "running",
+        // A worker on another host whose lock connection has closed: gone, though /proc can't say.
         workerId: "another-host:77:1:cafe",
+        workerLockKey: await releasedLockKey(),
         heartbeatAt: new Date(Date.now() - 5 * 60_000),
       },
     });
 
-    const report = await sweepJobs({ staleAfterMs: 60_000 });
+    const report = await sweepJobs();
 
     expect(report.failed).toContain(job.id);
     const failed = await readJobStatus({ ...owner, jobId: job.id });

@@ -3,6 +3,7 @@ import { closeDatabaseConnection, getDatabaseConnection } from "@/lib/db/databas
 import { failAbandonedConstructions } from "@/lib/db/queries/constructions";
 import { getEnv } from "@/lib/env";
 import { startJobWorker } from "@/lib/jobs/job-worker";
+import { assertJobWorkersCanReachDatabase } from "@/lib/jobs/job-worker-reachability";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { startRunSweep } from "@/lib/runs/run-sweep";
 import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
@@ -19,6 +20,9 @@ export async function startServer(): Promise<void> {
   refuseUnsafeListenAddress();
   getInternalServiceKey();
   const connection = await getDatabaseConnection();
+  // With the in-app worker off, a database no `npm run worker` can reach would leave every job
+  // queued forever: refuse to start instead (docs/jobs.md).
+  await assertJobWorkersCanReachDatabase({ connection });
   await getDefaultOwner();
   // A build that was running when the last process died can never finish: say so.
   const { count } = await failAbandonedConstructions();
@@ -48,6 +52,13 @@ export async function startServer(): Promise<void> {
   // One command runs everything: the app works jobs too (JOBS_WORKER_IN_APP=false leaves them to
   // `npm run worker` processes). The worker's sweep settles jobs of workers that died.
   if (getEnv().JOBS_WORKER_IN_APP) await startJobWorker();
+  else {
+    console.info(
+      connection.mode === "embedded"
+        ? `workbench: jobs wait for \`npm run worker\` on this machine with DATA_DIR=${getEnv().dataDirectory}`
+        : "workbench: jobs wait for `npm run worker` processes with the same DATABASE_URL",
+    );
+  }
   console.info(`workbench: database ready (${connection.mode})`);
   hookShutdown();
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { getDb } from "../client";
+import { jobWorkerLockHeldSql } from "../job-worker-lock";
 import { type JobRecord, jobRecordSelect } from "./jobs";
 
 // The worker's writes. Each is conditional on the worker still owning the attempt (status
@@ -21,16 +22,23 @@ const ownedBy = (owner: Owner) => Prisma.sql`j."id" = ${owner.jobId}
   AND j."status" = 'running' AND j."workerId" = ${owner.workerId} AND j."attempt" = ${owner.attempt}`;
 
 /**
- * Moves a queued job to `running` for this worker. Null when it is not this attempt's to run
- * (already claimed by another delivery, cancelled, re-queued as a later attempt, superseded).
+ * Moves a queued job to `running` for this worker, recording the key of the advisory lock the
+ * worker holds (lib/db/job-worker-lock.ts). Null when it is not this attempt's to run (already
+ * claimed by another delivery, cancelled, re-queued as a later attempt, superseded) or when the
+ * worker's lock is not held right now: a job is never claimed under a lock that could not prove
+ * the worker alive, so the sweep may trust the lock's absence.
  */
-export async function claimJob(owner: Owner): Promise<JobRecord | null> {
+export async function claimJob(
+  owner: Owner & { workerLockKey: number },
+): Promise<JobRecord | null> {
   const db = await getDb();
   const claimed = await db.$executeRaw`
     UPDATE "jobs" j SET "status" = 'running', "workerId" = ${owner.workerId},
+      "workerLockKey" = ${owner.workerLockKey},
       "heartbeatAt" = ${utcNow}, "startedAt" = ${utcNow}, "updatedAt" = ${utcNow}
     WHERE j."id" = ${owner.jobId} AND j."status" = 'queued' AND j."attempt" = ${owner.attempt}
-      AND NOT j."cancelRequested" AND ${notSuperseded}`;
+      AND NOT j."cancelRequested" AND ${notSuperseded}
+      AND ${jobWorkerLockHeldSql(Prisma.sql`${owner.workerLockKey}`)}`;
   if (claimed === 0) return null;
   return db.job.findUnique({ where: { id: owner.jobId }, select: jobRecordSelect });
 }
@@ -97,7 +105,11 @@ export async function retireSupersededJob(input: { jobId: string }): Promise<boo
   return updated === 1;
 }
 
-/** Refreshes the heartbeat of this worker's running jobs. */
+/**
+ * Refreshes the heartbeat of this worker's running jobs: their last sign of life, for people
+ * reading the table. The sweep never settles a job on a late heartbeat (a busy machine delays
+ * it); it needs proof that the worker is gone.
+ */
 export async function heartbeatJobs(input: { workerId: string; jobIds: string[] }) {
   if (input.jobIds.length === 0) return;
   const db = await getDb();
