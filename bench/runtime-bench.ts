@@ -26,9 +26,12 @@ import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
 import { prepareTestDatabase } from "../tests/support/test-database";
 
 const rounds = 30;
+// Paths come from this file's own location, not the working directory, so the benchmark runs
+// the same from the repository root (`npm run bench:runtime`) or from anywhere else.
+const repositoryRoot = path.resolve(import.meta.dirname, "..");
 
 async function main() {
-  const root = path.resolve(".data/bench-runtime");
+  const root = path.join(repositoryRoot, ".data", "bench-runtime");
   const database = await prepareTestDatabase({
     testDatabaseUrl: getEnv().TEST_DATABASE_URL,
     dataDirectory: root,
@@ -51,7 +54,7 @@ async function main() {
       displayName: "bench",
     });
     const project = await createProject({ ownerId: user.id, name: "Bench" });
-    const fixtures = path.resolve("../tests/fixtures");
+    const fixtures = path.join(repositoryRoot, "tests", "fixtures");
     const karate = await uploadDataset({
       ownerId: user.id,
       projectId: project.project_id,

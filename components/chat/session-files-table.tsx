@@ -67,7 +67,7 @@ export function SessionFilesTable({
             className="border-t border-slate-100"
             data-testid="session-file"
             data-area={file.area}
-            data-file-id={file.file_id ?? ""}
+            data-file-id={file.file_id}
             data-name={file.name}
           >
             <td className="px-2 py-1 font-mono break-all" title={file.reference}>
@@ -89,16 +89,14 @@ export function SessionFilesTable({
               )}
             </td>
             <td className="px-2 py-1 text-right">
-              {file.file_id ? (
-                <a
-                  href={fileDownloadUrl(file.file_id)}
-                  download
-                  className="font-medium text-blue-700 underline"
-                  data-testid="session-file-download"
-                >
-                  Download<span className="sr-only"> {file.name}</span>
-                </a>
-              ) : null}
+              <a
+                href={fileDownloadUrl(file.file_id)}
+                download
+                className="font-medium text-blue-700 underline"
+                data-testid="session-file-download"
+              >
+                Download<span className="sr-only"> {file.name}</span>
+              </a>
             </td>
           </tr>
         ))}

@@ -8,10 +8,13 @@ export const sessionFilesQuerySchema = z.object({
   area: z.enum(workspaceAreaNames).optional(),
 });
 
-/** One visible entry of a session's workspace. */
+/**
+ * One downloadable file of a session: an Uploaded file or a Derived version. Nothing without a
+ * download is listed (Environment and Ephemeral stay with the agent's workspace tools).
+ */
 export const sessionFileSchema = z.object({
-  /** Set when `GET /api/files/{file_id}` can download it (Uploaded files and Derived versions). */
-  file_id: z.string().nullable(),
+  /** What `GET /api/files/{file_id}` downloads: the dataset id, or the Derived version's id. */
+  file_id: z.string(),
   area: z.enum(workspaceAreaNames),
   path: z.string(),
   /** What a download is called: the file's own name (a Derived version keeps its `@vN`). */

@@ -18,8 +18,9 @@ export type JobStatusAnswer = {
 
 /**
  * A job's status and one page of its progress after `afterSeq` (JOB-2): seqs start at 1 and
- * have no gaps; `progress_cursor` is the last seq returned (or `afterSeq`), `progress_has_more`
- * says another page waits. The job is read before its progress: no progress is written after a
+ * have no gaps; `progress_cursor` is the last seq returned, or on an empty page the cursor that
+ * was sent (`-1` stays `-1`: a caller checks the answer against its own cursor);
+ * `progress_has_more` says another page waits. The job is read before its progress: no progress is written after a
  * job ends, so a finished job's pages are complete. Another owner's job is NOT_FOUND.
  */
 export async function readJobStatus(input: {
@@ -30,7 +31,9 @@ export async function readJobStatus(input: {
 }): Promise<JobStatusAnswer> {
   const job = await findOwnedJob({ ownerId: input.ownerId, jobId: input.jobId });
   if (!job) throw new NotFoundError("Job", { job_id: input.jobId });
-  const afterSeq = Math.max(0, input.afterSeq ?? 0);
+  const sentCursor = input.afterSeq ?? 0;
+  // Seqs start at 1, so any cursor below 1 reads from the start.
+  const afterSeq = Math.max(0, sentCursor);
   const limit = Math.min(1000, Math.max(1, input.limit ?? 100));
   const rows = await listJobProgress({ jobId: job.id, afterSeq, limit });
   const page = rows.slice(0, limit);
@@ -44,7 +47,7 @@ export async function readJobStatus(input: {
       message: row.message,
       at: row.createdAt.toISOString(),
     })),
-    progress_cursor: page.at(-1)?.seq ?? afterSeq,
+    progress_cursor: page.at(-1)?.seq ?? sentCursor,
     progress_has_more: rows.length > limit,
   };
   if (job.status === "done" && job.result !== null) answer.result = job.result as JsonValue;

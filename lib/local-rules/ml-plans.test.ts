@@ -64,7 +64,26 @@ const classifier = {
     val: { accuracy: 0.8571428571, macroF1: 0.85 },
     test: { accuracy: 0.7142857143, macroF1: 0.7 },
   },
-  protocol: protocol("accuracy", "stratified"),
+  protocol: {
+    ...protocol("accuracy", "stratified"),
+    split: {
+      kind: "stratified",
+      sizes: { train: 20, val: 7, test: 7 },
+      classCounts: {
+        train: { "Mr. Hi": 10, Officer: 10 },
+        val: { "Mr. Hi": 4, Officer: 3 },
+        test: { "Mr. Hi": 3, Officer: 4 },
+      },
+    },
+    features: {
+      basis: "no_feature_properties",
+      properties: [],
+      propertyCount: 0,
+      structural: [],
+      nodeIdentity: true,
+      width: 34,
+    },
+  },
   job_id: "job-7",
 };
 
@@ -177,11 +196,17 @@ describe("train: verified graph, one train call, the finished job's figures", ()
       label_property: "club",
       seed: 42,
     });
+    // No features named: the engine's defaults decide, and the answer says what they were.
+    expect(turns[1].calls[0].input).not.toHaveProperty("features");
     expect(answer).toContain("mdl-club-1");
     expect(answer).toContain("test accuracy 0.7143");
     expect(answer).toMatch(
-      /stratified split \(train\/val\/test 20\/7\/7\), metric accuracy, seed 42/,
+      /stratified split \(train\/val\/test 20\/7\/7\), metric accuracy, seed 42, 57 of at most 200 epochs run, weights of epoch 47 kept/,
     );
+    expect(answer).toContain(
+      "Features: the node-identity one-hot (34 input columns; the default for nodes that carry nothing but the label",
+    );
+    expect(answer).toContain("Every class has nodes in the train, validation and test parts.");
   });
 
   it("answers in Chinese", async () => {
@@ -189,6 +214,7 @@ describe("train: verified graph, one train call, the finished job's figures", ()
     expect(toolsOf(turns)).toEqual([["load_constructed_graph"], ["train"], []]);
     expect(answer).toContain("模型 ID mdl-club-1");
     expect(answer).toContain("评估协议");
+    expect(answer).toContain("特征：节点身份 one-hot（34 个输入列");
   });
 
   it("explains the engine's reason when the label property is missing (TC-2)", async () => {

@@ -26,7 +26,22 @@ export const mlProtocolSchema = z.looseObject({
   split: z.looseObject({
     kind: z.string(),
     sizes: z.object({ train: z.number(), val: z.number(), test: z.number() }),
+    classCounts: z.record(z.string(), z.record(z.string(), z.number())).optional(),
   }),
+  features: z
+    .looseObject({
+      basis: z.enum([
+        "requested",
+        "node_properties",
+        "no_feature_properties",
+        "structural_baseline",
+      ]),
+      propertyCount: z.number(),
+      structural: z.array(z.string()),
+      nodeIdentity: z.boolean(),
+      width: z.number(),
+    })
+    .optional(),
 });
 
 /** A finished train job's result (what the train call ends with once its job is done). */

@@ -14,6 +14,19 @@ export type MlPhrases = {
     seed: number;
     epochs: string;
   }) => string;
+  /** Which inputs the model read, and why (the engine's choice when the request named none). */
+  featuresUsed: (input: {
+    properties: number;
+    structural: string[];
+    nodeIdentity: boolean;
+    width: number;
+    basis: "requested" | "node_properties" | "no_feature_properties" | "structural_baseline";
+  }) => string;
+  /** Whether every class has nodes in every part; the parts and classes missing otherwise. */
+  classCoverage: (missing: { part: string; name: string }[]) => string;
+  /** "200 epochs run (at most 200)". */
+  epochsRun: (run: number, max: number | undefined) => string;
+  keptEpoch: (epoch: number) => string;
   metricsHeading: string;
   columnPart: string;
   columnModel: string;
@@ -54,6 +67,30 @@ const en: MlPhrases = {
     `Trained a ${model} model (model id ${modelId}): test ${metric} ${value}.`,
   protocol: ({ split, sizes, metric, seed, epochs }) =>
     `Evaluation protocol: ${split} split (train/val/test ${sizes}), metric ${metric}, seed ${seed}, ${epochs}.`,
+  featuresUsed: ({ properties, structural, nodeIdentity, width, basis }) => {
+    const what = [
+      ...(properties > 0
+        ? [`${properties} node ${properties === 1 ? "property" : "properties"}`]
+        : []),
+      ...(structural.length > 0 ? [`structural ${structural.join(", ")}`] : []),
+      ...(nodeIdentity ? ["the node-identity one-hot"] : []),
+    ].join(" + ");
+    const why = {
+      requested: "as requested",
+      node_properties: "the default: every usable node property",
+      no_feature_properties:
+        "the default for nodes that carry nothing but the label: the network learns each node's identity through its neighbours",
+      structural_baseline: "logistic regression's default, the structural baseline",
+    }[basis];
+    return `Features: ${what} (${width} input columns; ${why}).`;
+  },
+  classCoverage: (missing) =>
+    missing.length === 0
+      ? "Every class has nodes in the train, validation and test parts."
+      : `Some parts lack a class (${missing.map((m) => `${m.name} in ${m.part}`).join(", ")}): figures there say nothing about it.`,
+  epochsRun: (run, max) =>
+    max === undefined ? `${run} epochs run` : `${run} of at most ${max} epochs run`,
+  keptEpoch: (epoch) => `weights of epoch ${epoch} kept`,
   metricsHeading: "Final metrics",
   columnPart: "Part",
   columnModel: "Model",
@@ -95,6 +132,27 @@ const zh: MlPhrases = {
     `已训练 ${model} 模型（模型 ID ${modelId}）：测试集 ${metric} ${value}。`,
   protocol: ({ split, sizes, metric, seed, epochs }) =>
     `评估协议：${split} 划分（训练/验证/测试 ${sizes}），指标 ${metric}，随机种子 ${seed}，${epochs}。`,
+  featuresUsed: ({ properties, structural, nodeIdentity, width, basis }) => {
+    const what = [
+      ...(properties > 0 ? [`${properties} 个节点属性`] : []),
+      ...(structural.length > 0 ? [`结构特征 ${structural.join("、")}`] : []),
+      ...(nodeIdentity ? ["节点身份 one-hot"] : []),
+    ].join(" + ");
+    const why = {
+      requested: "按请求指定",
+      node_properties: "默认：所有可用的节点属性",
+      no_feature_properties: "节点除标签外没有属性时的默认：网络通过邻居学习每个节点的身份",
+      structural_baseline: "逻辑回归的默认：结构基线",
+    }[basis];
+    return `特征：${what}（${width} 个输入列；${why}）。`;
+  },
+  classCoverage: (missing) =>
+    missing.length === 0
+      ? "每个类别在训练、验证和测试部分都有节点。"
+      : `部分划分缺少某些类别（${missing.map((m) => `${m.part} 中的 ${m.name}`).join("，")}）：那里的指标无法说明这些类别。`,
+  epochsRun: (run, max) =>
+    max === undefined ? `运行了 ${run} 轮` : `运行了 ${run} 轮（最多 ${max} 轮）`,
+  keptEpoch: (epoch) => `保留第 ${epoch} 轮的权重`,
   metricsHeading: "最终指标",
   columnPart: "数据部分",
   columnModel: "模型",

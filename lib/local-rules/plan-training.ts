@@ -18,11 +18,16 @@ import { planSingleCall, unexpectedResultPart } from "./single-call-plan";
 import type { EnvelopeView } from "./tool-outcome";
 import { writeTrainingPending, writeTrainingResult } from "./write-training";
 
-// Every property plus degree, PageRank and clustering: a graph whose nodes carry only the label
-// (karate's club) still has features, and the feature schema records exactly what was used.
-const defaultFeatures = { properties: "all", structural: ["degree", "pagerank", "clustering"] };
+// Link prediction: every property plus degree, PageRank and clustering, so a graph whose nodes
+// carry nothing (karate) still has features; the feature schema records exactly what was used.
+const linkFeatures = { properties: "all", structural: ["degree", "pagerank", "clustering"] };
 
-/** The train call of a node classifier. */
+/**
+ * The train call of a node classifier. It names no features: the engine's defaults read every
+ * usable node property, or the node-identity one-hot when the nodes carry only the label
+ * (degree/PageRank/clustering alone left karate's club at chance), and the finished job says
+ * which it used.
+ */
 export function trainClassifierCall(input: {
   labelProperty: string;
   model: MlModelName;
@@ -33,7 +38,6 @@ export function trainClassifierCall(input: {
       task: "node_classification",
       model: input.model,
       label_property: input.labelProperty,
-      features: defaultFeatures,
       seed: 42,
     },
   };
@@ -178,7 +182,7 @@ export function planMissingLinks(input: {
   if (!modelId) {
     const call: PlannedCall = {
       toolName: "train",
-      input: { task: "link_prediction", model: input.model, features: defaultFeatures, seed: 42 },
+      input: { task: "link_prediction", model: input.model, features: linkFeatures, seed: 42 },
     };
     const training = readTraining({ context, call });
     if (training.kind === "todo") return { kind: "pending", calls: [call] };

@@ -16,12 +16,11 @@ export function headlineMetric(input: { metrics: Metrics; protocol: Protocol }) 
 
 /** The evaluation protocol as one sentence: split and sizes, metric, seed, epochs (TC-2). */
 export function protocolSentence(input: { protocol: Protocol; ml: MlPhrases }): string {
-  const { protocol } = input;
+  const { protocol, ml } = input;
   const { sizes } = protocol.split;
+  const run = ml.epochsRun(protocol.epochsRun, protocol.maxEpochs);
   const epochs =
-    protocol.keptEpoch !== undefined
-      ? `${protocol.epochsRun} epochs run, weights of epoch ${protocol.keptEpoch} kept`
-      : `${protocol.epochsRun} epochs run`;
+    protocol.keptEpoch !== undefined ? `${run}, ${ml.keptEpoch(protocol.keptEpoch)}` : run;
   return input.ml.protocol({
     split: protocol.split.kind,
     sizes: `${sizes.train}/${sizes.val}/${sizes.test}`,
@@ -57,6 +56,18 @@ export function writeTrainingResult(input: {
   const headline = headlineMetric(data);
   part.summary.push(ml.trained(data.model, data.model_id, headline.name, headline.value));
   part.summary.push(protocolSentence({ protocol: data.protocol, ml }));
+  // Which features, and whether every class is in every part: the defaults are said, not hidden.
+  const { features, split } = data.protocol;
+  if (features)
+    part.summary.push(ml.featuresUsed({ ...features, properties: features.propertyCount }));
+  if (split.classCounts) {
+    const missing = (["train", "val", "test"] as const).flatMap((name) =>
+      Object.entries(split.classCounts?.[name] ?? {})
+        .filter(([, count]) => count === 0)
+        .map(([className]) => ({ part: ml.partNames[name], name: className })),
+    );
+    part.summary.push(ml.classCoverage(missing));
+  }
   part.sections.push({ heading: ml.metricsHeading, blocks: [metricsTable({ ...data, ml })] });
   if (data.classes && data.classes.length > 0) {
     part.sections[0].blocks.push({

@@ -2,23 +2,43 @@ import "server-only";
 import path from "node:path";
 import type { SessionFile, SessionFiles } from "@/lib/contracts/workspace-files";
 import { findPublishingCalls } from "@/lib/db/queries/tool-call-lookups";
-import { listWorkspaceFileRows } from "@/lib/db/queries/workspace-files";
+import { findWorkspaceSession, listWorkspaceFileRows } from "@/lib/db/queries/workspace-files";
+import { NotFoundError } from "@/lib/errors/http-errors";
 import { derivedDownloadName } from "./download-name";
 import { listWorkspaceFiles } from "./list-workspace-files";
 import type { WorkspaceAreaName } from "./workspace-layout";
 
 /**
- * A session's files for the files panel (UI-4, AF-6): the workspace listing with a download id
- * for Uploaded files (the dataset id) and Derived versions (the version's row id), and for each
- * Derived version the run whose publish call made it. 404 for another owner's session.
+ * Only these areas hold deliverable files. Environment/env.json carries the session variables,
+ * whose values may be credentials that no tool or log ever echoes, and Ephemeral is scratch that
+ * may change under a reader: both stay with the workspace tools and are never offered here.
+ */
+const downloadableAreas = ["Uploaded", "Derived"] as const satisfies readonly WorkspaceAreaName[];
+
+/**
+ * A session's files for the files panel (UI-4, AF-6): every file `GET /api/files/{file_id}`
+ * downloads, and nothing else — Uploaded files (the dataset id) and Derived versions (the
+ * version's row id), each Derived version with the run whose publish call made it. Asking for
+ * Environment or Ephemeral answers an empty list. 404 for another owner's session.
  */
 export async function listSessionFiles(input: {
   ownerId: string;
   sessionId: string;
   area?: WorkspaceAreaName;
 }): Promise<SessionFiles> {
-  const { entries, truncated } = await listWorkspaceFiles(input);
-  const derivedWanted = !input.area || input.area === "Derived";
+  const areas = downloadableAreas.filter((area) => !input.area || input.area === area);
+  if (areas.length === 0) {
+    // Still owner-checked: another owner's session is a 404, not an empty list.
+    const session = await findWorkspaceSession(input);
+    if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
+    return { session_id: input.sessionId, files: [], truncated: false };
+  }
+  const { entries, truncated } = await listWorkspaceFiles({
+    ownerId: input.ownerId,
+    sessionId: input.sessionId,
+    areas,
+  });
+  const derivedWanted = areas.includes("Derived");
   const rows = derivedWanted ? await listWorkspaceFileRows({ ...input, area: "Derived" }) : [];
   const rowByReference = new Map<string, (typeof rows)[number]>(
     rows.map((row) => [`Derived/${row.path}@v${row.version}`, row]),
@@ -28,11 +48,14 @@ export async function listSessionFiles(input: {
     fileIds: rows.map((row) => row.id),
   });
   const publishedBy = new Map(publishing.map((call) => [call.fileId, call] as const));
-  const files: SessionFile[] = entries.map((entry) => {
+  const files: SessionFile[] = entries.flatMap((entry) => {
     const row = entry.area === "Derived" ? rowByReference.get(entry.reference) : undefined;
+    const fileId = entry.area === "Uploaded" ? entry.dataset_id : row?.id;
+    // Without an id it cannot be downloaded, so it is not listed.
+    if (!fileId || entry.kind !== "file") return [];
     const call = row ? publishedBy.get(row.id) : undefined;
     return {
-      file_id: entry.area === "Uploaded" ? (entry.dataset_id ?? null) : (row?.id ?? null),
+      file_id: fileId,
       area: entry.area,
       path: entry.path,
       name: row

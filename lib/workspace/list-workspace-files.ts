@@ -24,7 +24,7 @@ export type WorkspaceListEntry = {
 };
 
 /**
- * Lists a session's workspace, one area or all: Uploaded (the project's uploads by dataset
+ * Lists a session's workspace, one area, some (`areas`) or all: Uploaded (the project's uploads by dataset
  * id), Derived (every published version, from its rows), Environment and Ephemeral (walked on
  * disk without following links). Bounded in entries and depth; `truncated` says so.
  */
@@ -32,9 +32,10 @@ export async function listWorkspaceFiles(input: {
   ownerId: string;
   sessionId: string;
   area?: WorkspaceAreaName;
+  areas?: readonly WorkspaceAreaName[];
 }): Promise<{ entries: WorkspaceListEntry[]; truncated: boolean }> {
   const prepared = await prepareWorkspace(input);
-  const areas = input.area ? [input.area] : workspaceAreas;
+  const areas = input.area ? [input.area] : (input.areas ?? workspaceAreas);
   const entries: WorkspaceListEntry[] = [];
   let truncated = false;
   for (const area of areas) {

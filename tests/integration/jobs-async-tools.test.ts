@@ -21,6 +21,7 @@ import type { RunEvent } from "@/lib/contracts/run-event";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
+import { cancelJob } from "@/lib/jobs/cancel-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { type JobHandler, registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
@@ -215,6 +216,33 @@ describe("get_job_status over MCP HTTP", () => {
       expect(foreign).toMatchObject({ ok: false, transient: false, code: "NOT_FOUND" });
     } finally {
       await client.close();
+    }
+  });
+
+  it("answers the cursor it was sent when the page is empty, after_seq -1 included", async () => {
+    // One step of ten minutes: the job has no progress row while the test reads it.
+    const { jobId } = await enqueueJob({
+      ownerId: userId,
+      projectId,
+      kind: diagnosticSleepKind,
+      input: { duration_ms: 600_000, steps: 1 },
+    });
+    const client = await mcpClient();
+    try {
+      for (const afterSeq of [-1, 0, 7]) {
+        const result = await client.callTool({
+          name: "get_job_status",
+          arguments: { job_id: jobId, after_seq: afterSeq },
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: the envelope's data is the status answer.
+        const data = (result.structuredContent as any).data;
+        expect(data.progress, `after_seq ${afterSeq}`).toEqual([]);
+        expect(data.progress_cursor, `after_seq ${afterSeq}`).toBe(afterSeq);
+        expect(data.progress_has_more).toBe(false);
+      }
+    } finally {
+      await client.close();
+      await cancelJob({ ownerId: userId, jobId });
     }
   });
 

@@ -8,11 +8,16 @@ import * as mcpRoute from "@/app/api/mcp/route";
 import * as modelFileRoute from "@/app/api/ml/models/[model_id]/file/route";
 import * as modelRoute from "@/app/api/ml/models/[model_id]/route";
 import * as summaryRoute from "@/app/api/projects/[project_id]/training-summary/route";
+import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
+import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
+import { mcpJobStatusSource } from "@/lib/agent/jobs/mcp-job-status-source";
+import { waitForJob } from "@/lib/agent/jobs/wait-for-job";
 import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import { modelRecordSchema, trainingSummarySchema } from "@/lib/contracts/ml-models";
+import type { RunEvent } from "@/lib/contracts/run-event";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { parseModelFile } from "@/lib/engine/ml/model-file";
@@ -21,6 +26,7 @@ import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { actingAs, routeContext, testInternalKey } from "../support/route-request";
+import { readRunEvents } from "../support/run-events-client";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
 // train / infer end to end over real MCP HTTP and a real PostgreSQL queue: the tool answers
@@ -366,4 +372,119 @@ describe("train and infer as jobs", () => {
     expect(summary.data).toMatchObject({ model_count: 0, groups: [] });
     await client.close();
   });
+});
+
+// "Train a node classifier on karate to predict club" names only the label. Karate's nodes carry
+// nothing else, so the defaults must choose inputs that can learn the two factions, keep both
+// in every part of the split, and say what they chose (once 12.5 % test accuracy, on 8 nodes).
+describe("training karate's club with the defaults", () => {
+  let carol: Owner;
+  let carolKarate: string;
+
+  beforeAll(async () => {
+    carol = await owner("carol");
+    const read = async (file: string) =>
+      [file, new Uint8Array(await readFile(path.join(fixtures, file)))] as [string, Uint8Array];
+    carolKarate = await buildDataset(
+      carol,
+      await read("karate_edges.csv"),
+      await read("karate_nodes.csv"),
+    );
+  }, 60_000);
+
+  const partsOf = (split: { classCounts: Record<string, Record<string, number>> }) =>
+    Object.fromEntries(
+      ["train", "val", "test"].map((part) => [
+        part,
+        Object.entries(split.classCounts[part] ?? {}).filter(([, count]) => count > 0).length,
+      ]),
+    );
+
+  it("reaches ≥ 85 % test accuracy through the job queue and says which features, epochs and split", async () => {
+    const client = await connect(carol);
+    await call(client, "load_constructed_graph", { dataset_id: carolKarate });
+    const accepted = await call(client, "train", {
+      task: "node_classification",
+      label_property: "club",
+    });
+    expect(accepted, JSON.stringify(accepted)).toMatchObject({ success: true, async: true });
+    expect(accepted.data.check).toMatchObject({
+      features: { basis: "no_feature_properties", nodeIdentity: true, width: 34 },
+      max_epochs: 200,
+      split: { kind: "stratified" },
+    });
+    expect(partsOf(accepted.data.check.split)).toEqual({ train: 2, val: 2, test: 2 });
+    expect(accepted.message).toContain("node-identity one-hot (34 columns");
+    expect(accepted.message).toContain("up to 200 epochs");
+    expect(accepted.message).toContain("every class in every part");
+
+    // The job as the runtime follows it: real MCP reads of get_job_status until it is done.
+    const envelope = await waitForJob({
+      jobId: accepted.job_id as string,
+      toolName: "train",
+      readStatus: mcpJobStatusSource({
+        identity: { userId: carol.userId, sessionId: carol.sessionId, runId: "", agentId: "t" },
+      }),
+      onProgress: () => {},
+      signal: new AbortController().signal,
+      pollIntervalMs: 50,
+    });
+    expect(envelope, JSON.stringify(envelope)).toMatchObject({ success: true });
+    // biome-ignore lint/suspicious/noExplicitAny: the job result is checked field by field.
+    const result = envelope.data as any;
+    expect(result.metrics.test.accuracy).toBeGreaterThanOrEqual(0.85);
+    expect(result.classes).toEqual(["Mr. Hi", "Officer"]);
+    expect(partsOf(result.protocol.split)).toEqual({ train: 2, val: 2, test: 2 });
+    expect(result.protocol).toMatchObject({
+      seed: 42,
+      maxEpochs: 200,
+      features: { basis: "no_feature_properties", nodeIdentity: true, structural: [] },
+    });
+    // The call's message (the tool card's summary) names metric, features, epochs and split.
+    expect(envelope.message).toBe(result.summary);
+    expect(envelope.message).toMatch(
+      /^gcn → club: test accuracy 0\.(8[5-9]|9)\d*; node-identity one-hot \(default: no feature property\); \d+\/200 epochs.*; stratified 20\/6\/8, every class in every part$/,
+    );
+    expect((envelope.message as string).length).toBeLessThanOrEqual(160);
+    await client.close();
+  }, 120_000);
+
+  it("answers the chat question with the figure and the defaults it used (local-rules)", async () => {
+    const session = await createSession({ ownerId: carol.userId, projectId: carol.projectId });
+    const response = await startRunRoute.POST(
+      new Request("http://test.local/x", {
+        method: "POST",
+        headers: actingAs(carol.userId),
+        body: JSON.stringify({
+          start_request_id: randomUUID(),
+          message: "Train a node classifier on karate to predict club",
+          attachments: [carolKarate],
+        }),
+      }),
+      routeContext({ session_id: session.session_id }),
+    );
+    const started = await response.json();
+    expect(response.status, JSON.stringify(started)).toBe(202);
+    const stream = await runEventsRoute.GET(
+      new Request("http://test.local/x?after_seq=-1", { headers: actingAs(carol.userId) }),
+      routeContext({ run_id: started.run_id }),
+    );
+    const events: RunEvent[] = await readRunEvents(stream);
+    expect(events.at(-1)?.type).toBe("run_completed");
+    const trained = events.find(
+      (event): event is Extract<RunEvent, { type: "tool_completed" }> =>
+        event.type === "tool_completed" && event.tool_name === "train",
+    );
+    expect(trained).toMatchObject({ success: true });
+    expect(trained?.summary).toMatch(/^gcn → club: test accuracy 0\.(8[5-9]|9)/);
+    expect(trained?.summary).toContain("node-identity one-hot");
+    const answer = events
+      .filter((event) => event.type === "text_delta")
+      .map((event) => (event as { text: string }).text)
+      .join("");
+    expect(answer).toMatch(/test accuracy 0\.(8[5-9]|9)/);
+    expect(answer).toContain("Features: the node-identity one-hot (34 input columns");
+    expect(answer).toMatch(/\d+ of at most 200 epochs run/);
+    expect(answer).toContain("Every class has nodes in the train, validation and test parts.");
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { insertUser } from "@/lib/db/queries/users";
 import { renderAnalysisReport } from "@/lib/engine/documents/render-analysis-report";
 import { resetEnvForTests } from "@/lib/env";
 import { publishDerived } from "@/lib/workspace/publish-derived";
+import { setSessionEnvironment } from "@/lib/workspace/session-environment";
 import { writeEphemeralFile } from "@/lib/workspace/write-ephemeral-file";
 import { actingAs, routeContext } from "../support/route-request";
 import { insertFinishedRunWithCalls } from "../support/tool-call-rows";
@@ -115,6 +116,14 @@ describe("reports and workspace files: view, download, ownership", () => {
       to: "out/ranks.csv",
     });
     derivedId = published.file_id;
+    // Scratch and the session environment exist too; neither is a deliverable download.
+    await writeEphemeralFile({
+      ownerId,
+      sessionId,
+      path: "work/unpublished.csv",
+      bytes: new TextEncoder().encode("draft\n"),
+    });
+    await setSessionEnvironment({ ownerId, sessionId, variables: { API_TOKEN: "tok-secret" } });
     publishRunId = (
       await insertFinishedRunWithCalls({
         ownerId,
@@ -258,6 +267,41 @@ describe("reports and workspace files: view, download, ownership", () => {
       routeContext({ session_id: sessionId }),
     );
     expect(badArea.status).toBe(400);
+  });
+
+  it("every listed file downloads with its listed bytes; Environment and Ephemeral are not listed", async () => {
+    const listing = sessionFilesSchema.parse(
+      await (
+        await sessionFilesRoute.GET(
+          get(`/api/sessions/${sessionId}/files`, ownerId),
+          routeContext({ session_id: sessionId }),
+        )
+      ).json(),
+    );
+    for (const file of listing.files) {
+      expect(file.kind).toBe("file");
+      expect(file.file_id, file.reference).toEqual(expect.any(String));
+      const download = await filesRoute.GET(
+        get(`/api/files/${file.file_id}`, ownerId),
+        routeContext({ file_id: file.file_id }),
+      );
+      expect(download.status, file.reference).toBe(200);
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(bytes.length, file.reference).toBe(file.bytes);
+      expect(createHash("sha256").update(bytes).digest("hex"), file.reference).toBe(file.checksum);
+    }
+    expect(listing.files.map((file) => [file.area, file.file_id])).toEqual([
+      ["Uploaded", datasetId],
+      ["Derived", derivedId],
+    ]);
+    for (const area of ["Environment", "Ephemeral"]) {
+      const response = await sessionFilesRoute.GET(
+        get(`/api/sessions/${sessionId}/files?area=${area}`, ownerId),
+        routeContext({ session_id: sessionId }),
+      );
+      expect(response.status).toBe(200);
+      expect(sessionFilesSchema.parse(await response.json()).files).toEqual([]);
+    }
   });
 
   it("downloads a Derived version and an upload whose name has ../ and quotes, safely", async () => {

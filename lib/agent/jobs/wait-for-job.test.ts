@@ -46,6 +46,16 @@ describe("waitForJob (JOB-1…JOB-3)", () => {
     expect(requests.map((request) => request.afterSeq)).toEqual([0, 0, 2, 2]);
   });
 
+  it("makes a result's own one-line summary the call's message, else names the job", async () => {
+    const summary = "gcn → club: test accuracy 0.875; node-identity one-hot (default)";
+    const described = wait([
+      statusAnswer({ jobId: "job-1", status: "done", result: { model_id: "m1", summary } }),
+    ]);
+    expect(await described.done).toMatchObject({ success: true, message: summary });
+    const plain = wait([statusAnswer({ jobId: "job-1", status: "done", result: { summary: 3 } })]);
+    expect((await plain.done).message).toBe("construct_graph finished in job job-1.");
+  });
+
   it("drains the remaining pages of a finished job before delivering its result", async () => {
     const { done, progress, requests } = wait([
       statusAnswer({ jobId: "job-1", status: "done", seqs: [1, 2], hasMore: true, result: 1 }),

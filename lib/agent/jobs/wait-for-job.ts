@@ -100,7 +100,7 @@ async function follow(input: WaitForJobInput): Promise<ToolEnvelope> {
     return {
       success: true,
       status: "completed",
-      message: `${input.toolName} finished in job ${jobId}.`,
+      message: resultSummary(answer.result) ?? `${input.toolName} finished in job ${jobId}.`,
       data: answer.result,
       async: false,
       job_id: jobId,
@@ -162,6 +162,13 @@ async function readChecked(input: {
     );
   }
   return answer;
+}
+
+/** A result's own one-line `summary` (a train job's: metric, features, epochs, split). */
+function resultSummary(result: unknown): string | null {
+  if (typeof result !== "object" || result === null || Array.isArray(result)) return null;
+  const summary = (result as Record<string, unknown>).summary;
+  return typeof summary === "string" && summary.trim() !== "" ? summary : null;
 }
 
 function failedEnvelope(input: {

@@ -1,5 +1,7 @@
 import "server-only";
 import type { ModelRecord } from "@/lib/contracts/ml-models";
+import { summariseTraining } from "@/lib/engine/ml/describe-training";
+import type { EvaluationProtocol } from "@/lib/engine/ml/training-types";
 
 /** The stored model record fields the wire shapes are built from. */
 export type StoredMlModel = {
@@ -54,10 +56,16 @@ export function toModelRecordJson(row: StoredMlModel): ModelRecord {
   };
 }
 
-/** What a finished `train` job (and so the train tool call) answers: the real model id and figures. */
+/**
+ * What a finished `train` job (and so the train tool call) answers: the real model id and
+ * figures, and `summary`, one line naming the metric, the features, the epochs and the split —
+ * the job waiter makes it the call's message, so the tool card and the agent say which
+ * defaults were used.
+ */
 export function toTrainingResultJson(row: StoredMlModel) {
   const record = toModelRecordJson(row);
   return {
+    summary: trainingSummaryLine(record),
     model_id: record.model_id,
     task: record.task,
     model: record.model,
@@ -72,4 +80,23 @@ export function toTrainingResultJson(row: StoredMlModel) {
     file_url: record.file?.url ?? null,
     job_id: record.job_id,
   };
+}
+
+function trainingSummaryLine(record: ModelRecord): string | null {
+  // Stored by this version's engine; older records may lack `features` or class counts.
+  const protocol = record.protocol as unknown as EvaluationProtocol | undefined;
+  if (!protocol) return null;
+  const labelProperty = record.config.label_property;
+  return summariseTraining({
+    model: record.model,
+    labelProperty: typeof labelProperty === "string" ? labelProperty : null,
+    metric: protocol.metric === "roc_auc" ? "ROC-AUC" : "accuracy",
+    value:
+      protocol.metric === "roc_auc" ? record.metrics.test.rocAuc : record.metrics.test.accuracy,
+    epochsRun: protocol.epochsRun,
+    maxEpochs: protocol.maxEpochs,
+    keptEpoch: protocol.keptEpoch,
+    features: protocol.features,
+    split: protocol.split,
+  });
 }

@@ -9,6 +9,8 @@ export const getJobStatusInputSchema = z
       .int()
       .min(-1)
       .optional()
-      .describe("The last progress seq already read (0 or omitted: from the start)."),
+      .describe(
+        "The last progress seq already read (-1, 0 or omitted: from the start). An empty page answers this cursor back as progress_cursor.",
+      ),
   })
   .strict();

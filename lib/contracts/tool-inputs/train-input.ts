@@ -53,11 +53,15 @@ export const trainInputSchema = z
       .max(200)
       .optional()
       .describe("Node classification: the node property holding the class (required)."),
-    features: trainFeaturesSchema.optional(),
+    features: trainFeaturesSchema
+      .optional()
+      .describe(
+        "Omit for the defaults: every usable node property; a graph whose nodes carry only the label gets the node-identity one-hot (gcn, graphsage) or degree/pagerank/clustering (mlp); logreg always reads the structural features.",
+      ),
     split: trainSplitSchema
       .optional()
       .describe(
-        "Default: the `split` node property when nodes have one, else stratified 60/20/20; links: 85/5/10 edges.",
+        "Default: the `split` node property when nodes have one, else stratified 60/20/20 with every class in every part (classes of 3+ nodes); links: 85/5/10 edges.",
       ),
     epochs: z.number().int().min(1).max(10_000).optional(),
     seed: z.number().int().min(0).max(4_294_967_295).default(42),

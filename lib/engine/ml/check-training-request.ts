@@ -1,10 +1,14 @@
 import type { GraphData } from "../graph/graph-data";
-import { deriveFeatureSchema, type FeatureSelection } from "./derive-feature-schema";
+import { deriveFeatureSchema } from "./derive-feature-schema";
+import type { EarlyStoppingSpec } from "./early-stopping";
 import { undirectedEdgePairs } from "./edge-pairs";
 import { splitEdges } from "./edge-split";
+import { describeFeaturesUsed, type FeaturesUsed } from "./features-used";
 import { mlInputError } from "./ml-error";
+import { resolveNodeClassificationDefaults } from "./node-classification-defaults";
 import { readNodeLabels } from "./node-labels";
-import { resolveNodeSplit, type SplitSpec } from "./node-split";
+import { resolveNodeSplit, type SplitDescription } from "./node-split";
+import { resolveHyperparameters } from "./resolve-hyperparameters";
 import type { StructuralValues } from "./structural-features";
 import type { TrainModelInput } from "./training-types";
 
@@ -13,10 +17,21 @@ export type TrainingCheck = {
   task: TrainModelInput["task"];
   /** Node classification: the classes and how many labelled nodes each has. */
   classes: { name: string; nodes: number }[] | null;
-  split: { kind: string; sizes: { train: number; val: number; test: number } };
+  split: {
+    kind: string;
+    sizes: { train: number; val: number; test: number };
+    fractions?: SplitDescription["fractions"];
+    property?: string;
+    classCounts?: SplitDescription["classCounts"];
+  };
   featureWidth: number;
   featureColumns: string[];
   skipped: { name: string; reason: string }[];
+  /** Node classification: the features the training will read and why. */
+  features: FeaturesUsed | null;
+  /** The epoch budget and the early-stopping rule the training will run with. */
+  maxEpochs: number;
+  earlyStopping: EarlyStoppingSpec;
 };
 
 /**
@@ -49,6 +64,7 @@ export function checkTrainingRequest(
       excluded: [],
       structuralValues,
     });
+    const hyperparameters = resolveHyperparameters(input);
     return {
       task: input.task,
       classes: null,
@@ -56,12 +72,16 @@ export function checkTrainingRequest(
       featureWidth: schema.width,
       featureColumns: schema.columns.map((column) => column.name),
       skipped: schema.skipped,
+      features: null,
+      maxEpochs: hyperparameters.epochs,
+      earlyStopping: hyperparameters.earlyStopping,
     };
   }
   if (input.task !== "node_classification") {
     throw mlInputError({ reason: "UNSUPPORTED_TASK", message: `Unknown task "${input.task}".` });
   }
-  const labelProperty = input.labelProperty ?? "label";
+  const defaults = resolveNodeClassificationDefaults(input);
+  const { labelProperty } = defaults;
   const { labels, classes } = readNodeLabels({ graph, labelProperty });
   if (classes.length < 2) {
     throw mlInputError({
@@ -70,37 +90,30 @@ export function checkTrainingRequest(
       details: { labelProperty, classes },
     });
   }
-  const spec: SplitSpec = input.split ?? defaultSplit(graph);
-  const split = resolveNodeSplit({ graph, labels, classCount: classes.length, spec, seed });
-  const splitProperty = spec.kind === "property" ? (spec.property ?? "split") : null;
+  const split = resolveNodeSplit({ graph, labels, classes, spec: defaults.split, seed });
   const schema = deriveFeatureSchema({
     graph,
-    selection: input.features ?? defaultSelection(input.model),
-    excluded: [labelProperty, ...(splitProperty ? [splitProperty] : [])],
+    selection: defaults.features,
+    excluded: defaults.excluded,
     structuralValues,
+  });
+  const hyperparameters = resolveHyperparameters({
+    ...input,
+    nodeIdentity: defaults.features.nodeIdentity === true,
   });
   const counts = new Array<number>(classes.length).fill(0);
   for (const label of labels) if (label >= 0) counts[label]++;
   return {
     task: input.task,
     classes: classes.map((name, i) => ({ name, nodes: counts[i] })),
-    split: { kind: split.description.kind, sizes: split.description.sizes },
+    split: split.description,
     featureWidth: schema.width,
     featureColumns: schema.columns.map((column) => column.name),
     skipped: schema.skipped,
+    features: describeFeaturesUsed({ schema, basis: defaults.featureBasis }),
+    maxEpochs: hyperparameters.epochs,
+    earlyStopping: hyperparameters.earlyStopping,
   };
-}
-
-// Same defaults as trainNodeClassifier, so the check judges what the training will do.
-function defaultSelection(kind: TrainModelInput["model"]): FeatureSelection {
-  return kind === "logreg"
-    ? { properties: [], structural: ["degree", "pagerank", "clustering"] }
-    : { properties: "all" };
-}
-
-function defaultSplit(graph: GraphData): SplitSpec {
-  const hasSplit = graph.nodeProperties.some((p) => p !== null && p.split !== undefined);
-  return hasSplit ? { kind: "property", property: "split" } : { kind: "stratified" };
 }
 
 function placeholderStructural(graph: GraphData, names: readonly string[]): StructuralValues {

@@ -90,6 +90,23 @@ export function deriveFeatureSchema(input: {
   return { version: 1, columns, binaryNormalisation, width, skipped };
 }
 
+/**
+ * The node properties that would become feature columns under `properties: "all"` (the label
+ * and split ones excluded): empty when the graph's properties say nothing a model can read.
+ */
+export function usableFeatureProperties(input: {
+  graph: GraphData;
+  excluded: string[];
+  maxCategories?: number;
+}): string[] {
+  const maxCategories = input.maxCategories ?? 32;
+  const profiles = profileNodeProperties({ graph: input.graph, distinctLimit: maxCategories });
+  return [...profiles.values()]
+    .filter((profile) => !input.excluded.includes(profile.name))
+    .filter((profile) => !("reason" in columnFor(profile, maxCategories)))
+    .map((profile) => profile.name);
+}
+
 function columnFor(
   profile: PropertyProfile,
   maxCategories: number,

@@ -95,11 +95,13 @@ describe("trainModel: node classification", () => {
     expect(refused).toBe("TOO_FEW_LABELS");
     const noFeatures = await attempt("club").then(() => "trained");
     expect(noFeatures).toBe("trained");
+    // Asking for the node properties of a graph that has none besides the label reads nothing.
     const bare = await trainModel({
       graph,
       task: "node_classification",
       model: "gcn",
       labelProperty: "club",
+      features: { properties: "all" },
     }).catch((error: unknown) => mlErrorReason(error));
     expect(bare).toBe("NO_FEATURES");
   });

@@ -1,9 +1,10 @@
 import { throwIfCancelled } from "../cancel-signal";
-import { defaultHyperparameters } from "./default-hyperparameters";
 import { mlInputError } from "./ml-error";
+import { resolveNodeClassificationDefaults } from "./node-classification-defaults";
+import { resolveHyperparameters } from "./resolve-hyperparameters";
 import { trainLinkPredictor } from "./train-link-predictor";
 import { trainNodeClassifier } from "./train-node-classifier";
-import type { Hyperparameters, TrainModelInput, TrainModelResult } from "./training-types";
+import type { TrainModelInput, TrainModelResult } from "./training-types";
 
 const models = ["gcn", "graphsage", "mlp", "logreg"];
 
@@ -25,46 +26,22 @@ export async function trainModel(input: TrainModelInput): Promise<TrainModelResu
       message: "Link prediction needs a graph encoder: use gcn or graphsage.",
     });
   }
-  const hyperparameters = resolveHyperparameters(input);
-  const seed = (input.seed ?? 42) >>> 0;
-  const result =
-    input.task === "link_prediction"
-      ? await trainLinkPredictor({ request: input, hyperparameters, seed })
-      : input.task === "node_classification"
-        ? await trainNodeClassifier({ request: input, hyperparameters, seed })
-        : null;
-  if (!result) {
+  if (input.task !== "link_prediction" && input.task !== "node_classification") {
     throw mlInputError({ reason: "UNSUPPORTED_TASK", message: `Unknown task "${input.task}".` });
+  }
+  const seed = (input.seed ?? 42) >>> 0;
+  let result: TrainModelResult;
+  if (input.task === "link_prediction") {
+    const hyperparameters = resolveHyperparameters(input);
+    result = await trainLinkPredictor({ request: input, hyperparameters, seed });
+  } else {
+    const defaults = resolveNodeClassificationDefaults(input);
+    const hyperparameters = resolveHyperparameters({
+      ...input,
+      nodeIdentity: defaults.features.nodeIdentity === true,
+    });
+    result = await trainNodeClassifier({ request: input, defaults, hyperparameters, seed });
   }
   input.onProgress?.({ stage: "done", pct: 100, message: "training finished" });
   return result;
-}
-
-function resolveHyperparameters(input: TrainModelInput): Hyperparameters {
-  const merged: Hyperparameters = {
-    ...defaultHyperparameters({ task: input.task, model: input.model }),
-    ...input.hyperparameters,
-  };
-  if (input.epochs !== undefined) merged.epochs = input.epochs;
-  const checks: [boolean, string][] = [
-    [Number.isInteger(merged.epochs) && merged.epochs >= 1 && merged.epochs <= 100_000, "epochs"],
-    [Number.isInteger(merged.hidden) && merged.hidden >= 1 && merged.hidden <= 4096, "hidden"],
-    [
-      Number.isInteger(merged.embedding) && merged.embedding >= 1 && merged.embedding <= 4096,
-      "embedding",
-    ],
-    [merged.learningRate > 0 && merged.learningRate < 10, "learningRate"],
-    [merged.weightDecay >= 0, "weightDecay"],
-    [merged.dropout >= 0 && merged.dropout < 1, "dropout"],
-    [merged.negativeRatio > 0 && merged.negativeRatio <= 100, "negativeRatio"],
-  ];
-  const bad = checks.filter(([ok]) => !ok).map(([, name]) => name);
-  if (bad.length > 0) {
-    throw mlInputError({
-      reason: "INVALID_HYPERPARAMETER",
-      message: `Invalid hyperparameters: ${bad.join(", ")}.`,
-      details: { invalid: bad },
-    });
-  }
-  return merged;
 }

@@ -2,14 +2,15 @@ import { createRandom } from "../algorithms/seeded-random";
 import { adamStep, createAdam } from "./adam-optimizer";
 import { argMaxRows, classificationMetrics } from "./classification-metrics";
 import { createMatrix } from "./dense-matrix";
-import type { FeatureSelection } from "./derive-feature-schema";
 import { undirectedEdgePairs } from "./edge-pairs";
 import { runEpochLoop } from "./epoch-loop";
+import { describeFeaturesUsed } from "./features-used";
 import { prepareGraphInputs } from "./graph-inputs";
 import { encodeWeights, type ModelFile, modelFileChecksum } from "./model-file";
 import { backwardNetwork, createNetwork, forwardNetwork } from "./network";
+import type { NodeClassificationDefaults } from "./node-classification-defaults";
 import { readNodeLabels } from "./node-labels";
-import { resolveNodeSplit, type SplitSpec } from "./node-split";
+import { resolveNodeSplit } from "./node-split";
 import { softmaxCrossEntropy } from "./softmax-cross-entropy";
 import type {
   Hyperparameters,
@@ -18,33 +19,29 @@ import type {
   TrainModelResult,
 } from "./training-types";
 
-/** Node classification: features → network → softmax over the label property's classes. */
+/**
+ * Node classification: features → network → softmax over the label property's classes. The
+ * protocol records which features were read and why, beside the split's class counts.
+ */
 export async function trainNodeClassifier(input: {
   request: TrainModelInput;
+  defaults: NodeClassificationDefaults;
   hyperparameters: Hyperparameters;
   seed: number;
 }): Promise<TrainModelResult> {
-  const { request, hyperparameters, seed } = input;
+  const { request, defaults, hyperparameters, seed } = input;
   const { graph, model: kind } = request;
-  const labelProperty = request.labelProperty ?? "label";
+  const { labelProperty } = defaults;
   const { labels, classes } = readNodeLabels({ graph, labelProperty });
-  const splitSpec: SplitSpec = request.split ?? defaultSplit(request);
-  const splitProperty = splitSpec.kind === "property" ? (splitSpec.property ?? "split") : null;
-  const split = resolveNodeSplit({
-    graph,
-    labels,
-    classCount: classes.length,
-    spec: splitSpec,
-    seed,
-  });
+  const split = resolveNodeSplit({ graph, labels, classes, spec: defaults.split, seed });
   request.onProgress?.({ stage: "features", pct: 1, message: "building features" });
   const pairs = undirectedEdgePairs({ graph });
   const inputs = await prepareGraphInputs({
     graph,
     pairs,
     kind,
-    selection: request.features ?? defaultSelection(kind),
-    excluded: [labelProperty, ...(splitProperty ? [splitProperty] : [])],
+    selection: defaults.features,
+    excluded: defaults.excluded,
     signal: request.signal,
   });
   const random = createRandom({ seed });
@@ -109,6 +106,7 @@ export async function trainNodeClassifier(input: {
     epochsRun: loop.epochsRun,
     keptEpoch: loop.keptEpoch,
     earlyStopping: hyperparameters.earlyStopping,
+    features: describeFeaturesUsed({ schema: inputs.schema, basis: defaults.featureBasis }),
   };
   const content: Omit<ModelFile, "checksum"> = {
     format: "graph-workbench/ml-model",
@@ -127,17 +125,4 @@ export async function trainNodeClassifier(input: {
   };
   const modelFile: ModelFile = { ...content, checksum: modelFileChecksum({ file: content }) };
   return { modelFile, metrics, curves: loop.curves, protocol };
-}
-
-/** Logistic regression is the structural baseline; the others read every property. */
-function defaultSelection(kind: TrainModelInput["model"]): FeatureSelection {
-  return kind === "logreg"
-    ? { properties: [], structural: ["degree", "pagerank", "clustering"] }
-    : { properties: "all" };
-}
-
-/** The `split` property when any node has one, else a seeded stratified 60/20/20 split. */
-function defaultSplit(request: TrainModelInput): SplitSpec {
-  const hasSplit = request.graph.nodeProperties.some((p) => p !== null && p.split !== undefined);
-  return hasSplit ? { kind: "property", property: "split" } : { kind: "stratified" };
 }

@@ -2,6 +2,7 @@ import type { GraphData } from "../graph/graph-data";
 import type { FeatureSelection } from "./derive-feature-schema";
 import type { EarlyStoppingSpec } from "./early-stopping";
 import type { EdgeSplitDescription, EdgeSplitSpec } from "./edge-split";
+import type { FeaturesUsed } from "./features-used";
 import type { ModelFile } from "./model-file";
 import type { NetworkKind } from "./network";
 import type { SplitDescription, SplitSpec } from "./node-split";
@@ -55,6 +56,8 @@ export type EvaluationProtocol = {
   /** The epoch whose weights the model keeps (last epoch unless best weights were restored). */
   keptEpoch: number;
   earlyStopping: EarlyStoppingSpec;
+  /** Node classification: which inputs the model read and why (defaults included). */
+  features?: FeaturesUsed;
 };
 
 /** Final metrics per part; node classification: accuracy + macro-F1, links: ROC-AUC + AP. */
@@ -71,7 +74,10 @@ export type TrainModelInput = {
   /** Node classification: the property holding the class. */
   labelProperty?: string;
   features?: FeatureSelection;
-  /** Node classification split; default the `split` property when nodes have one, else stratified. */
+  /**
+   * Node classification split; default the `split` property when nodes have one, else
+   * stratified 60/20/20 with every class in every part (node-classification-defaults.ts).
+   */
   split?: SplitSpec;
   /** Link prediction: fractions of edges held out (default val 0.05, test 0.10). */
   edgeSplit?: EdgeSplitSpec;
