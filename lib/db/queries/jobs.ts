@@ -166,8 +166,24 @@ async function cancelTreesFrom(seed: Prisma.Sql): Promise<number> {
     WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
 }
 
-/** How many of a run's jobs are still queued or running (a stop waits for 0, RC-6). */
-export async function countUnfinishedRunJobs(input: { runId: string }): Promise<number> {
-  const db = await getDb();
-  return db.job.count({ where: { runId: input.runId, status: { in: ["queued", "running"] } } });
+/**
+ * How many of a run's jobs still execute (a stop is confirmed at 0, RC-6): queued or running,
+ * or — whatever their row says — among `handlerJobIds`, the jobs whose handler still runs in the
+ * asking process. Inside a transaction when one is given.
+ */
+export async function countUnfinishedRunJobs(
+  input: { runId: string; handlerJobIds?: readonly string[] },
+  transaction?: Prisma.TransactionClient,
+): Promise<number> {
+  const client = transaction ?? (await getDb());
+  const handlerJobIds = [...(input.handlerJobIds ?? [])];
+  return client.job.count({
+    where: {
+      runId: input.runId,
+      OR: [
+        { status: { in: ["queued", "running"] } },
+        ...(handlerJobIds.length > 0 ? [{ id: { in: handlerJobIds } }] : []),
+      ],
+    },
+  });
 }
