@@ -175,6 +175,16 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Waits for the held job's handler to start; a run that failed first says why instead of the
+// test running into its timeout.
+async function jobStarted(started: Promise<void>, runId: string) {
+  const ok = await Promise.race([started.then(() => true), sleep(30_000).then(() => false)]);
+  if (!ok) {
+    const run = await snapshot(runId);
+    throw new Error(`the run's job never started (run ${run.run_status}: ${run.error?.message})`);
+  }
+}
+
 async function cancelIntentStatus(cancelRequestId: string) {
   const db = await getDb();
   const intent = await db.cancelIntent.findUnique({ where: { cancelRequestId } });
@@ -193,7 +203,7 @@ describe("a stop is confirmed only when everything has exited (RC-6)", () => {
     const streamed = events(runId).finally(() => {
       streamEnded = true;
     });
-    await held.started;
+    await jobStarted(held.started, runId);
 
     const cancelRequestId = randomUUID();
     const accepted = await cancel(runId, cancelRequestId);
@@ -283,7 +293,7 @@ describe("a stop is confirmed only when everything has exited (RC-6)", () => {
       kind: cancelIgnoringJobKind,
       input: {},
     });
-    await held.started;
+    await jobStarted(held.started, runId);
     // The stop reaches the row only (the executor is elsewhere); then that executor goes silent.
     const cancelRequestId = randomUUID();
     expect((await cancel(runId, cancelRequestId)).body.cancel_status).toBe("requested");

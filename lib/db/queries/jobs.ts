@@ -163,7 +163,10 @@ async function cancelTreesFrom(seed: Prisma.Sql): Promise<number> {
       "finishedAt" = CASE WHEN "status" = 'queued' THEN (now() AT TIME ZONE 'UTC')
         ELSE "finishedAt" END,
       "updatedAt" = (now() AT TIME ZONE 'UTC')
-    WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
+    WHERE "id" IN (SELECT "id" FROM tree)
+      -- A running job already flagged has nothing to change: a stop that waits for its jobs
+      -- repeats this cancel often (catching late children) without rewriting them.
+      AND ("status" = 'queued' OR ("status" = 'running' AND NOT "cancelRequested"))`;
 }
 
 /**
