@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
 import type { RunSnapshot } from "@/hooks/api/run-schema";
 import type { RunView } from "@/hooks/api/run-view";
@@ -58,7 +58,12 @@ export function StopRunButton({
   else if (stop.isSuccess || stopPending) state = "stopping";
   else state = "idle";
 
-  const requested = !stop.isIdle || stopPending;
+  // A stop this page saw pending (e.g. after a reload) keeps the button until it says "Stopped".
+  const [sawPendingStop, setSawPendingStop] = useState(false);
+  useEffect(() => {
+    if (stopPending) setSawPendingStop(true);
+  }, [stopPending]);
+  const requested = !stop.isIdle || stopPending || sawPendingStop;
   const stoppable = status === null ? live : liveRunStatuses.has(status);
   if (!stoppable && !requested) return null;
   // The run ended by itself before the stop took hold: nothing left to stop or to report.
