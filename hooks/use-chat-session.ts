@@ -14,7 +14,11 @@ function isWorking(snapshot: SessionSnapshot | undefined): boolean {
   if (!active) return false;
   // A paused run waits for a person, not for the server: no point polling for it.
   if (active.run_status === "paused") return false;
-  return isRunBusy({ runStatus: active.run_status, terminalPersisted: active.terminal_persisted });
+  return isRunBusy({
+    runStatus: active.run_status,
+    terminalPersisted: active.terminal_persisted,
+    cancelStatus: active.cancel_status,
+  });
 }
 
 /** One conversation: messages, run summaries, the active run and whether a message may be sent. */

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { RunEvent } from "@/lib/contracts/run-event";
-import { liveRunStatuses } from "@/lib/contracts/run-status";
+import { isRunBusy } from "@/lib/contracts/run-status";
 import { abortableSleep as sleep } from "./api/abortable-sleep";
 import { ApiRequestError } from "./api/api-request-error";
 import { applyRunSnapshot } from "./api/apply-run-snapshot";
@@ -50,9 +50,16 @@ function backoffDelay(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
-/** A finished run whose record is saved: nothing about it changes any more. */
+/**
+ * A finished run whose record is saved and whose stop, if one was asked, is confirmed: nothing
+ * about it changes any more. A stop still `stopping` waits for the run's jobs (RC-6).
+ */
 export function isSavedAndFinished(snapshot: RunSnapshot): boolean {
-  return snapshot.terminal_persisted && !liveRunStatuses.has(snapshot.run_status);
+  return !isRunBusy({
+    runStatus: snapshot.run_status,
+    terminalPersisted: snapshot.terminal_persisted,
+    cancelStatus: snapshot.cancel_status,
+  });
 }
 
 /**

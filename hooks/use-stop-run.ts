@@ -10,17 +10,20 @@ import { randomUuid } from "./api/random-uuid";
 import { cancelRunResponseSchema, type RunSnapshot } from "./api/run-schema";
 import { isSavedAndFinished } from "./use-run-view";
 
-// After an accepted stop the record is read until it says how the stop ended (RC-6).
+// After an accepted stop the record is read until it says how the stop ended (RC-6): every
+// second at first, then every few seconds — a stop waits as long as a job of the run takes to
+// exit, which may be minutes.
 const confirmPollMs = 1000;
-const maxConfirmPolls = 120;
+const slowConfirmPollMs = 5000;
+const fastConfirmPolls = 120;
 
 /**
  * Stops a run (`POST /api/runs/cancel`, RC-3). One `cancel_request_id` is made for the run the
  * first time Stop is pressed and reused for every retry, so a retry after a lost answer or a
  * 503 CANCEL_NOT_CONFIRMED is the same stop, never a second intent. Once the server accepted it,
- * the run's record is read until it is finished and saved (or the stop is `not_confirmed`) and
- * each read is handed to `onSnapshot`: that confirms the stop even when no event is left to
- * read (a paused run's stream has already ended).
+ * the run's record is read until it is finished, saved and its stop confirmed (or the stop is
+ * `not_confirmed`) and each read is handed to `onSnapshot`: that confirms the stop even when no
+ * event is left to read (a paused run's stream has already ended, or its executor died).
  */
 export function useStopRun({
   runId,
@@ -59,8 +62,8 @@ export function useStopRun({
     const controller = new AbortController();
     const { signal } = controller;
     const confirm = async () => {
-      for (let poll = 0; poll < maxConfirmPolls && !signal.aborted; poll++) {
-        await abortableSleep(confirmPollMs, signal);
+      for (let poll = 0; !signal.aborted; poll++) {
+        await abortableSleep(poll < fastConfirmPolls ? confirmPollMs : slowConfirmPollMs, signal);
         if (signal.aborted) return;
         try {
           const snapshot = await fetchRunSnapshot({ runId, signal });

@@ -143,6 +143,12 @@ const environmentSchema = z.object({
   RUN_HEARTBEAT_STALE_SECONDS: integer(60, 40, 24 * 3600),
   /** How often each app process looks for abandoned runs. */
   RUN_SWEEP_INTERVAL_SECONDS: integer(15, 1, 3600),
+  /**
+   * How long a stopped run waits for its jobs to exit before it saves its final state anyway.
+   * The stop stays `stopping` until the last of them exited, however long that takes (RC-6);
+   * this only bounds how long the answer so far waits unsaved.
+   */
+  RUN_STOP_JOBS_WAIT_SECONDS: integer(10, 0, 3600),
   /** The app process also works jobs, so one command runs everything; `npm run worker` adds more. */
   JOBS_WORKER_IN_APP: booleanFlag(true),
   /** Jobs one worker process runs at once (in-app worker and `npm run worker` alike). */

@@ -82,7 +82,9 @@ export function ChatTurn({
         </div>
       ) : null}
       <div id={answerId} hidden={!showAnswer}>
-        {showAnswer ? <RunTranscript runId={run.run_id} live={live} /> : null}
+        {showAnswer ? (
+          <RunTranscript runId={run.run_id} live={live} savedCancelStatus={run.cancel_status} />
+        ) : null}
       </div>
     </li>
   );

@@ -36,7 +36,11 @@ function groupTurns(messages: ChatMessage[], runs: RunSummary[]) {
 }
 
 function isLive(run: RunSummary): boolean {
-  return isRunBusy({ runStatus: run.run_status, terminalPersisted: run.terminal_persisted });
+  return isRunBusy({
+    runStatus: run.run_status,
+    terminalPersisted: run.terminal_persisted,
+    cancelStatus: run.cancel_status,
+  });
 }
 
 /**

@@ -38,7 +38,16 @@ function connectionText(connection: RunConnection, working: boolean): string | n
 }
 
 /** One run's part of the conversation: tool cards in call order, then the (streaming) answer. */
-export function RunTranscript({ runId, live }: { runId: string; live: boolean }) {
+export function RunTranscript({
+  runId,
+  live,
+  savedCancelStatus,
+}: {
+  runId: string;
+  live: boolean;
+  /** The run's cancel status in the session's record (a stop pending across a reload). */
+  savedCancelStatus?: string | null;
+}) {
   const { view, connection, retry, resume, mergeSnapshot } = useRunView({ runId, live });
   const capabilities = useCapabilities();
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -248,6 +257,7 @@ export function RunTranscript({ runId, live }: { runId: string; live: boolean })
             runId={runId}
             view={view}
             live={live}
+            savedCancelStatus={savedCancelStatus}
             onAccepted={continueAfterStop}
             onSnapshot={mergeSnapshot}
           />

@@ -151,7 +151,11 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
     pendingApproval:
       runStatus === "paused" ? (pendingFromSnapshot(snapshot) ?? view.pendingApproval) : null,
     executionGeneration: snapshot.execution_generation,
-    cancelStatus: snapshot.cancel_status ?? view.cancelStatus,
+    // A confirmed stop is final: a snapshot read before the confirmation does not undo it.
+    cancelStatus:
+      view.cancelStatus === "confirmed"
+        ? "confirmed"
+        : (snapshot.cancel_status ?? view.cancelStatus),
     pauseSaved:
       runStatus === "paused" &&
       snapshot.run_status === "paused" &&

@@ -233,7 +233,8 @@ describe("run view", () => {
     });
     expect(view.runStatus).toBe("cancelled");
     expect(view.tools[0].status).toBe("cancelled");
-    expect(view.cancelStatus).toBe("stopping");
+    // `run_cancelled` is sent only once the stop is confirmed: an older read does not undo it.
+    expect(view.cancelStatus).toBe("confirmed");
     view = applyRunSnapshot(view, {
       ...baseSnapshot,
       run_status: "cancelled",

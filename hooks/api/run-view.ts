@@ -248,6 +248,8 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
       return {
         ...next,
         runStatus: "cancelled",
+        // The server sends it only once nothing of the run executes any more (RC-6).
+        cancelStatus: "confirmed",
         pendingApproval: null,
         // Nothing runs after a confirmed stop; the saved record may refine each call later.
         tools: next.tools.map((card) =>

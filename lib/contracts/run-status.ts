@@ -36,9 +36,18 @@ export const stopAskedCancelStatuses: ReadonlySet<"requested" | "stopping"> = ne
   "stopping",
 ]);
 
-/** True while a run keeps its session from accepting a message: live, or not saved yet (PS-3). */
-export function isRunBusy(run: { runStatus: RunStatus; terminalPersisted: boolean }): boolean {
-  return liveRunStatuses.has(run.runStatus) || !run.terminalPersisted;
+/**
+ * True while a run keeps its session from accepting a message: live, not saved yet (PS-3), or
+ * stopped but not confirmed — one of its jobs may still be executing (RC-6).
+ */
+export function isRunBusy(run: {
+  runStatus: RunStatus;
+  terminalPersisted: boolean;
+  cancelStatus: string | null | undefined;
+}): boolean {
+  return (
+    liveRunStatuses.has(run.runStatus) || !run.terminalPersisted || isStopAsked(run.cancelStatus)
+  );
 }
 
 /** True when a stop was asked for the run and not confirmed yet. */

@@ -9,7 +9,7 @@ export type AdmissionRows = {
   existing: ExistingRun | null;
   /** A cancel by this start_request_id was recorded before the start arrived. */
   cancelledBeforeStart: boolean;
-  /** A run that keeps the session busy (live, or not saved yet). */
+  /** A run that keeps the session busy (live, not saved yet, or its stop not confirmed). */
   busy: RunControl | null;
   /** The session's latest run; read only for an edit of the latest turn. */
   latest: RunControl | null;

@@ -44,14 +44,36 @@ describe("decideRunCancel", () => {
 
   it("leaves a pause that is not saved yet to its executor's merge", () => {
     const saving = run({ runStatus: "paused", executionStopped: true, terminalPersisted: false });
-    expect(decideRunCancel({ run: saving })).toEqual({ kind: "finished" });
+    expect(decideRunCancel({ run: saving })).toEqual({
+      kind: "finished",
+      cancelStatus: "confirmed",
+    });
   });
 
   it.each(["completed", "cancelled", "error", "interrupted"] as const)(
     "leaves a %s run as it is",
     (runStatus) => {
       const ended = run({ runStatus, executionStopped: true, terminalPersisted: true });
-      expect(decideRunCancel({ run: ended })).toEqual({ kind: "finished" });
+      expect(decideRunCancel({ run: ended })).toEqual({
+        kind: "finished",
+        cancelStatus: "confirmed",
+      });
+    },
+  );
+
+  it.each(["requested", "stopping"])(
+    "answers stopping for a finished run whose %s stop still waits for its jobs (RC-6)",
+    (cancelStatus) => {
+      const ended = run({
+        runStatus: "cancelled",
+        cancelStatus,
+        executionStopped: false,
+        terminalPersisted: true,
+      });
+      expect(decideRunCancel({ run: ended })).toEqual({
+        kind: "finished",
+        cancelStatus: "stopping",
+      });
     },
   );
 });

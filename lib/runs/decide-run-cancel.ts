@@ -1,17 +1,20 @@
-import { executingRunStatuses, type RunStatus } from "@/lib/contracts/run-status";
+import { executingRunStatuses, isStopAsked, type RunStatus } from "@/lib/contracts/run-status";
 
 export type RunCancelDecision =
   /** Live: the stop is recorded and the executor must be signalled; `changed` → write it. */
   | { kind: "signal"; cancelStatus: "requested" | "stopping"; changed: boolean }
   /** A saved pause: cancelled on the spot (no agent is built for it). */
   | { kind: "cancel_pause"; approvalReason: string }
-  /** Already finished: nothing runs, so the stop holds as it is. */
-  | { kind: "finished" };
+  /**
+   * Already finished: the stop holds as it is — `confirmed`, or still `stopping` while a stop
+   * saved earlier waits for the run's jobs to exit (RC-6).
+   */
+  | { kind: "finished"; cancelStatus: "stopping" | "confirmed" };
 
 /**
  * What a cancel does to one run (RC-3, RC-5), under its session lock: a live run is marked
  * `requested` (a stop already `stopping` stays so); a saved, stopped pause is cancelled at once;
- * anything else has finished.
+ * anything else has finished (its stop, if one was saved, is confirmed only once its jobs exited).
  */
 export function decideRunCancel(input: {
   run: {
@@ -32,7 +35,10 @@ export function decideRunCancel(input: {
       approvalReason: "The run was cancelled while it waited for approval.",
     };
   }
-  return { kind: "finished" };
+  return {
+    kind: "finished",
+    cancelStatus: isStopAsked(run.cancelStatus) ? "stopping" : "confirmed",
+  };
 }
 
 /** A cancel intent is confirmed once it reached a run and every run it reached is confirmed. */

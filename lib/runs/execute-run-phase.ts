@@ -6,13 +6,14 @@ import { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
 import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
+import { getEnv } from "@/lib/env";
 import { learnAfterPhase, plansAlways, updateContextAfterBatch } from "./learn-after-phase";
 import { createPartialAnswerSaver } from "./partial-answer-saver";
 import { persistRunFinalState } from "./persist-run-final-state";
 import { type PhaseRun, prepareRunPhase } from "./prepare-run-phase";
 import type { RunEventLog } from "./run-event-log";
 import type { StagedRunState } from "./staged-run-state";
-import { cancelRunJobs, waitForRunJobsToEnd } from "./stop-run-jobs";
+import { awaitStopConfirmed, cancelRunJobs, waitForRunJobsToEnd } from "./stop-run-jobs";
 import { terminalEvent } from "./terminal-event";
 
 /**
@@ -94,23 +95,31 @@ export async function executeRunPhase(input: {
   await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
 }
 
-// The save confirms the stop (RC-6), so the run's jobs must have ended first. The cancel is
-// repeated here: a job registered while the stop was on its way is caught too.
+// The save confirms the stop only if the run's jobs have exited (RC-6), so it waits for them a
+// while first: most stops are then saved and confirmed in one write. The cancel is repeated
+// here: a job registered while the stop was on its way is caught too. A job still running after
+// the wait leaves the stop saved as `stopping`, confirmed later (saveAndAnnounce).
 async function settleStoppedJobs(input: { ownerId: string; runId: string }): Promise<void> {
+  const waitSeconds = getEnv().RUN_STOP_JOBS_WAIT_SECONDS;
   try {
     await cancelRunJobs(input);
-    const { settled } = await waitForRunJobsToEnd({ runId: input.runId, timeoutMs: 30_000 });
+    const { settled } = await waitForRunJobsToEnd({
+      runId: input.runId,
+      timeoutMs: waitSeconds * 1000,
+    });
     if (!settled) {
       console.warn(
-        `run ${input.runId}: jobs still running 30 s after the stop; the sweep ends them`,
+        `run ${input.runId}: jobs still running ${waitSeconds} s after the stop; saving the run, the stop stays "stopping" until they exit`,
       );
     }
   } catch (error) {
-    console.error(`run ${input.runId}: could not confirm its jobs stopped:`, error);
+    console.error(`run ${input.runId}: could not check that its jobs stopped:`, error);
   }
 }
 
-// Saves the phase's final state, then sends the terminal event of what was saved.
+// Saves the phase's final state, then sends the terminal event of what was saved. A stop saved
+// as pending (a job of the run still executes) is announced only once it is confirmed: the
+// stream's `run_cancelled` means nothing of the run executes any more (RC-6).
 async function saveAndAnnounce(input: {
   run: PhaseRun;
   ownerId: string;
@@ -137,10 +146,12 @@ async function saveAndAnnounce(input: {
     lastEventSeq: log.upcomingSeq,
     stagedAt: new Date().toISOString(),
   };
+  let stopPending = false;
   try {
     const saved = await persistRunFinalState(state);
     if (saved.outcome === "stale") return;
     if (saved.status !== ending.status) ending = { status: saved.status };
+    stopPending = saved.stopPending;
   } catch (error) {
     console.error(`run ${run.id}: final state not saved; the staged copy waits for repair:`, error);
     log.append({
@@ -150,5 +161,6 @@ async function saveAndAnnounce(input: {
     });
     return;
   }
+  if (stopPending) await awaitStopConfirmed({ ownerId: input.ownerId, runId: run.id });
   log.append(terminalEvent(ending));
 }

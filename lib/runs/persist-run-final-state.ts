@@ -1,5 +1,6 @@
 import "server-only";
 import { mergeRunFinalState, readRunControlState } from "@/lib/db/queries/run-final-state";
+import { runningJobs } from "@/lib/jobs/running-jobs";
 import { consumePersistenceFault } from "./persistence-fault";
 import { removeStagedRunState, type StagedRunState, stageRunState } from "./staged-run-state";
 
@@ -34,6 +35,7 @@ export async function persistRunFinalState(
 export async function applyStagedRunState(state: StagedRunState): Promise<PersistOutcome> {
   const merged = await mergeRunFinalState(state, {
     beforeCommit: () => consumePersistenceFault(state.runId),
+    handlerJobIds: [...runningJobs().keys()],
   });
   if (merged.outcome === "stale") {
     // A newer generation owns the run now: this phase's late state must not overwrite it.
@@ -45,14 +47,17 @@ export async function applyStagedRunState(state: StagedRunState): Promise<Persis
     saved?.executionGeneration === state.generation &&
     saved.runStatus === merged.status &&
     saved.terminalPersisted &&
-    saved.executionStopped &&
+    saved.executionStopped === !merged.stopPending &&
     saved._count.toolCalls >= state.toolCalls.length;
   if (!agrees) throw new Error(`read-back of run ${state.runId} does not match its staged state`);
   await removeStagedRunState(state.runId);
-  return { outcome: "persisted", status: merged.status };
+  return { outcome: "persisted", status: merged.status, stopPending: merged.stopPending };
 }
 
-/** The saved status can differ from the staged one: a pause overtaken by a stop is cancelled. */
+/**
+ * The saved status can differ from the staged one: a pause overtaken by a stop is cancelled.
+ * `stopPending`: the stop is saved `stopping` because a job of the run still executes (RC-6).
+ */
 export type PersistOutcome =
-  | { outcome: "persisted"; status: StagedRunState["status"] }
+  | { outcome: "persisted"; status: StagedRunState["status"]; stopPending: boolean }
   | { outcome: "stale" };

@@ -3,6 +3,8 @@ import { startRunSweep, stopRunSweep } from "./run-sweep";
 
 const { interruptAbandonedRuns } = vi.hoisted(() => ({ interruptAbandonedRuns: vi.fn() }));
 vi.mock("@/lib/db/queries/run-reconciliation", () => ({ interruptAbandonedRuns }));
+// Pending stops are settled after each sweep; here there are none.
+vi.mock("./stop-run-jobs", () => ({ settlePendingStops: async () => [] }));
 
 afterEach(() => {
   stopRunSweep();

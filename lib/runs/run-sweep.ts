@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process-registry";
 import { executorId } from "./executor-id";
 import { isExecutorGone } from "./executor-liveness";
+import { settlePendingStops } from "./stop-run-jobs";
 
 const registry = processRegistry<{ timer?: NodeJS.Timeout; sweeping?: boolean }>(
   "__workbenchRunSweep",
@@ -13,14 +14,18 @@ const registry = processRegistry<{ timer?: NodeJS.Timeout; sweeping?: boolean }>
  * Marks runs of other executors as `interrupted` when the process table proves their executor
  * exited, or when their heartbeat is older than RUN_HEARTBEAT_STALE_SECONDS — even if that pid
  * lives on, since a process that stopped heartbeating is no longer driving the run (PS-4). This
- * process's own runs are never touched: its executors are alive by definition.
+ * process's own runs are never touched: its executors are alive by definition. Then stops that
+ * wait for their jobs — of the runs just interrupted, or saved earlier while a job still ran —
+ * are confirmed once nothing of the run executes (RC-6), never because time passed.
  */
 export async function sweepAbandonedRuns() {
-  return interruptAbandonedRuns({
+  const interrupted = await interruptAbandonedRuns({
     executorId: executorId(),
     staleAfterMs: getEnv().RUN_HEARTBEAT_STALE_SECONDS * 1000,
     isExecutorGone: (id) => isExecutorGone({ executorId: id }),
   });
+  const stopsConfirmed = await settlePendingStops();
+  return { ...interrupted, stopsConfirmed };
 }
 
 /**
@@ -47,11 +52,14 @@ async function sweepOnce(): Promise<void> {
   if (registry.sweeping) return;
   registry.sweeping = true;
   try {
-    const { runIds } = await sweepAbandonedRuns();
+    const { runIds, stopsConfirmed } = await sweepAbandonedRuns();
     if (runIds.length > 0) {
       console.info(
         `workbench: ${runIds.length} abandoned run(s) interrupted: ${runIds.join(", ")}`,
       );
+    }
+    if (stopsConfirmed.length > 0) {
+      console.info(`workbench: stop confirmed, every job exited: ${stopsConfirmed.join(", ")}`);
     }
   } catch (error) {
     console.warn(`workbench: run sweep skipped (${firstLine(error)}); retrying next interval`);

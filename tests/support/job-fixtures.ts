@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
+import { type JobHandler, registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 
 /** A user with a project, a session and a run (generation 1), for job tests. */
@@ -56,4 +57,57 @@ export async function readAllProgress(input: { ownerId: string; jobId: string; l
     cursor = page.progress_cursor;
     if (!page.progress_has_more) return { seqs, pages };
   }
+}
+
+/** The kind name under which `registerCancelIgnoringJobKind` registers its handler. */
+export const cancelIgnoringJobKind = "test.ignores-cancel";
+
+/**
+ * A job handler that does not stop when cancelled: once its signal aborts it keeps executing
+ * until the test calls `release()` — a handler stuck in a long computation, or one that never
+ * checks its signal. `started` and `signalled` resolve when it began and when its cancel reached
+ * it; `exitedAt` is set the moment it returns.
+ */
+export function cancelIgnoringJobHandler() {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  let markSignalled: () => void = () => {};
+  const signalled = new Promise<void>((resolve) => {
+    markSignalled = resolve;
+  });
+  const state = {
+    started,
+    signalled,
+    release: () => release(),
+    exitedAt: null as number | null,
+    handler: (async ({ signal }) => {
+      markStarted();
+      await new Promise((resolve) => {
+        if (signal.aborted) resolve(undefined);
+        signal.addEventListener("abort", resolve, { once: true });
+      });
+      markSignalled();
+      await released;
+      state.exitedAt = Date.now();
+      throw signal.reason;
+    }) as JobHandler,
+  };
+  return state;
+}
+
+/** Registers a fresh cancel-ignoring handler under `cancelIgnoringJobKind` and returns it. */
+export function registerCancelIgnoringJobKind() {
+  const held = cancelIgnoringJobHandler();
+  registerJobHandler({
+    kind: cancelIgnoringJobKind,
+    handler: held.handler,
+    retryWhenLostBeforeWriting: false,
+  });
+  return held;
 }

@@ -84,7 +84,7 @@ async function cancelRunLocked(transaction: Transaction, runId: string): Promise
   return {
     runId,
     runStatus: run.runStatus,
-    cancelStatus: "confirmed",
+    cancelStatus: decision.cancelStatus,
     pausedRunCancelled: false,
     needsSignal: false,
   };
@@ -130,6 +130,24 @@ async function confirmIntentIfSettled(
       },
     });
   }
+}
+
+/**
+ * Confirms every open cancel intent that reached this run (by its id or its start request) once
+ * its stop is confirmed (RC-6). Called inside the transaction that writes `confirmed`.
+ */
+export async function confirmRunCancelIntents(
+  transaction: Transaction,
+  run: { ownerId: string; runId: string; startRequestId: string },
+): Promise<void> {
+  await transaction.cancelIntent.updateMany({
+    where: {
+      ownerId: run.ownerId,
+      status: { not: "confirmed" },
+      OR: [{ runId: run.runId }, { startRequestId: run.startRequestId }],
+    },
+    data: { status: "confirmed", confirmedAt: new Date() },
+  });
 }
 
 /** Records a cancel by run id (RC-3) and applies it under the run's session lock (PS-1). */

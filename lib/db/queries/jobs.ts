@@ -163,11 +163,30 @@ async function cancelTreesFrom(seed: Prisma.Sql): Promise<number> {
       "finishedAt" = CASE WHEN "status" = 'queued' THEN (now() AT TIME ZONE 'UTC')
         ELSE "finishedAt" END,
       "updatedAt" = (now() AT TIME ZONE 'UTC')
-    WHERE "id" IN (SELECT "id" FROM tree) AND "status" IN ('queued', 'running')`;
+    WHERE "id" IN (SELECT "id" FROM tree)
+      -- A running job already flagged has nothing to change: a stop that waits for its jobs
+      -- repeats this cancel often (catching late children) without rewriting them.
+      AND ("status" = 'queued' OR ("status" = 'running' AND NOT "cancelRequested"))`;
 }
 
-/** How many of a run's jobs are still queued or running (a stop waits for 0, RC-6). */
-export async function countUnfinishedRunJobs(input: { runId: string }): Promise<number> {
-  const db = await getDb();
-  return db.job.count({ where: { runId: input.runId, status: { in: ["queued", "running"] } } });
+/**
+ * How many of a run's jobs still execute (a stop is confirmed at 0, RC-6): queued or running,
+ * or — whatever their row says — among `handlerJobIds`, the jobs whose handler still runs in the
+ * asking process. Inside a transaction when one is given.
+ */
+export async function countUnfinishedRunJobs(
+  input: { runId: string; handlerJobIds?: readonly string[] },
+  transaction?: Prisma.TransactionClient,
+): Promise<number> {
+  const client = transaction ?? (await getDb());
+  const handlerJobIds = [...(input.handlerJobIds ?? [])];
+  return client.job.count({
+    where: {
+      runId: input.runId,
+      OR: [
+        { status: { in: ["queued", "running"] } },
+        ...(handlerJobIds.length > 0 ? [{ id: { in: handlerJobIds } }] : []),
+      ],
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { liveRunStatuses } from "@/lib/contracts/run-status";
+import { liveRunStatuses, stopAskedCancelStatuses } from "@/lib/contracts/run-status";
 import { decideAdmission } from "@/lib/runs/decide-admission";
 import { getDb } from "../client";
 import { hasStartCancelIntent } from "./cancel-intents";
@@ -7,7 +7,11 @@ import { lockSession, lockStartRequest } from "./session-lock";
 
 /** Runs whose state keeps the session from accepting a new message (RC-2, PS-3): `isRunBusy`. */
 const busyRunFilter = {
-  OR: [{ runStatus: { in: [...liveRunStatuses] } }, { terminalPersisted: false }],
+  OR: [
+    { runStatus: { in: [...liveRunStatuses] } },
+    { terminalPersisted: false },
+    { cancelStatus: { in: [...stopAskedCancelStatuses] } },
+  ],
 } satisfies Prisma.RunWhereInput;
 
 /**

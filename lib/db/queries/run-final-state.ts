@@ -2,6 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { decideFinalStateMerge } from "@/lib/runs/decide-final-state-merge";
 import type { StagedRunState, StagedToolCall } from "@/lib/runs/staged-run-state";
 import { getDb } from "../client";
+import { confirmRunCancelIntents } from "./cancel-intents";
+import { countUnfinishedRunJobs } from "./jobs";
 import { lockSession } from "./session-lock";
 
 function json(value: unknown): Prisma.InputJsonValue {
@@ -46,13 +48,18 @@ export async function saveToolCallProgress(runId: string, calls: StagedToolCall[
  * transaction under the session lock, merge-only and idempotent — tool calls by id, the answer
  * once per generation, the pause record once — so a retry after an unacknowledged commit never
  * makes a second copy. `decideFinalStateMerge` says what is saved (a stale generation changes
- * nothing, RC-4; a stop asked meanwhile is confirmed, RC-6).
+ * nothing, RC-4; a stop asked meanwhile is confirmed once none of the run's jobs executes any
+ * more — else it is saved `stopping`, RC-6). `handlerJobIds` are jobs whose handler still runs
+ * in this process: they count as executing whatever their row says.
  * `beforeCommit` runs last inside the transaction (fault tests make it throw).
  */
 export async function mergeRunFinalState(
   state: StagedRunState,
-  options: { beforeCommit?: () => void } = {},
-): Promise<{ outcome: "merged"; status: StagedRunState["status"] } | { outcome: "stale" }> {
+  options: { beforeCommit?: () => void; handlerJobIds?: readonly string[] } = {},
+): Promise<
+  | { outcome: "merged"; status: StagedRunState["status"]; stopPending: boolean }
+  | { outcome: "stale" }
+> {
   const db = await getDb();
   return db.$transaction(async (transaction) => {
     await lockSession(transaction, state.ownerId, state.sessionId);
@@ -60,7 +67,11 @@ export async function mergeRunFinalState(
       where: { id: state.runId, ownerId: state.ownerId },
       select: { executionGeneration: true, cancelStatus: true, runStatus: true },
     });
-    const merge = decideFinalStateMerge({ run, state });
+    const unfinishedJobs = await countUnfinishedRunJobs(
+      { runId: state.runId, handlerJobIds: options.handlerJobIds },
+      transaction,
+    );
+    const merge = decideFinalStateMerge({ run, state, unfinishedJobs });
     if (merge.kind === "stale") return { outcome: "stale" };
     const { status } = merge;
     for (const call of state.toolCalls) {
@@ -121,25 +132,18 @@ export async function mergeRunFinalState(
         errorMessage: state.errorMessage,
         checkpoint: state.checkpoint ? json(state.checkpoint) : undefined,
         lastEventSeq: state.lastEventSeq,
-        executionStopped: true,
+        // Stop evidence is complete only once the run's jobs exited too (RC-6).
+        executionStopped: !merge.stopPending,
         terminalPersisted: true,
         revision: { increment: 1 },
         ...(merge.confirmStop ? { cancelStatus: "confirmed" as const } : {}),
+        ...(merge.stopPending ? { cancelStatus: "stopping" as const } : {}),
         ...(merge.finished ? { finishedAt: new Date() } : {}),
       },
     });
-    if (merge.confirmStop) {
-      await transaction.cancelIntent.updateMany({
-        where: {
-          ownerId: state.ownerId,
-          status: { not: "confirmed" },
-          OR: [{ runId: state.runId }, { startRequestId: state.startRequestId }],
-        },
-        data: { status: "confirmed", confirmedAt: new Date() },
-      });
-    }
+    if (merge.confirmStop) await confirmRunCancelIntents(transaction, state);
     options.beforeCommit?.();
-    return { outcome: "merged" as const, status };
+    return { outcome: "merged" as const, status, stopPending: merge.stopPending };
   });
 }
 

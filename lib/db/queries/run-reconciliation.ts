@@ -49,20 +49,22 @@ export async function interruptAbandonedRuns(input: {
         select: { cancelStatus: true },
       });
       if (!current) return false;
-      // A stop that was on its way to the dead executor is settled by this write.
+      // A stop that was on its way to the dead executor holds, but is not confirmed here: the
+      // run's jobs may still execute in a live worker. It stays `stopping` (no exit evidence
+      // yet) until the sweep saw them exit (settlePendingStops, RC-6).
       const stopAsked = isStopAsked(current.cancelStatus);
       await transaction.run.update({
         where: { id: run.id },
         data: {
           runStatus: "interrupted",
-          executionStopped: true,
+          executionStopped: !stopAsked,
           terminalPersisted: true,
           errorCode: "INTERRUPTED",
           errorMessage:
             "The server stopped while this run was working. Its messages and tool results are kept.",
           finishedAt: new Date(),
           revision: { increment: 1 },
-          ...(stopAsked ? { cancelStatus: "confirmed" as const } : {}),
+          ...(stopAsked ? { cancelStatus: "stopping" as const } : {}),
         },
       });
       return true;
