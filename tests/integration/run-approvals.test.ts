@@ -6,6 +6,7 @@ import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as cancelRoute from "@/app/api/runs/cancel/route";
 import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
+import { listConstructions } from "@/lib/backend/constructions/list-constructions";
 import { loadConstructionGraph } from "@/lib/backend/constructions/load-construction-graph";
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createSession } from "@/lib/backend/sessions/create-session";
@@ -488,6 +489,12 @@ describe("modify runs the reviewer's arguments (AP-3)", () => {
       operations: patchedOperations,
       nodeCount: 33,
       edgeCount: 78 - degree,
+    });
+    // The constructions API says so too.
+    const listed = await listConstructions({ ownerId: harness.userId, datasetId });
+    expect(listed.find((saved) => saved.revision === 2)).toMatchObject({
+      parent_revision: 1,
+      operations: patchedOperations,
     });
     const { graph } = await loadConstructionGraph({
       ownerId: harness.userId,
