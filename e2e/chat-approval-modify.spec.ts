@@ -219,7 +219,8 @@ test("Modify on an optimisation commit runs exactly the patched operations, and 
   // After a refresh the record comes from the saved run: same id, same proposal and patch.
   await page.reload();
   await chat.expectCompleted(runId);
-  await expectModifyRecord(chat, { runId, toolCallId, proposed, patched });
+  const record = await expectModifyRecord(chat, { runId, toolCallId, proposed, patched });
+  await record.screenshot({ path: testInfo.outputPath("approval-modify-record.png") });
   await page.screenshot({
     path: testInfo.outputPath("approval-modify-after-refresh.png"),
     fullPage: true,
