@@ -3,13 +3,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
 import { fetchRunSnapshot } from "@/hooks/api/fetch-run-snapshot";
-import type { JobProgressState } from "@/hooks/api/run-view";
+import type { DecidedApproval, JobProgressState } from "@/hooks/api/run-view";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { type RunConnection, useRunView } from "@/hooks/use-run-view";
 import { executingRunStatuses } from "@/lib/contracts/run-status";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { AnswerMarkdown } from "./answer-markdown";
-import { type AcceptedDecision, ApprovalCard } from "./approval-card";
+import { ApprovalCard } from "./approval-card";
 import { ApprovalDecisionNote } from "./approval-decision-note";
 import { buildFigureIndex } from "./figure-links";
 import { JobProgressBar } from "./job-progress-bar";
@@ -51,7 +51,8 @@ export function RunTranscript({
   const { view, connection, retry, resume, mergeSnapshot } = useRunView({ runId, live });
   const capabilities = useCapabilities();
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  const [decided, setDecided] = useState<AcceptedDecision | null>(null);
+  // This page's own decision, shown until the saved run (which records it too) is re-read.
+  const [decided, setDecided] = useState<DecidedApproval | null>(null);
   // The server's reason a decision was refused as stale (409 APPROVAL_CONFLICT).
   const [staleApproval, setStaleApproval] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -67,6 +68,13 @@ export function RunTranscript({
     [view.tools],
   );
   const cardIds = useMemo(() => new Set(view.tools.map((card) => card.toolCallId)), [view.tools]);
+  // Decisions by call: the saved ones (they survive a refresh), else this page's own.
+  const decisionByCall = useMemo(() => {
+    const byCall = new Map<string, DecidedApproval>();
+    if (decided) byCall.set(decided.toolCallId, decided);
+    for (const decision of view.decisions) byCall.set(decision.toolCallId, decision);
+    return byCall;
+  }, [view.decisions, decided]);
   // A call's job chain (a hand-off) shows one bar: the job that reported last.
   const jobByCall = useMemo(() => {
     const latest = new Map<string, JobProgressState>();
@@ -94,7 +102,7 @@ export function RunTranscript({
 
   // The decision was recorded: the same run goes on, its stream opens again from the last seq.
   const continueAfterDecision = useCallback(
-    (decision: AcceptedDecision) => {
+    (decision: DecidedApproval) => {
       setDecided(decision);
       setStaleApproval(null);
       resume();
@@ -164,9 +172,10 @@ export function RunTranscript({
                 job={jobByCall.get(card.toolCallId)}
               />
               {pending?.toolCallId === card.toolCallId ? approvalCard : null}
-              {decided?.toolCallId === card.toolCallId &&
-              pending?.toolCallId !== card.toolCallId ? (
-                <ApprovalDecisionNote decision={decided} />
+              {decisionByCall.has(card.toolCallId) && pending?.toolCallId !== card.toolCallId ? (
+                <ApprovalDecisionNote
+                  decision={decisionByCall.get(card.toolCallId) as DecidedApproval}
+                />
               ) : null}
             </li>
           ))}

@@ -2,7 +2,13 @@ import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import { finishedRunStatuses } from "@/lib/contracts/run-status";
 import { argsObjectOf } from "./args-object-of";
 import type { RunSnapshot, ToolCall } from "./run-schema";
-import type { JobProgressState, PendingApproval, RunView, ToolCardState } from "./run-view";
+import type {
+  DecidedApproval,
+  JobProgressState,
+  PendingApproval,
+  RunView,
+  ToolCardState,
+} from "./run-view";
 
 function cardStatusOf(call: ToolCall): string {
   // A record written when the call began and not finished yet.
@@ -74,6 +80,18 @@ function pendingFromSnapshot(snapshot: RunSnapshot): PendingApproval | null {
     executionGeneration: pending.execution_generation ?? snapshot.execution_generation,
     preview: pending.preview ?? null,
   };
+}
+
+function decisionsFromSnapshot(snapshot: RunSnapshot): DecidedApproval[] | null {
+  if (!snapshot.approvals) return null;
+  return snapshot.approvals.map((record) => ({
+    toolCallId: record.tool_call_id,
+    toolName: record.tool_name,
+    decision: record.decision,
+    proposedArgs: record.proposed_args,
+    patchedArgs: record.patched_args,
+    reason: record.reason,
+  }));
 }
 
 // Within one generation a run only moves forward: preparing → running → paused → finished.
@@ -150,6 +168,7 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       : view.error,
     pendingApproval:
       runStatus === "paused" ? (pendingFromSnapshot(snapshot) ?? view.pendingApproval) : null,
+    decisions: decisionsFromSnapshot(snapshot) ?? view.decisions,
     executionGeneration: snapshot.execution_generation,
     // A confirmed stop is final: a snapshot read before the confirmation does not undo it.
     cancelStatus:

@@ -9,6 +9,8 @@ export const constructionSchema = z.object({
   dataset_id: z.string(),
   revision: z.number().int(),
   parent_revision: z.number().int().nullish(),
+  /** The optimisation operations this revision saved (null for a build from the upload). */
+  operations: z.array(z.unknown()).nullish(),
   status: z.enum(["building", "ready", "failed"]),
   directed: z.boolean(),
   node_count: z.number().int(),

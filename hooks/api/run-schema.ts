@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalRecordSchema } from "@/lib/contracts/approval-record";
 import { chatMessageSchema, runStatusSchema } from "./session-schema";
 
 /** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
@@ -82,6 +83,8 @@ export const runSnapshotSchema = z.object({
   messages: z.array(chatMessageSchema.omit({ run_id: true })),
   tool_calls: z.array(toolCallSchema),
   pending_approval: pendingApprovalSchema.nullish(),
+  /** Decided steps: the call, its proposed arguments, a reviewer's patch and what ran (AP-3). */
+  approvals: z.array(approvalRecordSchema).optional(),
   jobs: z.array(runJobSchema).optional(),
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullish(),

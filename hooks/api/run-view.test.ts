@@ -304,6 +304,53 @@ describe("run view", () => {
     expect(late.pendingApproval).toBeNull();
     expect(late.tools[1].status).toBe("running");
   });
+
+  it("keeps a modify decision from the saved run: proposed and patched arguments, by call", () => {
+    const proposed = { dataset_id: "d1", base_revision: 1, operations: [{ op: "drop_isolated" }] };
+    const patched = { ...proposed, operations: [{ op: "remove_nodes", node_ids: ["n5"] }] };
+    const done: RunSnapshot = {
+      ...baseSnapshot,
+      execution_generation: 2,
+      tool_calls: [
+        {
+          tool_call_id: "commit",
+          tool_name: "commit_graph_optimization",
+          status: "succeeded",
+          args: patched,
+          execution_generation: 2,
+        },
+      ],
+      approvals: [
+        {
+          tool_call_id: "commit",
+          tool_name: "commit_graph_optimization",
+          decision: "modify",
+          proposed_args: proposed,
+          patched_args: patched,
+          ran_args: patched,
+          reason: null,
+          execution_generation: 1,
+          decided_at: "2026-01-01T00:00:00.000Z",
+        },
+      ],
+    };
+    const view = applyRunSnapshot(initialRunView("r1"), done);
+    expect(view.decisions).toEqual([
+      {
+        toolCallId: "commit",
+        toolName: "commit_graph_optimization",
+        decision: "modify",
+        proposedArgs: proposed,
+        patchedArgs: patched,
+        reason: null,
+      },
+    ]);
+    expect(view.tools[0].args).toEqual(patched);
+    // A server that sends no `approvals` takes nothing away.
+    expect(applyRunSnapshot(view, { ...done, approvals: undefined }).decisions).toEqual(
+      view.decisions,
+    );
+  });
 });
 
 const pausedRunEvents: RunEvent[] = [

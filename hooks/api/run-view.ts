@@ -48,6 +48,19 @@ export type PendingApproval = {
   preview: unknown;
 };
 
+/**
+ * A decided step as the page shows it after the run moved on (AP-3): the call, what the model
+ * proposed, and for `modify` the reviewer's arguments, which are the ones that ran.
+ */
+export type DecidedApproval = {
+  toolCallId: string;
+  toolName: string;
+  decision: "approve" | "reject" | "modify";
+  proposedArgs: Record<string, unknown>;
+  patchedArgs: Record<string, unknown> | null;
+  reason: string | null;
+};
+
 /** A run as the page draws it, built from events and/or the saved snapshot. */
 export type RunView = {
   runId: string;
@@ -59,6 +72,8 @@ export type RunView = {
   tools: ToolCardState[];
   error: { code: string; message: string } | null;
   pendingApproval: PendingApproval | null;
+  /** Decisions the saved run records, in the order the steps paused (from the snapshot). */
+  decisions: DecidedApproval[];
   jobs: JobProgressState[];
   /** The newest execution generation seen (1 at start, +1 per approval continue, RC-4). */
   executionGeneration: number;
@@ -82,6 +97,7 @@ export function initialRunView(runId: string): RunView {
     tools: [],
     error: null,
     pendingApproval: null,
+    decisions: [],
     jobs: [],
     executionGeneration: 1,
     cancelStatus: null,

@@ -4,6 +4,7 @@ import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
 import { runCheckpointSchema } from "@/lib/contracts/run-checkpoint";
 import { findDecidedApproval } from "@/lib/db/queries/runs";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
+import type { ModifiedCall } from "./modified-call-result";
 
 /**
  * What a continued phase resumes from (AP-4): the checkpoint saved at the pause and the decision
@@ -65,13 +66,25 @@ export async function loadContinuation(input: {
       summary: "Rejected by the reviewer; not run.",
       duration_ms: 0,
     };
-    return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection };
+    return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection, modified: null };
   }
-  const args = (
-    approval.decision === "modify" ? approval.patchedArgs : approval.proposedArgs
-  ) as Record<string, unknown>;
+  const proposedArgs = approval.proposedArgs as Record<string, unknown>;
+  const patchedArgs = approval.patchedArgs as Record<string, unknown> | null;
+  if (approval.decision === "modify" && patchedArgs === null) {
+    // Never fall back to the proposal: the reviewer did not approve it.
+    throw new ApprovalConflictError("The modified arguments of this decision were not saved.", {
+      run_id: input.runId,
+      tool_call_id: approval.toolCallId,
+    });
+  }
+  const args = approval.decision === "modify" && patchedArgs ? patchedArgs : proposedArgs;
   resume.approved = { toolCallId: approval.toolCallId, args };
-  return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null };
+  // The model asked for other arguments than the ones that run: its result must say so.
+  const modified: ModifiedCall | null =
+    approval.decision === "modify"
+      ? { toolCallId: approval.toolCallId, proposedArgs, ranArgs: args }
+      : null;
+  return { checkpoint, resume, decidedCallId: approval.toolCallId, rejection: null, modified };
 }
 
 /** A continued phase's starting point: the checkpoint, the decided batch's resume, the decision. */

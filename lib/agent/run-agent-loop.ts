@@ -4,6 +4,7 @@ import type { RunEventPayload } from "@/lib/contracts/run-event";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
+import { type ModifiedCall, withReviewerModification } from "./modified-call-result";
 import { failureEnding, type PhaseEnding } from "./phase-ending";
 import { previewForApproval } from "./preview-for-approval";
 import { storeOutcome } from "./run-checkpoint";
@@ -49,7 +50,15 @@ type LoopContext = {
   onBatch: (batch: { recorded: RecordedToolCall[]; fresh: ToolCallOutcome[] }) => Promise<void>;
 };
 
-type PendingBatch = { calls: PlannedToolCall[]; resume: ToolBatchResume; decidedCallId: string };
+type PendingBatch = TurnBatch & { resume: ToolBatchResume; decidedCallId: string };
+
+type TurnBatch = {
+  calls: PlannedToolCall[];
+  resume?: ToolBatchResume;
+  decidedCallId?: string;
+  /** The decided call ran with a reviewer's arguments (its result says so). */
+  modified?: ModifiedCall | null;
+};
 
 /**
  * The agent loop of one phase (AP-4 continuation included): model turn → tool batch through the
@@ -89,15 +98,15 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
   let turn = 0;
   let pendingBatch: PendingBatch | null = null;
   if (run.start.kind === "continuation") {
-    const { checkpoint, resume, decidedCallId } = run.start.continuation;
+    const { checkpoint, resume, decidedCallId, modified } = run.start.continuation;
     messages.push(...checkpoint.messages);
     turn = checkpoint.turn;
-    pendingBatch = { calls: checkpoint.batch.calls, resume, decidedCallId };
+    pendingBatch = { calls: checkpoint.batch.calls, resume, decidedCallId, modified };
   } else {
     messages.push({ role: "user", content: run.start.text });
   }
   for (; turn < maxModelTurns; turn++) {
-    let batch: { calls: PlannedToolCall[]; resume?: ToolBatchResume; decidedCallId?: string };
+    let batch: TurnBatch;
     if (pendingBatch) {
       batch = pendingBatch;
       pendingBatch = null;
@@ -121,7 +130,7 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
     const outcomes = await runBatch(context, turn, batch);
     const gated = outcomes.find((outcome) => outcome.status === "awaiting_approval");
     if (gated) return pauseEnding(context, { turn, calls: batch.calls, outcomes, gated });
-    messages.push(toolResultMessage(outcomes));
+    messages.push(toolResultMessage(outcomes, batch.modified ?? null));
   }
   return { status: "completed" };
 }
@@ -131,7 +140,7 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
 async function runBatch(
   context: LoopContext,
   turn: number,
-  batch: { calls: PlannedToolCall[]; resume?: ToolBatchResume; decidedCallId?: string },
+  batch: TurnBatch,
 ): Promise<ToolCallOutcome[]> {
   const { run, signal } = context;
   await context.stopCheck();
@@ -189,17 +198,24 @@ async function pauseEnding(
 }
 
 /** The results of a batch as the model sees them, in batch order (DAG-5). */
-function toolResultMessage(outcomes: ToolCallOutcome[]): ModelMessage {
+function toolResultMessage(
+  outcomes: ToolCallOutcome[],
+  modified: ModifiedCall | null,
+): ModelMessage {
   return {
     role: "tool",
-    content: outcomes.map((outcome) => ({
-      type: "tool-result" as const,
-      toolCallId: outcome.toolCallId,
-      toolName: outcome.toolName,
-      output: {
-        type: "json" as const,
-        value: JSON.parse(JSON.stringify(toolResultForModel({ outcome }))),
-      },
-    })),
+    content: outcomes.map((outcome) => {
+      const envelope = toolResultForModel({ outcome });
+      const seen =
+        modified?.toolCallId === outcome.toolCallId
+          ? withReviewerModification(envelope, modified)
+          : envelope;
+      return {
+        type: "tool-result" as const,
+        toolCallId: outcome.toolCallId,
+        toolName: outcome.toolName,
+        output: { type: "json" as const, value: JSON.parse(JSON.stringify(seen)) },
+      };
+    }),
   };
 }

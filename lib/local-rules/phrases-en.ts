@@ -277,6 +277,8 @@ export const englishPhrases: Phrases = {
     "Saving this as a new revision needs your approval: the commit is paused until you approve or reject it.",
   commitSummary: ({ dataset, baseRevision, revision, ...figures }) =>
     `Saved ${dataset} revision ${revision ?? "?"} from revision ${baseRevision}: ${change(figures)}.`,
+  commitRanModified: (operations) =>
+    `You modified the operations before approving, so the commit ran yours, not the ones I proposed: ${operations}.`,
   commitVerified: ({ revision, nodes, edges }) =>
     `Verified with get_graph_info: the session now has revision ${revision ?? "?"} loaded, with ${nodes ?? "?"} nodes and ${edges ?? "?"} edges.`,
   commitNotVerified:

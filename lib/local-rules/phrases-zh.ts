@@ -251,6 +251,8 @@ export const chinesePhrases: Phrases = {
   commitNeedsApproval: "保存为新版本需要你的批准：提交已暂停，等待你批准或拒绝。",
   commitSummary: ({ dataset, baseRevision, revision, ...figures }) =>
     `已基于版本 ${baseRevision} 保存 ${dataset} 的版本 ${revision ?? "?"}：${change(figures)}。`,
+  commitRanModified: (operations) =>
+    `你在批准前修改了操作，提交执行的是你修改后的操作，而不是我提议的：${operations}。`,
   commitVerified: ({ revision, nodes, edges }) =>
     `已用 get_graph_info 核实：会话现在加载的是版本 ${revision ?? "?"}，共 ${nodes ?? "?"} 个节点、${edges ?? "?"} 条边。`,
   commitNotVerified: "提交后 get_graph_info 显示没有加载图；请加载新版本后继续。",

@@ -197,6 +197,8 @@ export type Phrases = {
   commitSummary: (
     input: Figures & { dataset: string; baseRevision: number; revision?: number },
   ) => string;
+  /** The reviewer replaced the proposed operations (approval `modify`); these ones ran. */
+  commitRanModified: (operations: string) => string;
   commitVerified: (input: { revision?: number; nodes?: number; edges?: number }) => string;
   commitNotVerified: string;
   commitVerifyMismatch: (saved: number, loaded?: number) => string;

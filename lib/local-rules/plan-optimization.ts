@@ -1,5 +1,5 @@
 import { type AnswerPart, emptyPart } from "./answer-document";
-import { resolveCall } from "./call-resolution";
+import { canonicalJson, resolveCall } from "./call-resolution";
 import { failurePart } from "./failure-part";
 import type { JsonObject, PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "./resolve-node-names";
@@ -104,17 +104,30 @@ function previewAndCommit(input: {
     return done(failurePart({ step: commitState.step, steps, phrases: p }));
   }
   const committed = readEffect(commitState.envelope.data);
+  // What ran, from the commit's own result: a reviewer may have modified the proposal (AP-3),
+  // and the answer must describe and cite the operations that were saved, not the plan.
+  const ran = committed
+    ? {
+        dataset_id: committed.dataset_id,
+        base_revision: committed.base_revision,
+        operations: committed.operations ?? args.operations,
+      }
+    : args;
   const result = emptyPart({ succeeded: true });
   result.summary.push(
     p.commitSummary({
-      dataset,
-      baseRevision: args.base_revision,
+      dataset: ran.dataset_id,
+      baseRevision: ran.base_revision,
       revision: committed?.revision,
       ...effectFigures((committed ?? previewed).effect),
     }),
   );
-  result.notes.push(...input.nameNotes);
-  result.sources.push(source(commit.toolName));
+  if (canonicalJson(ran) !== canonicalJson(args)) {
+    result.summary.push(p.commitRanModified(JSON.stringify(ran.operations)));
+  } else {
+    result.notes.push(...input.nameNotes);
+  }
+  result.sources.push(`${commit.toolName} ${JSON.stringify(ran)}`);
   return verifyCommit({
     context,
     result,

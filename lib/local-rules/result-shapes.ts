@@ -127,6 +127,8 @@ export const optimizationDataSchema = z.looseObject({
     after: z.object({ nodes: z.number(), edges: z.number() }),
   }),
   warnings: z.array(z.string()).optional(),
+  /** A commit names the operations it saved: a reviewer's modification may differ from the plan. */
+  operations: z.array(z.looseObject({ op: z.string() })).optional(),
 });
 
 /** The data of a preview or commit result. */

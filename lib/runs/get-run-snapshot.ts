@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { type ApprovalRecord, ranArgsOf } from "@/lib/contracts/approval-record";
 import { type MemoryUsed, memoryUsedSchema } from "@/lib/contracts/memory";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
@@ -10,7 +11,7 @@ import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
 export async function getRunSnapshot(input: { ownerId: string; runId: string }) {
   const run = await findRunSnapshotForOwner(input);
   if (!run) throw new NotFoundError("Run", { run_id: input.runId });
-  const pending = run.approvals[0];
+  const pending = run.approvals.find((approval) => approval.pendingRunId !== null);
   return {
     run_id: run.id,
     session_id: run.sessionId,
@@ -59,6 +60,8 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
           created_at: pending.createdAt.toISOString(),
         }
       : null,
+    // Decided steps (AP-3): what was proposed, what a reviewer patched in, what ran.
+    approvals: run.approvals.flatMap(approvalRecordOf),
     // Enough for a refreshed tool card to redraw its progress bar without the events.
     jobs: run.jobs.map((job) => ({
       job_id: job.id,
@@ -79,6 +82,40 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
     // Offered skills ({name, source, version}) with `read` for those the run read (SK-1).
     skills: summariseRunSkills({ offered: run.offeredSkills, toolCalls: run.toolCalls }),
   };
+}
+
+function approvalRecordOf(approval: {
+  toolCallId: string;
+  toolName: string;
+  decision: ApprovalRecord["decision"] | null;
+  proposedArgs: unknown;
+  patchedArgs: unknown;
+  reason: string | null;
+  executionGeneration: number;
+  decidedAt: Date | null;
+}): ApprovalRecord[] {
+  if (approval.decision === null) return [];
+  const proposedArgs = argsOf(approval.proposedArgs) ?? {};
+  const patchedArgs = argsOf(approval.patchedArgs);
+  return [
+    {
+      tool_call_id: approval.toolCallId,
+      tool_name: approval.toolName,
+      decision: approval.decision,
+      proposed_args: proposedArgs,
+      patched_args: patchedArgs,
+      ran_args: ranArgsOf({ decision: approval.decision, proposedArgs, patchedArgs }),
+      reason: approval.reason,
+      execution_generation: approval.executionGeneration,
+      decided_at: approval.decidedAt?.toISOString() ?? null,
+    },
+  ];
+}
+
+function argsOf(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function memoriesUsedOf(value: unknown): MemoryUsed[] {

@@ -374,3 +374,71 @@ describe("approval-gated tools", () => {
     expect(String(toolMessages[2].content)).toContain("TOOL_DEPENDENCY_BLOCKED");
   });
 });
+
+describe("approval modify with an LLM", () => {
+  it("runs the reviewer's arguments and tells the model they replaced its own (AP-3)", async () => {
+    const own = await uploadDataset({
+      ownerId: userId,
+      projectId,
+      file: {
+        filename: "karate_edges.csv",
+        bytes: await readFile(path.join(fixtures, "karate_edges.csv")),
+      },
+    });
+    await constructDataset({ ownerId: userId, datasetId: own.dataset_id, options: {} });
+    const session = await createSession({ ownerId: userId, projectId });
+    const proposed = {
+      dataset_id: own.dataset_id,
+      base_revision: 1,
+      operations: [{ op: "remove_nodes", node_ids: ["n12"] }],
+    };
+    const patched = { ...proposed, operations: [{ op: "remove_nodes", node_ids: ["n5"] }] };
+    let continuedRequest: Array<Record<string, unknown>> = [];
+    script = [
+      toolTurn(call("commit", "commit_graph_optimization", proposed)),
+      (body) => {
+        continuedRequest = body.messages ?? [];
+        return { text: "Saved." };
+      },
+    ];
+    const { runId, events } = await run(session.session_id, "remove n12 and save it");
+    expect(events.at(-1)?.type).toBe("run_paused");
+    const decided = await approvalsRoute.POST(
+      new Request("http://x", {
+        method: "POST",
+        headers: { ...actingAs(userId), "content-type": "application/json" },
+        body: JSON.stringify({
+          tool_call_id: "commit",
+          tool_name: "commit_graph_optimization",
+          decision: "modify",
+          patched_args: patched,
+        }),
+      }),
+      routeContext({ run_id: runId }),
+    );
+    expect(decided.status).toBe(202);
+    const stream = await runEventsRoute.GET(
+      new Request(`http://x?after_seq=${events.at(-1)?.seq}`, { headers: actingAs(userId) }),
+      routeContext({ run_id: runId }),
+    );
+    expect((await readRunEvents(stream)).at(-1)?.type).toBe("run_completed");
+
+    // The model's own call still reads n12; its result says what ran instead, and shows it.
+    const commitCall = continuedRequest
+      .filter((message) => message.role === "assistant")
+      .flatMap(
+        (message) =>
+          (message.tool_calls as { id: string; function: { arguments: string } }[]) ?? [],
+      )
+      .find((toolCall) => toolCall.id === "commit");
+    expect(JSON.parse(commitCall?.function.arguments ?? "{}")).toEqual(proposed);
+    const result = continuedRequest.find(
+      (message) => message.role === "tool" && message.tool_call_id === "commit",
+    );
+    expect(JSON.parse(String(result?.content))).toMatchObject({
+      success: true,
+      data: { operations: patched.operations, effect: { touchedNodeIds: ["n5"] } },
+      reviewer_modification: { proposed_args: proposed, ran_args: patched },
+    });
+  });
+});

@@ -5,8 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as cancelRoute from "@/app/api/runs/cancel/route";
+import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
+import { listConstructions } from "@/lib/backend/constructions/list-constructions";
+import { loadConstructionGraph } from "@/lib/backend/constructions/load-construction-graph";
+import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createSession } from "@/lib/backend/sessions/create-session";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { dropRunEventLog } from "@/lib/runs/run-event-log";
 import { actingAs, routeContext } from "../support/route-request";
@@ -337,5 +342,192 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
       decision: "approve",
     });
     expect(late.body.error.code).toBe("APPROVAL_CONFLICT");
+  });
+});
+
+/** A karate dataset of its own (revision 1), so earlier commits in this file do not shift it. */
+async function freshKarate() {
+  const dataset = await uploadDataset({
+    ownerId: harness.userId,
+    projectId: harness.projectId,
+    file: {
+      filename: "karate_edges.csv",
+      bytes: await readFile(path.join(fixturesDirectory, "karate_edges.csv")),
+    },
+  });
+  await constructDataset({ ownerId: harness.userId, datasetId: dataset.dataset_id, options: {} });
+  return dataset.dataset_id;
+}
+
+async function karateDegree(nodeId: string) {
+  const rows = (await readFile(path.join(fixturesDirectory, "karate_edges.csv"), "utf8"))
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(",").slice(0, 2));
+  return rows.filter((pair) => pair.includes(nodeId)).length;
+}
+
+async function savedRevisions(datasetId: string) {
+  const db = await getDb();
+  return db.construction.findMany({
+    where: { datasetId },
+    orderBy: { revision: "asc" },
+    select: {
+      revision: true,
+      parentRevision: true,
+      operations: true,
+      nodeCount: true,
+      edgeCount: true,
+    },
+  });
+}
+
+type SnapshotCall = {
+  tool_call_id: string;
+  tool_name: string;
+  args: unknown;
+  result: { data: { effect: { steps: unknown[] } } };
+};
+
+describe("modify runs the reviewer's arguments (AP-3)", () => {
+  it("refuses invalid patched operations without effect, then commits exactly the patch: tool call, result, saved revision, answer and decision record", async () => {
+    const datasetId = await freshKarate();
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const started = await harness.startRun(
+      session.session_id,
+      "Remove node n12 and drop isolated nodes",
+      { attachments: [datasetId] },
+    );
+    expect(started.status).toBe(202);
+    const runId: string = started.body.run_id;
+    const events = await harness.events(runId);
+    expect(events.at(-1)?.type).toBe("run_paused");
+    const paused = await harness.snapshot(runId);
+    const pending = paused.pending_approval;
+    expect(pending).toMatchObject({
+      tool_name: "commit_graph_optimization",
+      args: {
+        dataset_id: datasetId,
+        base_revision: 1,
+        operations: [{ op: "remove_nodes", node_ids: ["n12"] }, { op: "drop_isolated" }],
+      },
+    });
+    const toolCallId: string = pending.tool_call_id;
+    const commitsBefore = countOf(harness.toolCalls, "commit_graph_optimization");
+
+    // An operation the tool does not know: 400 INVALID_REQUEST naming it, and nothing changes.
+    const invalid = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "commit_graph_optimization",
+      decision: "modify",
+      patched_args: { ...pending.args, operations: [{ op: "delete_everything" }] },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe("INVALID_REQUEST");
+    expect(JSON.stringify(invalid.body.error.details.issues)).toContain("operations");
+    expect(await harness.snapshot(runId)).toMatchObject({
+      run_status: "paused",
+      execution_generation: 1,
+      pending_approval: { tool_call_id: toolCallId, args: pending.args },
+      approvals: [],
+    });
+    expect(countOf(harness.toolCalls, "commit_graph_optimization")).toBe(commitsBefore);
+    expect((await savedRevisions(datasetId)).map((saved) => saved.revision)).toEqual([1]);
+
+    // The reviewer keeps n12, removes n5 instead and leaves out drop_isolated.
+    const patchedOperations = [{ op: "remove_nodes", node_ids: ["n5"] }];
+    const patched = { ...pending.args, operations: patchedOperations };
+    const decided = await harness.decide(runId, {
+      tool_call_id: toolCallId,
+      tool_name: "commit_graph_optimization",
+      decision: "modify",
+      patched_args: patched,
+    });
+    expect(decided).toMatchObject({
+      status: 202,
+      body: { status: "accepted", execution_generation: 2 },
+    });
+    const continued = await harness.events(runId, events.at(-1)?.seq ?? -1);
+    expect(continued.at(-1)?.type).toBe("run_completed");
+    // The continued phase started the paused call with the patch, once.
+    const startedCommit = continued.filter(
+      (event) => event.type === "tool_started" && event.tool_call_id === toolCallId,
+    );
+    expect(startedCommit).toHaveLength(1);
+    expect(startedCommit[0]).toMatchObject({ args: patched });
+    expect(countOf(harness.toolCalls, "commit_graph_optimization") - commitsBefore).toBe(1);
+
+    const done = await harness.snapshot(runId);
+    const commit = done.tool_calls.find(
+      (call: SnapshotCall) => call.tool_call_id === toolCallId,
+    ) as SnapshotCall;
+    expect(commit).toMatchObject({ status: "succeeded", execution_generation: 2, args: patched });
+    const degree = await karateDegree("n5");
+    expect(degree).toBeGreaterThan(0);
+    expect(await karateDegree("n12")).not.toBe(degree);
+    expect(commit.result.data).toMatchObject({
+      dataset_id: datasetId,
+      base_revision: 1,
+      revision: 2,
+      operations: patchedOperations,
+      effect: {
+        nodesRemoved: 1,
+        edgesRemoved: degree,
+        touchedNodeIds: ["n5"],
+        before: { nodes: 34, edges: 78 },
+        after: { nodes: 33, edges: 78 - degree },
+      },
+    });
+    expect(commit.result.data.effect.steps).toHaveLength(1);
+
+    // The saved revision is the patch applied to revision 1: n5 gone, n12 kept.
+    const revisions = await savedRevisions(datasetId);
+    expect(revisions.map((saved) => saved.revision)).toEqual([1, 2]);
+    expect(revisions[1]).toMatchObject({
+      parentRevision: 1,
+      operations: patchedOperations,
+      nodeCount: 33,
+      edgeCount: 78 - degree,
+    });
+    // The constructions API says so too.
+    const listed = await listConstructions({ ownerId: harness.userId, datasetId });
+    expect(listed.find((saved) => saved.revision === 2)).toMatchObject({
+      parent_revision: 1,
+      operations: patchedOperations,
+    });
+    const { graph } = await loadConstructionGraph({
+      ownerId: harness.userId,
+      datasetId,
+      revision: 2,
+    });
+    expect(graph.nodeIds).toContain("n12");
+    expect(graph.nodeIds).not.toContain("n5");
+
+    // The decision stays on the run: the call, what was proposed, the patch, and what ran.
+    expect(done.approvals).toEqual([
+      {
+        tool_call_id: toolCallId,
+        tool_name: "commit_graph_optimization",
+        decision: "modify",
+        proposed_args: pending.args,
+        patched_args: patched,
+        ran_args: patched,
+        reason: null,
+        execution_generation: 1,
+        decided_at: expect.any(String),
+      },
+    ]);
+    expect(done.pending_approval).toBeNull();
+
+    // The answer reports what ran (the model was told the arguments were modified).
+    const answer = JSON.stringify(
+      done.messages.filter((message: { role: string }) => message.role === "assistant").at(-1)
+        .parts,
+    );
+    expect(answer).toContain("You modified the operations");
+    expect(answer).toContain(`edges 78 → ${78 - degree}`);
+    expect(answer).toContain('\\"node_ids\\":[\\"n5\\"]');
+    expect(answer).not.toContain("drop_isolated");
   });
 });

@@ -39,6 +39,8 @@ export function toConstructionJson(construction: {
   datasetId: string;
   revision: number;
   parentRevision: number | null;
+  /** The edits an optimisation saved (AP-5); null for a build from the upload. */
+  operations?: unknown;
   status: string;
   directed: boolean;
   nodeCount: number;
@@ -59,6 +61,8 @@ export function toConstructionJson(construction: {
     dataset_id: construction.datasetId,
     revision: construction.revision,
     parent_revision: construction.parentRevision,
+    // As they ran: after an approval with modified arguments, the reviewer's, not the proposal.
+    operations: Array.isArray(construction.operations) ? construction.operations : null,
     status: construction.status,
     directed: construction.directed,
     node_count: construction.nodeCount,

@@ -91,6 +91,7 @@ const summaryFields = {
   datasetId: true,
   revision: true,
   parentRevision: true,
+  operations: true,
   status: true,
   directed: true,
   nodeCount: true,

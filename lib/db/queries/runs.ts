@@ -22,7 +22,8 @@ export async function findRunSnapshotForOwner(input: { ownerId: string; runId: s
       toolCalls: {
         orderBy: [{ executionGeneration: "asc" }, { turnIndex: "asc" }, { batchIndex: "asc" }],
       },
-      approvals: { where: { pendingRunId: { not: null } } },
+      // The open pause (at most one) and every decided step, in the order they paused.
+      approvals: { orderBy: { executionGeneration: "asc" } },
       jobs: {
         select: {
           id: true,

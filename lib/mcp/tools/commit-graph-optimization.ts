@@ -36,6 +36,8 @@ export const commitGraphOptimizationTool = defineTool({
         dataset_id: args.dataset_id,
         base_revision: args.base_revision,
         revision: construction.revision,
+        // What was saved, as it ran: after an approval with modified arguments, not the proposal.
+        operations: args.operations,
         effect: result.effect,
         graph: describeLoadedGraph(loaded),
       },
