@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runPlanSchema } from "@/lib/contracts/run-event";
 import { chatMessageSchema, runStatusSchema } from "./session-schema";
 
 /** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
@@ -83,6 +84,9 @@ export const runSnapshotSchema = z.object({
   tool_calls: z.array(toolCallSchema),
   pending_approval: pendingApprovalSchema.nullish(),
   jobs: z.array(runJobSchema).optional(),
+  /** The plan as last saved and the staged reasoning (older servers send neither). */
+  plan: runPlanSchema.nullish(),
+  reasoning: z.string().nullish(),
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullish(),
 });

@@ -1,11 +1,14 @@
 import "server-only";
 import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { PlanStepStatus, RunPlan } from "@/lib/contracts/run-event";
 import { upsertSessionContext } from "@/lib/db/queries/memory-reads";
 
 /**
  * The session context (MEM-1): the current task's goal, plan and progress, kept up to date
  * after every phase (and every batch when planning_mode is `always`). Progress lists only
- * confirmed tool outcomes by name and status — never a partial answer (MEM-4).
+ * confirmed tool outcomes by name and status — never a partial answer (MEM-4). The plan is the
+ * run's own (goal, steps with status, progress) when it kept one; else the steps it took, each
+ * tool call with how it ended.
  */
 export async function updateSessionContext(input: {
   sessionId: string;
@@ -13,12 +16,14 @@ export async function updateSessionContext(input: {
   runId: string;
   runStatus: string;
   toolCalls: RecordedToolCall[];
+  /** The plan the run kept (planning `auto` / `always`), null when it kept none. */
+  plan?: RunPlan | null;
 }): Promise<void> {
   const steps = input.toolCalls.map((call) => ({ tool: call.toolName, status: call.status }));
   await upsertSessionContext({
     sessionId: input.sessionId,
     goal: input.goal.replace(/\s+/g, " ").trim().slice(0, 300) || null,
-    plan: steps.map((step) => step.tool),
+    plan: input.plan ?? planFromToolCalls(steps),
     progress: {
       run_id: input.runId,
       run_status: input.runStatus,
@@ -26,4 +31,23 @@ export async function updateSessionContext(input: {
       failed_steps: steps.filter((step) => step.status === "failed").map((step) => step.tool),
     },
   });
+}
+
+const stepStatusOfCall: Record<string, PlanStepStatus> = {
+  succeeded: "done",
+  failed: "failed",
+  blocked: "skipped",
+  cancelled: "skipped",
+};
+
+// Without a plan of its own the run's steps are its tool calls, in order, as they ended.
+function planFromToolCalls(steps: { tool: string; status: string }[]): RunPlan {
+  const planSteps = steps.map((step, index) => ({
+    id: `call-${index + 1}`,
+    title: step.tool,
+    status: stepStatusOfCall[step.status] ?? "running",
+    tools: [step.tool],
+  }));
+  const done = planSteps.filter((step) => step.status === "done").length;
+  return { goal: "", steps: planSteps, progress: { done, total: planSteps.length } };
 }
