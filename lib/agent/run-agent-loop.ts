@@ -121,6 +121,10 @@ export async function runAgentLoop(input: {
     },
   });
   record.plan = tracker.state;
+  // A rejection was announced before the loop (prepare); the plan still has to hear of it.
+  if (run.start.kind === "continuation" && run.start.continuation.rejection) {
+    tracker.observe(run.start.continuation.rejection);
+  }
   const reasoning = new StagedReasoning({
     enabled: planning.modes.reasoning,
     emit: input.emit,

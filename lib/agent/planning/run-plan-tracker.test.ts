@@ -162,5 +162,15 @@ describe("RunPlanTracker", () => {
     continued.observe(completed("a", "clear_graph"));
     continued.finish("completed", true);
     expect(statuses(sent.at(-1))).toEqual(["done", "done"]);
+    // Rejected instead: the step was not run, which is not a failure.
+    const rejected = new RunPlanTracker({
+      planning: "auto",
+      fallbackGoal: "",
+      restored: JSON.parse(JSON.stringify(first.plan.state)),
+      onChange: (changed) => sent.push(changed),
+    });
+    rejected.observe({ ...completed("a", "clear_graph", false), status: "rejected" });
+    rejected.finish("completed", true);
+    expect(statuses(sent.at(-1))).toEqual(["skipped", "done"]);
   });
 });

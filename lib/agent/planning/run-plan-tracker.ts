@@ -130,7 +130,12 @@ export class RunPlanTracker {
         this.record(event.tool_call_id, event.tool_name, "running");
         break;
       case "tool_completed":
-        this.record(event.tool_call_id, event.tool_name, event.success ? "succeeded" : "failed");
+        // A call the reviewer rejected did not fail: it was not run.
+        this.record(
+          event.tool_call_id,
+          event.tool_name,
+          event.success ? "succeeded" : event.status === "rejected" ? "skipped" : "failed",
+        );
         break;
       case "tool_blocked":
         this.record(event.tool_call_id, event.tool_name, "skipped");

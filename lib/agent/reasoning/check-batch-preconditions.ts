@@ -75,9 +75,14 @@ export async function checkBatchPreconditions(input: {
 }): Promise<string[]> {
   const { calls, descriptors } = input;
   const catalogueOf = (call: PlannedToolCall) => descriptors.get(call.toolName)?.catalogue ?? null;
+  // A loader puts a saved construction into the session graph (load, switch version): it reads
+  // a construction and writes the graph. clear_graph writes the graph too, but loads nothing.
   const loaders = calls.filter((call) => {
     const resources = catalogueOf(call)?.resources;
-    return resources?.writes.includes("G") && !resources.reads.includes("G");
+    return (
+      resources?.writes.includes("G") &&
+      resources.reads.some((resource) => resource.startsWith("C:"))
+    );
   });
   let graph: Promise<GraphFact | null> | null = null;
   const lines: string[] = [];
