@@ -169,7 +169,16 @@ describe("RunPlanTracker", () => {
       restored: JSON.parse(JSON.stringify(first.plan.state)),
       onChange: (changed) => sent.push(changed),
     });
-    rejected.observe({ ...completed("a", "clear_graph", false), status: "rejected" });
+    rejected.observe({
+      type: "tool_completed",
+      tool_call_id: "a",
+      tool_name: "clear_graph",
+      success: false,
+      status: "rejected",
+      error_code: "APPROVAL_REJECTED",
+      summary: "Rejected by the reviewer; not run.",
+      duration_ms: 0,
+    });
     rejected.finish("completed", true);
     expect(statuses(sent.at(-1))).toEqual(["skipped", "done"]);
   });
