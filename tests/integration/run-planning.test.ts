@@ -111,7 +111,11 @@ describe("planning and staged reasoning with local-rules", () => {
     expect(historyOf(events, "analysis-1")).toEqual(["pending", "running", "done"]);
     expect(historyOf(events, "answer")).toEqual(["pending", "done"]);
     const last = plans.at(-1) as PlanEvent;
-    expect(last.steps.find((step) => step.id === "analysis-1")?.tools).toEqual(["node_centrality"]);
+    // The ranking reads the graph's schema first: the step names both tools it took.
+    expect(last.steps.find((step) => step.id === "analysis-1")?.tools).toEqual([
+      "get_graph_info",
+      "node_centrality",
+    ]);
     expect(last.progress).toEqual({ done: 3, total: 3 });
     expect(firstIndex(events, "run_completed")).toBeGreaterThan(events.indexOf(last));
     // always turns reasoning on: the model's checks and the runtime's, before the tools.
@@ -127,13 +131,14 @@ describe("planning and staged reasoning with local-rules", () => {
       ),
     );
     expect(reasoning).toMatch(
-      /- node_centrality: graph loaded\? yes — dataset [\w-]+, revision 1, 34 nodes, 78 edges \(load_constructed_graph result of this run\)\./,
+      /- node_centrality: graph loaded\? yes — dataset [\w-]+, revision 1, 34 nodes, 78 edges \(get_graph_info result of this run\)\./,
     );
     // The snapshot and the session context keep what the events said.
     expect(snapshot.plan).toEqual(planOf(last));
     expect(snapshot.reasoning).toBe(reasoning);
     expect(snapshot.tool_calls.map((call: { tool_name: string }) => call.tool_name)).toEqual([
       "load_constructed_graph",
+      "get_graph_info",
       "node_centrality",
     ]);
     const context = await sessionContext(sessionId);
