@@ -13,6 +13,8 @@ import { ApprovalCard } from "./approval-card";
 import { ApprovalDecisionNote } from "./approval-decision-note";
 import { buildFigureIndex } from "./figure-links";
 import { JobProgressBar } from "./job-progress-bar";
+import { PlanChecklist } from "./plan-checklist";
+import { ReasoningBlock } from "./reasoning-block";
 import { RunArtifactLinks } from "./run-artifact-links";
 import { StopRunButton } from "./stop-run-button";
 import { ToolCard } from "./tool-card";
@@ -37,7 +39,10 @@ function connectionText(connection: RunConnection, working: boolean): string | n
   }
 }
 
-/** One run's part of the conversation: tool cards in call order, then the (streaming) answer. */
+/**
+ * One run's part of the conversation: its plan and reasoning (when it keeps them), tool cards in
+ * call order, then the (streaming) answer.
+ */
 export function RunTranscript({
   runId,
   live,
@@ -160,6 +165,8 @@ export function RunTranscript({
       data-connection={connection.kind}
       className="space-y-3"
     >
+      {view.plan ? <PlanChecklist plan={view.plan} /> : null}
+      {view.reasoning ? <ReasoningBlock text={view.reasoning} finished={finished} /> : null}
       {view.tools.length > 0 ? (
         <ol className="space-y-2" data-testid="tool-card-list" aria-label="Tool calls">
           {view.tools.map((card) => (

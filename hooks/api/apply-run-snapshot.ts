@@ -181,5 +181,11 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       snapshot.terminal_persisted &&
       snapshot.execution_stopped,
     hasSnapshot: true,
+    // A finished, saved run's plan is final; mid-run the events may be ahead of the last save.
+    plan: snapshot.plan && (snapshot.terminal_persisted || !view.plan) ? snapshot.plan : view.plan,
+    reasoning:
+      (snapshot.reasoning ?? "").length >= view.reasoning.length
+        ? (snapshot.reasoning ?? "")
+        : view.reasoning,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalRecordSchema } from "@/lib/contracts/approval-record";
+import { runPlanSchema } from "@/lib/contracts/run-event";
 import { chatMessageSchema, runStatusSchema } from "./session-schema";
 
 /** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
@@ -86,6 +87,9 @@ export const runSnapshotSchema = z.object({
   /** Decided steps: the call, its proposed arguments, a reviewer's patch and what ran (AP-3). */
   approvals: z.array(approvalRecordSchema).optional(),
   jobs: z.array(runJobSchema).optional(),
+  /** The plan as last saved and the staged reasoning (older servers send neither). */
+  plan: runPlanSchema.nullish(),
+  reasoning: z.string().nullish(),
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullish(),
 });

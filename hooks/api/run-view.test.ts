@@ -121,6 +121,60 @@ describe("run view", () => {
     expect(view.tools[1].summary).toBe("community_count=6");
   });
 
+  it("keeps the newest plan and the reasoning from events, and the saved ones after a refresh", () => {
+    const step = (status: "pending" | "running" | "done") => ({
+      id: "1",
+      title: "Rank by PageRank",
+      status,
+      tools: ["node_centrality"],
+    });
+    let view = initialRunView("r1");
+    view = applyRunEvent(view, {
+      type: "reasoning_delta",
+      seq: 0,
+      text: "Graph loaded? ",
+      ...envelope,
+    });
+    view = applyRunEvent(view, { type: "reasoning_delta", seq: 1, text: "yes.\n", ...envelope });
+    view = applyRunEvent(view, {
+      type: "plan_updated",
+      seq: 2,
+      goal: "Top nodes",
+      steps: [step("pending")],
+      progress: { done: 0, total: 1 },
+      ...envelope,
+    });
+    view = applyRunEvent(view, {
+      type: "plan_updated",
+      seq: 3,
+      goal: "Top nodes",
+      steps: [step("running")],
+      progress: { done: 0, total: 1 },
+      ...envelope,
+    });
+    expect(view.reasoning).toBe("Graph loaded? yes.\n");
+    expect(view.plan?.steps[0].status).toBe("running");
+    // A page opened after the run: only the snapshot, with the saved plan and reasoning.
+    const saved = {
+      run_id: "r1",
+      session_id: "s1",
+      run_status: "completed" as const,
+      execution_stopped: true,
+      terminal_persisted: true,
+      execution_generation: 1,
+      revision: 2,
+      can_send: true,
+      messages: [],
+      tool_calls: [],
+      plan: { goal: "Top nodes", steps: [step("done")], progress: { done: 1, total: 1 } },
+      reasoning: "Graph loaded? yes.\nNext: node_centrality.\n",
+    };
+    const refreshed = applyRunSnapshot(initialRunView("r1"), saved);
+    expect(refreshed.plan).toEqual(saved.plan);
+    expect(refreshed.reasoning).toBe(saved.reasoning);
+    expect(applyRunSnapshot(view, saved).plan?.steps[0].status).toBe("done");
+  });
+
   it("turns approval_required into a pending approval with the proposed arguments", () => {
     let view = initialRunView("r1");
     for (const event of pausedRunEvents) view = applyRunEvent(view, event);

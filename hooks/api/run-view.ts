@@ -1,4 +1,4 @@
-import type { RunEvent } from "@/lib/contracts/run-event";
+import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
 import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
 import type { ToolResult } from "./run-schema";
@@ -86,6 +86,10 @@ export type RunView = {
   pauseSaved: boolean;
   /** Whether the saved snapshot (with result data) has been merged in. */
   hasSnapshot: boolean;
+  /** The run's plan as last sent (`plan_updated`) or saved; null while it keeps none. */
+  plan: RunPlan | null;
+  /** The staged reasoning so far (`reasoning_delta`, or the saved text). */
+  reasoning: string;
 };
 
 export function initialRunView(runId: string): RunView {
@@ -103,6 +107,8 @@ export function initialRunView(runId: string): RunView {
     cancelStatus: null,
     pauseSaved: false,
     hasSnapshot: false,
+    plan: null,
+    reasoning: "",
   };
 }
 
@@ -185,11 +191,17 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
   }
   switch (event.type) {
     case "unknown":
-    case "reasoning_delta":
-    case "plan_updated":
     // The reader stops at this event before it gets here; a view has nothing to draw from it.
     case "replay_unavailable":
       return next;
+    case "reasoning_delta":
+      return { ...next, reasoning: view.reasoning + event.text };
+    case "plan_updated":
+      // Each event carries the whole plan: the newest replaces the one before.
+      return {
+        ...next,
+        plan: { goal: event.goal, steps: event.steps, progress: event.progress },
+      };
     case "run_started":
       return { ...next, runStatus: "running" };
     case "text_delta":

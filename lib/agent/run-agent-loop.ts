@@ -1,12 +1,20 @@
 import "server-only";
 import type { ModelMessage, ToolSet } from "ai";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { LocalRulesSessionState } from "./context/session-state-block";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
 import { type ModifiedCall, withReviewerModification } from "./modified-call-result";
 import { failureEnding, type PhaseEnding } from "./phase-ending";
+import type { RunModes } from "./planning/run-modes";
+import type { RunPlanState } from "./planning/run-plan-state";
+import { RunPlanTracker } from "./planning/run-plan-tracker";
+import { updatePlanToolDescriptor, updatePlanToolName } from "./planning/update-plan-tool";
 import { previewForApproval } from "./preview-for-approval";
+import { graphFactFromResults, graphFactOf } from "./reasoning/graph-fact";
+import type { ModelFact } from "./reasoning/read-model-fact";
+import { StagedReasoning } from "./reasoning/staged-reasoning";
 import { storeOutcome } from "./run-checkpoint";
 import { type RecordedToolCall, RunPhaseRecord } from "./run-phase-record";
 import { runModelTurn } from "./run-turn";
@@ -20,6 +28,30 @@ import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tools/tool
 // 8–9 turns and it answers by itself after 12; an LLM gets the same room plus a margin.
 const maxModelTurns = 16;
 
+/** How a run plans and reasons (AF-2), and what an earlier phase of it left. */
+export type RunPlanning = {
+  modes: RunModes;
+  /** The user's message: the goal of a plan the runtime builds itself (`always`). */
+  goal: string;
+  /** The plan an earlier phase saved (approval continue); null for a first phase. */
+  restoredPlan: RunPlanState | null;
+  /** The reasoning earlier phases showed. */
+  previousReasoning: string;
+  /** The session state the checks read (dataset scope, constructions). */
+  state: LocalRulesSessionState | null;
+  /** A model's record and weights, for the checks before a prediction. */
+  readModel: (modelId: string) => Promise<ModelFact>;
+};
+
+const noPlanning: RunPlanning = {
+  modes: { planning: "never", reasoning: false },
+  goal: "",
+  restoredPlan: null,
+  previousReasoning: "",
+  state: null,
+  readModel: async () => ({ found: false }),
+};
+
 /** A run phase ready for the loop: its agent, how to run a tool call, and where it starts. */
 export type PreparedRun = {
   runId: string;
@@ -29,6 +61,8 @@ export type PreparedRun = {
   /** A first phase starts from the user's message; a continued one from its saved pause. */
   start: { kind: "message"; text: string } | { kind: "continuation"; continuation: Continuation };
   maxConcurrency: number;
+  /** Planning and staged reasoning; without it the run keeps no plan and shows no reasoning. */
+  planning?: RunPlanning;
 };
 
 /** How the loop ended, what it recorded, and the conversation as it stood. */
@@ -47,7 +81,16 @@ type LoopContext = {
   signal: AbortSignal;
   emit: (event: RunEventPayload) => void;
   stopCheck: () => Promise<void>;
-  onBatch: (batch: { recorded: RecordedToolCall[]; fresh: ToolCallOutcome[] }) => Promise<void>;
+  onBatch: (batch: {
+    recorded: RecordedToolCall[];
+    fresh: ToolCallOutcome[];
+    /** The plan and this phase's reasoning as they stand after the batch. */
+    plan: RunPlanState | null;
+    reasoning: string;
+  }) => Promise<void>;
+  planning: RunPlanning;
+  tracker: RunPlanTracker;
+  reasoning: StagedReasoning;
 };
 
 type PendingBatch = TurnBatch & { resume: ToolBatchResume; decidedCallId: string };
@@ -75,12 +118,47 @@ export async function runAgentLoop(input: {
   onBatch: LoopContext["onBatch"];
 }): Promise<AgentLoopResult> {
   const { run } = input;
+  const planning = run.planning ?? noPlanning;
+  const record = new RunPhaseRecord(run.generation);
+  const tracker = new RunPlanTracker({
+    planning: planning.modes.planning,
+    fallbackGoal: planning.goal,
+    restored: planning.restoredPlan,
+    onChange: (plan) => {
+      record.plan = tracker.state;
+      input.emit({ type: "plan_updated", ...plan });
+    },
+  });
+  record.plan = tracker.state;
+  // A rejection was announced before the loop (prepare); the plan still has to hear of it.
+  if (run.start.kind === "continuation" && run.start.continuation.rejection) {
+    tracker.observe(run.start.continuation.rejection);
+  }
+  const reasoning = new StagedReasoning({
+    enabled: planning.modes.reasoning,
+    emit: input.emit,
+    previous: planning.previousReasoning,
+  });
+  // The plan follows the tool events: each is sent first, then the plan it moved.
+  const emit = (event: RunEventPayload) => {
+    input.emit(event);
+    tracker.observe(event);
+  };
+  // The plan tool is the runtime's, offered only while planning is on (`auto`, `always`).
+  const offered =
+    planning.modes.planning === "never"
+      ? run.agent.descriptors
+      : [...run.agent.descriptors, updatePlanToolDescriptor()];
   const context: LoopContext = {
     ...input,
-    tools: toAiTools(run.agent.descriptors),
+    emit,
+    tools: toAiTools(offered),
     descriptors: new Map(run.agent.descriptors.map((descriptor) => [descriptor.name, descriptor])),
-    record: new RunPhaseRecord(run.generation),
+    record,
     messages: [...run.agent.history],
+    planning,
+    tracker,
+    reasoning,
   };
   let ending: PhaseEnding;
   try {
@@ -88,7 +166,9 @@ export async function runAgentLoop(input: {
   } catch (error) {
     ending = failureEnding({ error, signal: input.signal, runId: run.runId });
   }
-  return { ending, record: context.record, messages: context.messages };
+  tracker.finish(ending.status, record.answer.trim() !== "");
+  record.reasoning = reasoning.text;
+  return { ending, record, messages: context.messages };
 }
 
 async function runTurns(context: LoopContext): Promise<PhaseEnding> {
@@ -122,10 +202,16 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
           context.record.answer += text;
           context.emit({ type: "text_delta", text });
         },
+        onReasoning: (text) => context.reasoning.say(text),
       });
       messages.push(...result.responseMessages);
-      if (result.toolCalls.length === 0) break;
-      batch = { calls: result.toolCalls };
+      const calls = result.toolCalls.filter((call) => call.toolName !== updatePlanToolName);
+      const planned = takePlanCalls(context, result.toolCalls);
+      if (calls.length === 0 && !planned) break;
+      if (calls.length === 0) continue;
+      context.tracker.adoptCalls(calls);
+      await checkPreconditions(context, turn, calls);
+      batch = { calls };
     }
     const outcomes = await runBatch(context, turn, batch);
     const gated = outcomes.find((outcome) => outcome.status === "awaiting_approval");
@@ -158,7 +244,12 @@ async function runBatch(
   if (batch.decidedCallId) reused.delete(batch.decidedCallId);
   const fresh = outcomes.filter((outcome) => !reused.has(outcome.toolCallId));
   const recorded = context.record.recordBatch(turn, outcomes, reused);
-  await context.onBatch({ recorded, fresh });
+  await context.onBatch({
+    recorded,
+    fresh,
+    plan: context.tracker.state,
+    reasoning: context.reasoning.text,
+  });
   signal.throwIfAborted();
   return outcomes;
 }
@@ -195,6 +286,56 @@ async function pauseEnding(
       batch: { calls: input.calls, outcomes: input.outcomes.map(storeOutcome) },
     },
   };
+}
+
+/**
+ * The turn's update_plan calls, handled here and never scheduled: each declares the plan and
+ * its result goes back to the model at once (every call of a turn needs a result). True when
+ * there were any.
+ */
+function takePlanCalls(context: LoopContext, calls: PlannedToolCall[]): boolean {
+  const planCalls = calls.filter((call) => call.toolName === updatePlanToolName);
+  if (planCalls.length === 0) return false;
+  context.messages.push({
+    role: "tool",
+    content: planCalls.map((call) => ({
+      type: "tool-result" as const,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: {
+        type: "json" as const,
+        value: JSON.parse(JSON.stringify(context.tracker.declare(call.args))),
+      },
+    })),
+  });
+  return true;
+}
+
+// Staged reasoning: the batch's preconditions, checked against this run's results and, when
+// they say nothing of the graph, against the engine itself (a get_graph_info read).
+async function checkPreconditions(context: LoopContext, turn: number, calls: PlannedToolCall[]) {
+  if (!context.reasoning.enabled) return;
+  const { run, descriptors, signal } = context;
+  const writesGraph = (toolName: string) =>
+    Boolean(descriptors.get(toolName)?.catalogue?.resources.writes.includes("G"));
+  await context.reasoning.checkBatch({
+    calls,
+    descriptors,
+    state: context.planning.state,
+    scopeDatasetIds: run.agent.scopeDatasetIds,
+    sources: {
+      graph: async () => {
+        const known = graphFactFromResults({ results: context.record.toolCalls, writesGraph });
+        if (known || !descriptors.has("get_graph_info")) return known;
+        const probe = { toolCallId: `check-${run.runId}-${turn}`, toolName: "get_graph_info" };
+        const envelope = await run.execute({ ...probe, args: {} }, signal).catch(() => null);
+        return envelope
+          ? graphFactOf({ ...probe, envelope, source: "get_graph_info, checked now" })
+          : null;
+      },
+      model: (modelId) => context.planning.readModel(modelId),
+    },
+  });
 }
 
 /** The results of a batch as the model sees them, in batch order (DAG-5). */

@@ -1,6 +1,7 @@
 import { type StoredOutcome, storeOutcome } from "@/lib/agent/run-checkpoint";
 import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
+import type { RunPlanState } from "./planning/run-plan-state";
 
 /** One tool call of the phase as it will be saved: its outcome and its place in the run. */
 export type RecordedToolCall = StoredOutcome & {
@@ -16,6 +17,10 @@ export type RecordedToolCall = StoredOutcome & {
  */
 export class RunPhaseRecord {
   answer = "";
+  /** This phase's staged reasoning (what `reasoning_delta` said). */
+  reasoning = "";
+  /** The run's plan as kept so far (earlier phases included); null while it keeps none. */
+  plan: RunPlanState | null = null;
   private readonly calls = new Map<string, RecordedToolCall>();
 
   constructor(private readonly generation: number) {}

@@ -14,6 +14,8 @@ export async function runModelTurn(input: {
   tools: ToolSet;
   signal: AbortSignal;
   onText: (text: string) => void;
+  /** The model's reasoning as it streams (providers that send it, local-rules when staged). */
+  onReasoning?: (text: string) => void;
 }): Promise<{ text: string; toolCalls: PlannedToolCall[]; responseMessages: ModelMessage[] }> {
   const result = streamText({
     model: input.model,
@@ -27,6 +29,8 @@ export async function runModelTurn(input: {
     if (part.type === "text-delta" && part.text) {
       text += part.text;
       input.onText(part.text);
+    } else if (part.type === "reasoning-delta" && part.text) {
+      input.onReasoning?.(part.text);
     } else if (part.type === "error") {
       throw part.error instanceof Error ? part.error : new Error(String(part.error));
     }

@@ -5,15 +5,41 @@ import { z } from "zod";
 
 const toolArgsSchema = z.record(z.string(), z.unknown());
 
+/** Where one step of a run's plan stands. */
+export const planStepStatusSchema = z.enum(["pending", "running", "done", "failed", "skipped"]);
+
+export type PlanStepStatus = z.infer<typeof planStepStatusSchema>;
+
+/** One step of a run's plan; `tools` names the tools whose calls carry it out, when known. */
+export const planStepSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: planStepStatusSchema,
+  tools: z.array(z.string()).optional(),
+});
+
+export type PlanStep = z.infer<typeof planStepSchema>;
+
+/**
+ * A run's plan as `plan_updated` sends it, the run snapshot's `plan` and the session context's
+ * `plan` keep it: the goal, the steps with their status, and how many are done of how many.
+ */
+export const runPlanSchema = z.object({
+  goal: z.string(),
+  steps: z.array(planStepSchema),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+});
+
+export type RunPlan = z.infer<typeof runPlanSchema>;
+
 /** The payload of each event type (without the envelope fields every event carries). */
 export const runEventPayloadSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run_started") }),
   z.object({ type: z.literal("text_delta"), text: z.string() }),
   z.object({ type: z.literal("reasoning_delta"), text: z.string() }),
-  z.object({
-    type: z.literal("plan_updated"),
-    steps: z.array(z.object({ title: z.string(), status: z.enum(["pending", "running", "done"]) })),
-  }),
+  // The whole plan every time it changes (CONTRACT.md `plan_updated {steps}`, with goal and
+  // progress beside the steps), so a reader never has to merge partial updates.
+  runPlanSchema.extend({ type: z.literal("plan_updated") }),
   z.object({
     type: z.literal("tool_started"),
     tool_call_id: z.string(),

@@ -2,8 +2,8 @@ import { analysisTitle } from "./analysis-titles";
 import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
 import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
-import { asksToBuild, detectIntent } from "./detect-intent";
-import { planGraphReadiness } from "./graph-readiness";
+import { asksToBuild, detectIntent, type QuestionIntent } from "./detect-intent";
+import { planGraphReadiness, type Readiness } from "./graph-readiness";
 import {
   followedMemoryNote,
   rememberPart,
@@ -12,9 +12,11 @@ import {
 } from "./memory-statements";
 import { type Phrases, phrasesFor } from "./phrases";
 import { planAnalysis } from "./plan-analysis";
+import { announcePlan } from "./plan-announcement";
 import { planClear } from "./plan-clear";
 import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
 import { planOptimization } from "./plan-optimization";
+import type { QuestionParse } from "./plan-outline";
 import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import { correctTypos } from "./question-typos";
@@ -29,8 +31,11 @@ import { writeGraphInfo } from "./write-graph-info";
  */
 export const localRulesMaxTurns = 12;
 
-/** What the model says in one turn: text, tool calls, or both. */
-export type ModelDecision = { text?: string; calls: PlannedCall[] };
+/**
+ * What the model says in one turn: text, tool calls, or both — and, when staged reasoning is
+ * on, what it checked before deciding.
+ */
+export type ModelDecision = { text?: string; reasoning?: string; calls: PlannedCall[] };
 
 function render(input: {
   phrases: Phrases;
@@ -56,7 +61,9 @@ function stepOf(outcome: ReturnType<typeof planClear>): Step {
     : { kind: "answer", parts: [outcome.part] };
 }
 
-function planQuestion(context: BaseContext): { title: string; step: Step } {
+type PlannedQuestion = { title: string; step: Step; parse: QuestionParse | null };
+
+function planQuestion(context: BaseContext): PlannedQuestion {
   const { reading, phrases } = context;
   // Statements to remember are not requests: only the rest of the message is planned (MEM-3).
   const request = requestPart({ question: reading.question });
@@ -67,35 +74,57 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
         kind: "answer",
         parts: [rememberPart({ language: detectLanguage(reading.question) })],
       },
+      parse: null,
     };
   }
   const intent = detectIntent({ question: request });
+  // The plan and the reasoning read the same parse the steps come from.
+  const parsed = (
+    planned: { title: string; step: Step },
+    readiness: Readiness | null = null,
+  ): PlannedQuestion => ({
+    ...planned,
+    parse: { request, intent, readiness, title: planned.title },
+  });
+  return planIntent(context, intent, request, parsed);
+}
+
+function planIntent(
+  context: BaseContext,
+  intent: QuestionIntent,
+  request: string,
+  parsed: (planned: { title: string; step: Step }, readiness?: Readiness | null) => PlannedQuestion,
+): PlannedQuestion {
+  const { reading, phrases } = context;
   switch (intent.kind) {
     case "unknown":
-      return {
+      return parsed({
         title: phrases.titleCapabilities,
         step: { kind: "answer", parts: [cannotPlanPart({ phrases })] },
-      };
+      });
     case "machine-learning": {
       const { ml } = intent;
       if (!ml || !reading.toolNames.has("train")) {
-        return {
+        return parsed({
           title: phrases.titleCapabilities,
           step: {
             kind: "answer",
             parts: [machineLearningPart({ phrases, toolNames: reading.toolNames })],
           },
-        };
+        });
       }
       if (needsNoGraph(ml)) {
-        return { title: mlTitle({ context, ml }), step: stepOf(planModelRecords({ context, ml })) };
+        return parsed({
+          title: mlTitle({ context, ml }),
+          step: stepOf(planModelRecords({ context, ml })),
+        });
       }
       break;
     }
     case "clear":
-      return { title: phrases.titleClear, step: stepOf(planClear({ context })) };
+      return parsed({ title: phrases.titleClear, step: stepOf(planClear({ context })) });
     case "save-skill":
-      return { title: phrases.titleSaveSkill, step: stepOf(planSaveSkill({ context })) };
+      return parsed({ title: phrases.titleSaveSkill, step: stepOf(planSaveSkill({ context })) });
   }
   const inspect = intent.kind === "graph-info" && !intent.prepare;
   const readiness = planGraphReadiness({
@@ -104,36 +133,45 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
     mode: inspect ? "inspect" : "analysis",
   });
   if (readiness.kind === "plan") {
-    return { title: phrases.titleGraphInfo, step: stepOf(readiness.outcome) };
+    return parsed({ title: phrases.titleGraphInfo, step: stepOf(readiness.outcome) }, readiness);
   }
   const planContext = { ...context, graph: readiness.graph };
   switch (intent.kind) {
     case "graph-info":
-      return {
-        title: phrases.titleGraphInfo,
-        step: {
-          kind: "answer",
-          parts: [
-            writeGraphInfo({ context: planContext, buildAsked: asksToBuild(reading.question) }),
-          ],
+      return parsed(
+        {
+          title: phrases.titleGraphInfo,
+          step: {
+            kind: "answer",
+            parts: [
+              writeGraphInfo({ context: planContext, buildAsked: asksToBuild(reading.question) }),
+            ],
+          },
         },
-      };
+        readiness,
+      );
     case "machine-learning":
       // A null `ml` answered with the capability part before Step A.
-      return intent.ml
-        ? {
-            title: mlTitle({ context, ml: intent.ml }),
-            step: stepOf(planMlOnGraph({ context: planContext, ml: intent.ml })),
-          }
-        : {
-            title: phrases.titleCapabilities,
-            step: { kind: "answer", parts: [cannotPlanPart({ phrases })] },
-          };
+      return parsed(
+        intent.ml
+          ? {
+              title: mlTitle({ context, ml: intent.ml }),
+              step: stepOf(planMlOnGraph({ context: planContext, ml: intent.ml })),
+            }
+          : {
+              title: phrases.titleCapabilities,
+              step: { kind: "answer", parts: [cannotPlanPart({ phrases })] },
+            },
+        readiness,
+      );
     case "optimize":
-      return {
-        title: phrases.titleOptimization,
-        step: stepOf(planOptimization({ context: planContext, ...intent })),
-      };
+      return parsed(
+        {
+          title: phrases.titleOptimization,
+          step: stepOf(planOptimization({ context: planContext, ...intent })),
+        },
+        readiness,
+      );
     case "analysis": {
       // A report is titled by what was asked; a chat answer by what was analysed.
       const title =
@@ -141,7 +179,10 @@ function planQuestion(context: BaseContext): { title: string; step: Step } {
         (intent.analyses[0]
           ? analysisTitle(intent.analyses[0], detectLanguage(reading.question))
           : phrases.titleOverview);
-      return { title, step: planAnalysis({ context: planContext, ...intent, title }) };
+      return parsed(
+        { title, step: planAnalysis({ context: planContext, ...intent, title }) },
+        readiness,
+      );
     }
   }
 }
@@ -159,12 +200,13 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
   const format = reading.state?.output_format ?? "chat";
   let title = phrases.titleOverview;
   let step: Step;
+  let parse: QuestionParse | null = null;
   if (reading.turn > localRulesMaxTurns) {
     const part = emptyPart({ succeeded: false });
     part.summary.push(phrases.turnLimitReached(localRulesMaxTurns));
     step = { kind: "answer", parts: [part] };
   } else {
-    ({ title, step } = planQuestion({ reading, phrases }));
+    ({ title, step, parse } = planQuestion({ reading, phrases }));
   }
   if (step.kind === "calls") {
     const missing = step.calls.filter((call) => !reading.toolNames.has(call.toolName));
@@ -174,13 +216,20 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
       const text = step.explanation
         ? `${render({ phrases, format: format === "report" ? "chat" : format, title, parts: [step.explanation] })}\n`
         : undefined;
-      return { text, calls: step.calls };
+      // The plan call goes last, so the analysis calls keep their ids whether or not it is sent.
+      const announced = announcePlan({ context: { reading, phrases }, parse, calls: step.calls });
+      return {
+        text,
+        reasoning: announced.reasoning,
+        calls: announced.planCall ? [...step.calls, announced.planCall] : step.calls,
+      };
     }
     // Never emit a call the runtime did not offer: say which tool is missing instead.
     const part = emptyPart({ succeeded: false });
     part.summary.push(phrases.toolsUnavailable([...new Set(missing.map((call) => call.toolName))]));
     step = { kind: "answer", parts: [part] };
   }
+  const { reasoning } = announcePlan({ context: { reading, phrases }, parse, calls: [] });
   // A saved report-order preference shapes the answer, and the answer names it (MEM-1).
   const lead = reportLeadPreference({ memory: reading.memory });
   const parts = step.parts;
@@ -188,7 +237,8 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
     parts[0]?.notes.push(
       followedMemoryNote({ language: detectLanguage(reading.question), record: lead.record }),
     );
-    return { text: render({ phrases, format, title, parts, leadWith: lead.lead }), calls: [] };
+    const text = render({ phrases, format, title, parts, leadWith: lead.lead });
+    return { text, reasoning, calls: [] };
   }
-  return { text: render({ phrases, format, title, parts }), calls: [] };
+  return { text: render({ phrases, format, title, parts }), reasoning, calls: [] };
 }

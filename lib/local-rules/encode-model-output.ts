@@ -11,6 +11,8 @@ export type EncodedTurn = {
   responseId: string;
   textId: string;
   text?: string;
+  reasoningId: string;
+  reasoning?: string;
   toolCalls: { toolCallId: string; toolName: string; input: string }[];
   finishReason: LanguageModelV3FinishReason;
   usage: LanguageModelV3Usage;
@@ -48,19 +50,28 @@ export function encodeTurn(input: {
     input: JSON.stringify(call.input),
   }));
   const outputCharacters =
-    (decision.text?.length ?? 0) + toolCalls.reduce((sum, call) => sum + call.input.length, 0);
+    (decision.text?.length ?? 0) +
+    (decision.reasoning?.length ?? 0) +
+    toolCalls.reduce((sum, call) => sum + call.input.length, 0);
   const inputTokens = estimateTokens(input.promptCharacters);
   const outputTokens = estimateTokens(outputCharacters);
+  const reasoningTokens = estimateTokens(decision.reasoning?.length ?? 0);
   const unified = toolCalls.length > 0 ? "tool-calls" : "stop";
   return {
     responseId: `lr-response-${runKey}-${turn}`,
     textId: `lr-text-${runKey}-${turn}`,
     text: decision.text,
+    reasoningId: `lr-reasoning-${runKey}-${turn}`,
+    reasoning: decision.reasoning,
     toolCalls,
     finishReason: { unified, raw: unified },
     usage: {
       inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+      outputTokens: {
+        total: outputTokens,
+        text: outputTokens - reasoningTokens,
+        reasoning: reasoningTokens,
+      },
     },
   };
 }
@@ -68,6 +79,7 @@ export function encodeTurn(input: {
 /** The content of a doGenerate result. */
 export function toGenerateContent(turn: EncodedTurn): LanguageModelV3Content[] {
   const content: LanguageModelV3Content[] = [];
+  if (turn.reasoning) content.push({ type: "reasoning", text: turn.reasoning });
   if (turn.text) content.push({ type: "text", text: turn.text });
   for (const call of turn.toolCalls) content.push({ type: "tool-call", ...call });
   return content;
@@ -102,6 +114,14 @@ export function toStreamParts(turn: EncodedTurn): LanguageModelV3StreamPart[] {
     { type: "stream-start", warnings: [] },
     { type: "response-metadata", id: turn.responseId, modelId: "local-rules" },
   ];
+  // Reasoning comes first, as a reasoning model streams it: what was checked, then the rest.
+  if (turn.reasoning) {
+    parts.push({ type: "reasoning-start", id: turn.reasoningId });
+    for (const delta of splitIntoDeltas(turn.reasoning)) {
+      parts.push({ type: "reasoning-delta", id: turn.reasoningId, delta });
+    }
+    parts.push({ type: "reasoning-end", id: turn.reasoningId });
+  }
   if (turn.text) {
     parts.push({ type: "text-start", id: turn.textId });
     for (const delta of splitIntoDeltas(turn.text)) {

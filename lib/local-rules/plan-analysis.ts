@@ -28,7 +28,8 @@ export type AnalysisStep =
   | { kind: "calls"; calls: PlannedCall[]; explanation?: AnswerPart }
   | { kind: "answer"; parts: AnswerPart[] };
 
-function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
+/** One analysis's next step on the verified graph. */
+export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOutcome {
   switch (analysis.kind) {
     case "centrality":
       return planRanking({ context, ...analysis });

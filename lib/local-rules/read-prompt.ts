@@ -4,6 +4,7 @@ import {
   type LocalRulesSessionState,
   parseSessionStateBlock,
 } from "@/lib/agent/context/session-state-block";
+import { updatePlanToolName } from "@/lib/agent/planning/update-plan-tool";
 import { readToolOutcome, type ToolOutcome } from "./tool-outcome";
 
 /** One tool call asked for in this run, with how it ended. */
@@ -30,6 +31,11 @@ export type PromptReading = {
   memory: MemoryBlockRecord[];
   /** Tool calls after the last user message, in the order they were asked for. */
   steps: RunToolStep[];
+  /**
+   * The arguments of this question's latest update_plan call: the plan the model declared last
+   * (the runtime's plan tool, never a step of the analysis), or null.
+   */
+  declaredPlan: Record<string, unknown> | null;
   /** The 1-based number of the turn being produced now. */
   turn: number;
   /** Names of the tools offered for this call. */
@@ -64,13 +70,16 @@ function inputObject(input: unknown): Record<string, unknown> {
 /** This question's tool calls with their outcomes, and how many model turns it has had. */
 function collectSteps(messages: LanguageModelV3CallOptions["prompt"]) {
   const steps: RunToolStep[] = [];
+  let declaredPlan: Record<string, unknown> | null = null;
   const results = new Map<string, LanguageModelV3ToolResultPart>();
   let turns = 0;
   for (const message of messages) {
     if (message.role === "assistant") {
       turns++;
       for (const part of message.content) {
-        if (part.type === "tool-call") {
+        if (part.type === "tool-call" && part.toolName === updatePlanToolName) {
+          declaredPlan = inputObject(part.input);
+        } else if (part.type === "tool-call") {
           steps.push({
             toolCallId: part.toolCallId,
             toolName: part.toolName,
@@ -92,7 +101,7 @@ function collectSteps(messages: LanguageModelV3CallOptions["prompt"]) {
     const result = results.get(step.toolCallId);
     if (result) step.outcome = readToolOutcome({ output: result.output });
   }
-  return { steps, turns };
+  return { steps, turns, declaredPlan };
 }
 
 /**
@@ -122,7 +131,7 @@ export function readPrompt(input: {
           .trim()
       : "";
 
-  const { steps, turns } = collectSteps(prompt.slice(lastUser + 1));
+  const { steps, turns, declaredPlan } = collectSteps(prompt.slice(lastUser + 1));
   return {
     question,
     runKey: fingerprint(
@@ -131,6 +140,7 @@ export function readPrompt(input: {
     state: parseSessionStateBlock({ systemText }),
     memory: parseMemoryBlock({ systemText }),
     steps,
+    declaredPlan,
     turn: turns + 1,
     toolNames: new Set((input.tools ?? []).map((tool) => tool.name)),
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { PlanStepStatus, RunPlan } from "@/lib/contracts/run-event";
 import {
   findSessionGoal,
   setSessionGoal,
@@ -15,6 +16,8 @@ import { answeredByTools } from "./extraction/answered-by-tools";
  * message that only states a preference or a fact keeps it — and then the run made no progress
  * on that task, so its plan and progress stay too. Progress lists only confirmed tool outcomes
  * by name and status, and whether they answered the question — never a partial answer (MEM-4).
+ * The plan is the run's own (goal, steps with status, progress) when it kept one; else the
+ * steps it took, each tool call with how it ended.
  */
 export async function updateSessionContext(input: {
   sessionId: string;
@@ -22,6 +25,8 @@ export async function updateSessionContext(input: {
   runId: string;
   runStatus: string;
   toolCalls: RecordedToolCall[];
+  /** The plan the run kept (planning `auto` / `always`), null when it kept none. */
+  plan?: RunPlan | null;
 }): Promise<void> {
   const previous = await findSessionGoal({ sessionId: input.sessionId });
   const { goal, newTask } = nextSessionGoal({
@@ -41,7 +46,7 @@ export async function updateSessionContext(input: {
   await upsertSessionContext({
     sessionId: input.sessionId,
     goal,
-    plan: steps.map((step) => step.tool),
+    plan: input.plan ?? planFromToolCalls(steps),
     progress: {
       run_id: input.runId,
       run_status: input.runStatus,
@@ -51,4 +56,23 @@ export async function updateSessionContext(input: {
       ...(answer && !answer.answered ? { unanswered_because: answer.reason } : {}),
     },
   });
+}
+
+const stepStatusOfCall: Record<string, PlanStepStatus> = {
+  succeeded: "done",
+  failed: "failed",
+  blocked: "skipped",
+  cancelled: "skipped",
+};
+
+// Without a plan of its own the run's steps are its tool calls, in order, as they ended.
+function planFromToolCalls(steps: { tool: string; status: string }[]): RunPlan {
+  const planSteps = steps.map((step, index) => ({
+    id: `call-${index + 1}`,
+    title: step.tool,
+    status: stepStatusOfCall[step.status] ?? "running",
+    tools: [step.tool],
+  }));
+  const done = planSteps.filter((step) => step.status === "done").length;
+  return { goal: "", steps: planSteps, progress: { done, total: planSteps.length } };
 }

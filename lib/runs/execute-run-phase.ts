@@ -4,7 +4,7 @@ import { failureEnding } from "@/lib/agent/phase-ending";
 import { runAgentLoop } from "@/lib/agent/run-agent-loop";
 import { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
-import { saveToolCallProgress } from "@/lib/db/queries/run-final-state";
+import { saveRunPlanProgress, saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { learnAfterPhase, plansAlways, updateContextAfterBatch } from "./learn-after-phase";
@@ -62,15 +62,27 @@ export async function executeRunPhase(input: {
         log.append(event);
       },
       stopCheck,
-      onBatch: async ({ recorded, fresh }) => {
+      onBatch: async ({ recorded, fresh, plan, reasoning }) => {
         await saveToolCallProgress(run.id, recorded).catch((error) =>
           console.error(
             `run ${run.id}: tool calls not saved yet (the final state has them):`,
             error,
           ),
         );
+        if (plan || reasoning) {
+          await saveRunPlanProgress({
+            runId: run.id,
+            generation: run.executionGeneration,
+            plan,
+            reasoning: earlierReasoning(run) + reasoning,
+          }).catch((error) =>
+            console.error(`run ${run.id}: plan not saved yet (the final state has it):`, error),
+          );
+        }
         await recordSessionEffects({ sessionId: run.sessionId, outcomes: fresh });
-        if (plansAlways(run.options)) await updateContextAfterBatch({ run, recorded });
+        if (plansAlways(run.options)) {
+          await updateContextAfterBatch({ run, recorded, plan: plan?.plan ?? null });
+        }
       },
     }));
     // Learning starts here, after the loop, inside the run's scope (MEM-4).
@@ -117,6 +129,11 @@ async function settleStoppedJobs(input: { ownerId: string; runId: string }): Pro
   }
 }
 
+// A continued phase adds its reasoning to what the earlier phases showed.
+function earlierReasoning(run: PhaseRun): string {
+  return run.executionGeneration > 1 ? run.reasoning : "";
+}
+
 // Saves the phase's final state, then sends the terminal event of what was saved. A stop saved
 // as pending (a job of the run still executes) is announced only once it is confirmed: the
 // stream's `run_cancelled` means nothing of the run executes any more (RC-6).
@@ -143,6 +160,8 @@ async function saveAndAnnounce(input: {
     toolCalls: record.toolCalls,
     pendingApproval: ending.pendingApproval ?? null,
     checkpoint: ending.checkpoint ?? null,
+    plan: record.plan,
+    reasoning: earlierReasoning(run) + record.reasoning,
     lastEventSeq: log.upcomingSeq,
     stagedAt: new Date().toISOString(),
   };

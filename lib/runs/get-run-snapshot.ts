@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseRunPlanState } from "@/lib/agent/planning/run-plan-state";
 import { type ApprovalRecord, ranArgsOf } from "@/lib/contracts/approval-record";
 import { type MemoryUsed, memoryUsedSchema } from "@/lib/contracts/memory";
 import { isRunBusy } from "@/lib/contracts/run-status";
@@ -25,6 +26,10 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
     model: run.modelName,
     options: run.options,
     partial_text: run.partialText,
+    // The plan as last saved (goal, steps with status, progress) and the staged reasoning, so a
+    // refreshed page redraws the checklist and the reasoning block without the events.
+    plan: parseRunPlanState(run.plan)?.plan ?? null,
+    reasoning: run.reasoning,
     error: run.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
     messages: run.messages.map((message) => ({
       message_id: message.id,

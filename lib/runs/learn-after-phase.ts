@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
+import type { RunPlan } from "@/lib/contracts/run-event";
 import { runOptionsSchema } from "@/lib/contracts/run-options";
 import { findRunUserMessage } from "@/lib/db/queries/runs";
 import { learnFromRun } from "@/lib/memory/learn-from-run";
@@ -35,6 +36,7 @@ export async function learnAfterPhase(input: {
       runId: run.id,
       runStatus: ending.status,
       toolCalls: record.toolCalls,
+      plan: record.plan?.plan ?? null,
     });
     if (ending.status !== "completed") return ending;
     await learnFromRun({
@@ -74,6 +76,7 @@ async function readUserText(runId: string): Promise<string> {
 export async function updateContextAfterBatch(input: {
   run: { id: string; sessionId: string };
   recorded: RunPhaseRecord["toolCalls"];
+  plan: RunPlan | null;
 }): Promise<void> {
   try {
     await updateSessionContext({
@@ -82,6 +85,7 @@ export async function updateContextAfterBatch(input: {
       runId: input.run.id,
       runStatus: "running",
       toolCalls: input.recorded,
+      plan: input.plan,
     });
   } catch (error) {
     console.error(`run ${input.run.id}: session context not updated:`, error);

@@ -1,6 +1,9 @@
 import "server-only";
 import { createRunAgent } from "@/lib/agent/factory/create-run-agent";
 import { loadContinuation } from "@/lib/agent/load-continuation";
+import { resolveRunModes } from "@/lib/agent/planning/run-modes";
+import { parseRunPlanState } from "@/lib/agent/planning/run-plan-state";
+import { readModelFact } from "@/lib/agent/reasoning/read-model-fact";
 import type { PreparedRun } from "@/lib/agent/run-agent-loop";
 import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
 import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
@@ -77,6 +80,16 @@ export async function prepareRunPhase(input: {
           tool_call_id: progress.toolCallId,
         }),
     });
+  const userText = await findUserText(run.id);
+  // A continued phase goes on with the plan and reasoning its earlier phases saved.
+  const planning = {
+    modes: resolveRunModes(options),
+    goal: userText,
+    restoredPlan: generation > 1 ? parseRunPlanState(run.plan) : null,
+    previousReasoning: generation > 1 ? run.reasoning : "",
+    state: agent.state,
+    readModel: (modelId: string) => readModelFact({ ownerId: input.ownerId, modelId }),
+  };
   let start: PreparedRun["start"];
   if (generation > 1) {
     const continuation = await loadContinuation({
@@ -87,10 +100,10 @@ export async function prepareRunPhase(input: {
     if (continuation.rejection) log.append(continuation.rejection);
     start = { kind: "continuation", continuation };
   } else {
-    start = { kind: "message", text: await findUserText(run.id) };
+    start = { kind: "message", text: userText };
   }
   const maxConcurrency = getEnv().AGENT_TOOL_MAX_CONCURRENCY;
-  return { runId: run.id, generation, agent, execute, start, maxConcurrency };
+  return { runId: run.id, generation, agent, execute, start, maxConcurrency, planning };
 }
 
 // Only the text parts: attachments are in the run's data scope already.

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { PendingApproval } from "@/lib/agent/phase-ending";
+import type { RunPlanState } from "@/lib/agent/planning/run-plan-state";
 import type { RunCheckpoint } from "@/lib/agent/run-checkpoint";
 import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
@@ -31,6 +32,10 @@ export type StagedRunState = {
   toolCalls: StagedToolCall[];
   pendingApproval: PendingApproval | null;
   checkpoint: RunCheckpoint | null;
+  /** The run's plan as the phase left it (absent in states staged before plans existed). */
+  plan?: RunPlanState | null;
+  /** Every phase's staged reasoning so far, this one's last. */
+  reasoning?: string;
   /** Seq of the terminal event this phase ends with. */
   lastEventSeq: number;
   stagedAt: string;

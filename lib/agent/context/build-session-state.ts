@@ -76,6 +76,8 @@ export async function buildSessionState(input: {
           ],
     ),
     output_format: input.options.output_format,
+    planning_mode: input.options.planning_mode,
+    reasoning_mode: input.options.reasoning_mode,
     ...(previousCalls.length > 0
       ? {
           previous_run_tools: previousCalls.map((call) => ({

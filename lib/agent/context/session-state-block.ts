@@ -45,6 +45,9 @@ export const localRulesSessionStateSchema = z.object({
     }),
   ),
   output_format: z.enum(["chat", "report", "json"]),
+  /** The run's planning and reasoning options (AF-2), so the offline model follows them too. */
+  planning_mode: z.enum(["never", "auto", "always"]).optional(),
+  reasoning_mode: z.enum(["direct", "staged"]).optional(),
   /**
    * The succeeded tool calls of the session's latest earlier run that made any, in order (earlier
    * runs' calls are not replayed as messages): what "save this analysis as a skill" builds from.

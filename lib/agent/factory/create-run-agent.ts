@@ -11,6 +11,7 @@ import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";
 import { buildSessionState } from "../context/build-session-state";
 import { loadInterruptedRunPreview } from "../context/load-interrupted-run-preview";
+import type { LocalRulesSessionState } from "../context/session-state-block";
 import { buildSystemPrompt } from "../instructions/build-system-prompt";
 import { discoverMcpTools } from "../tools/discover-mcp-tools";
 import type { McpCallIdentity } from "../tools/mcp-connection";
@@ -26,6 +27,8 @@ export type RunAgent = {
   history: ModelMessage[];
   descriptors: ToolDescriptor[];
   scopeDatasetIds: Set<string>;
+  /** The session state the prompt carries (data scope, constructions, options). */
+  state: LocalRulesSessionState;
   /** The skills offered to this run (built-ins and the owner's active ones, never candidates). */
   skills: RunSkill[];
   /** The learning-store records this run's prompt carries (MEM-1), labelled by store. */
@@ -89,6 +92,7 @@ export async function createRunAgent(input: {
     history,
     descriptors,
     scopeDatasetIds: context.scopeDatasetIds,
+    state: context.state,
     skills,
     memoriesUsed: memory.used,
   };

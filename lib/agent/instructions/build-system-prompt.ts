@@ -24,12 +24,21 @@ export function buildSystemPrompt(input: {
 }): string {
   const { options } = input;
   const parts = [domainInstructions];
-  if (options.reasoning_mode === "staged") {
-    parts.push("Reason in stages: check evidence and each tool's preconditions before calling it.");
+  // planning_mode `always` turns reasoning on too (AF-2); the runtime shows both to the user.
+  if (options.reasoning_mode === "staged" || options.planning_mode === "always") {
+    parts.push(
+      "Reason in stages: before each tool call check its evidence and preconditions (is a graph loaded, which dataset and revision, are a model's weights there). The runtime also checks them against the real state and shows the checks to the user.",
+    );
   }
   if (options.planning_mode === "always") {
-    parts.push("Keep an explicit plan (goal, steps, progress) and update it as steps finish.");
-  } else if (options.planning_mode === "never") {
+    parts.push(
+      "Keep an explicit plan: call update_plan first with the goal and every step (name each step's tools), and again whenever the plan changes. The runtime marks steps running, done or failed from their tools' results.",
+    );
+  } else if (options.planning_mode === "auto") {
+    parts.push(
+      "When a question needs several steps, you may keep a plan with update_plan (the goal and the steps, each naming its tools); a one-step question needs none.",
+    );
+  } else {
     parts.push("Do not write a separate plan; act directly.");
   }
   if (options.output_format === "json") {

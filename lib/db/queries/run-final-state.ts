@@ -44,6 +44,27 @@ export async function saveToolCallProgress(runId: string, calls: StagedToolCall[
 }
 
 /**
+ * Saves the plan and the reasoning while the phase goes on, so a reader that lost the events
+ * (a restart, a refresh outside the replay window) still finds them in the snapshot. Only the
+ * phase's own generation writes: a superseded phase changes nothing (RC-4).
+ */
+export async function saveRunPlanProgress(input: {
+  runId: string;
+  generation: number;
+  plan: unknown;
+  reasoning: string;
+}) {
+  const db = await getDb();
+  await db.run.updateMany({
+    where: { id: input.runId, executionGeneration: input.generation, terminalPersisted: false },
+    data: {
+      ...(input.plan ? { plan: json(input.plan) } : {}),
+      reasoning: input.reasoning,
+    },
+  });
+}
+
+/**
  * Merges one run phase's staged final state into the session record (PS-1, PS-2): one short
  * transaction under the session lock, merge-only and idempotent — tool calls by id, the answer
  * once per generation, the pause record once — so a retry after an unacknowledged commit never
@@ -131,6 +152,8 @@ export async function mergeRunFinalState(
         errorCode: state.errorCode,
         errorMessage: state.errorMessage,
         checkpoint: state.checkpoint ? json(state.checkpoint) : undefined,
+        plan: state.plan ? json(state.plan) : undefined,
+        reasoning: state.reasoning,
         lastEventSeq: state.lastEventSeq,
         // Stop evidence is complete only once the run's jobs exited too (RC-6).
         executionStopped: !merge.stopPending,

@@ -10,8 +10,13 @@ import { engineToolSet } from "./engine-tool-set";
 /** A tool call as the AI SDK returned it from one model turn. */
 export type ObservedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
 
-/** One model turn: its text and tool calls. */
-export type ObservedTurn = { text: string; calls: ObservedCall[]; finishReason: string };
+/** One model turn: its text, reasoning and tool calls. */
+export type ObservedTurn = {
+  text: string;
+  reasoning: string;
+  calls: ObservedCall[];
+  finishReason: string;
+};
 
 /** What the fake engine returns for a call: a tool-result output. */
 export type EngineOutput = ToolResultPart["output"];
@@ -82,6 +87,7 @@ export async function runConversation(input: {
             const result = streamText(request);
             return {
               text: await result.text,
+              reasoningText: await result.reasoningText,
               toolCalls: await result.toolCalls,
               finishReason: await result.finishReason,
               response: await result.response,
@@ -97,7 +103,12 @@ export async function runConversation(input: {
         input: call.input as Record<string, unknown>,
       };
     });
-    turns.push({ text: step.text, calls, finishReason: step.finishReason });
+    turns.push({
+      text: step.text,
+      reasoning: step.reasoningText ?? "",
+      calls,
+      finishReason: step.finishReason,
+    });
     messages.push(...step.response.messages);
     if (calls.length === 0) {
       return { turns, answer: turns.map((item) => item.text).join(""), messages };
