@@ -15,6 +15,7 @@ import { constructDataset } from "@/lib/backend/constructions/construct-dataset"
 import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
 import { createProject } from "@/lib/backend/projects/create-project";
 import { createSession } from "@/lib/backend/sessions/create-session";
+import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { generateBarabasiAlbert } from "../../bench/generate-barabasi-albert";
@@ -54,10 +55,25 @@ async function sessionWithGraph(input: { userId: string; filename: string; bytes
     file: { filename: input.filename, bytes: input.bytes },
   });
   await constructDataset({ ownerId: input.userId, datasetId: upload.dataset_id, options: {} });
+  // A call that names a run is held to that run's dataset scope, so the identity needs a real
+  // run of this session (a made-up run id reaches no dataset).
+  const admitted = await admitRun({
+    ownerId: input.userId,
+    sessionId: session.session_id,
+    projectId: project.project_id,
+    startRequestId: randomUUID(),
+    fingerprint: randomUUID(),
+    options: {},
+    attachments: [],
+    modelName: "local-rules",
+    messageParts: [{ type: "text", text: "in-process engine" }],
+    executorId: "test",
+  });
+  if (admitted.kind !== "created") throw new Error(`admission answered ${admitted.kind}`);
   const identity = {
     userId: input.userId,
     sessionId: session.session_id,
-    runId: "r",
+    runId: admitted.run.id,
     agentId: "a",
   };
   const loaded = await callMcpTool({
