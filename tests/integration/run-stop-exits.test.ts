@@ -121,6 +121,8 @@ async function startRun(sessionId: string) {
       body: JSON.stringify({
         start_request_id: randomUUID(),
         message: "build the graph",
+        // Attached: an unbuilt dataset is in a run's scope only through its message (SS-4).
+        attachments: [karateId],
         options: { model: "fake-gpt" },
       }),
     }),
