@@ -5,14 +5,15 @@ import type { LocalRulesSessionState } from "./context/session-state-block";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
-import { type ModifiedCall, withReviewerModification } from "./modified-call-result";
+import type { ModifiedCall } from "./modified-call-result";
 import { failureEnding, type PhaseEnding } from "./phase-ending";
 import type { RunModes } from "./planning/run-modes";
 import type { RunPlanState } from "./planning/run-plan-state";
 import { RunPlanTracker } from "./planning/run-plan-tracker";
+import { takePlanCalls } from "./planning/take-plan-calls";
 import { updatePlanToolDescriptor, updatePlanToolName } from "./planning/update-plan-tool";
 import { previewForApproval } from "./preview-for-approval";
-import { graphFactFromResults, graphFactOf } from "./reasoning/graph-fact";
+import { checkRunPreconditions } from "./reasoning/check-run-preconditions";
 import type { ModelFact } from "./reasoning/read-model-fact";
 import { StagedReasoning } from "./reasoning/staged-reasoning";
 import { storeOutcome } from "./run-checkpoint";
@@ -20,7 +21,7 @@ import { type RecordedToolCall, RunPhaseRecord } from "./run-phase-record";
 import { runModelTurn } from "./run-turn";
 import { runToolBatch } from "./scheduler/run-tool-batch";
 import type { ToolBatchResume, ToolCallOutcome } from "./scheduler/tool-call-outcome";
-import { toolResultForModel } from "./scheduler/tool-result-for-model";
+import { toolResultMessage } from "./scheduler/tool-result-message";
 import { checkDatasetScope } from "./tools/execute-tool-call";
 import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tools/tool-descriptor";
 
@@ -210,7 +211,7 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
       if (calls.length === 0 && !planned) break;
       if (calls.length === 0) continue;
       context.tracker.adoptCalls(calls);
-      await checkPreconditions(context, turn, calls);
+      await checkRunPreconditions(context, turn, calls);
       batch = { calls };
     }
     const outcomes = await runBatch(context, turn, batch);
@@ -285,78 +286,5 @@ async function pauseEnding(
       ),
       batch: { calls: input.calls, outcomes: input.outcomes.map(storeOutcome) },
     },
-  };
-}
-
-/**
- * The turn's update_plan calls, handled here and never scheduled: each declares the plan and
- * its result goes back to the model at once (every call of a turn needs a result). True when
- * there were any.
- */
-function takePlanCalls(context: LoopContext, calls: PlannedToolCall[]): boolean {
-  const planCalls = calls.filter((call) => call.toolName === updatePlanToolName);
-  if (planCalls.length === 0) return false;
-  context.messages.push({
-    role: "tool",
-    content: planCalls.map((call) => ({
-      type: "tool-result" as const,
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      output: {
-        type: "json" as const,
-        value: JSON.parse(JSON.stringify(context.tracker.declare(call.args))),
-      },
-    })),
-  });
-  return true;
-}
-
-// Staged reasoning: the batch's preconditions, checked against this run's results and, when
-// they say nothing of the graph, against the engine itself (a get_graph_info read).
-async function checkPreconditions(context: LoopContext, turn: number, calls: PlannedToolCall[]) {
-  if (!context.reasoning.enabled) return;
-  const { run, descriptors, signal } = context;
-  const writesGraph = (toolName: string) =>
-    Boolean(descriptors.get(toolName)?.catalogue?.resources.writes.includes("G"));
-  await context.reasoning.checkBatch({
-    calls,
-    descriptors,
-    state: context.planning.state,
-    scopeDatasetIds: run.agent.scopeDatasetIds,
-    sources: {
-      graph: async () => {
-        const known = graphFactFromResults({ results: context.record.toolCalls, writesGraph });
-        if (known || !descriptors.has("get_graph_info")) return known;
-        const probe = { toolCallId: `check-${run.runId}-${turn}`, toolName: "get_graph_info" };
-        const envelope = await run.execute({ ...probe, args: {} }, signal).catch(() => null);
-        return envelope
-          ? graphFactOf({ ...probe, envelope, source: "get_graph_info, checked now" })
-          : null;
-      },
-      model: (modelId) => context.planning.readModel(modelId),
-    },
-  });
-}
-
-/** The results of a batch as the model sees them, in batch order (DAG-5). */
-function toolResultMessage(
-  outcomes: ToolCallOutcome[],
-  modified: ModifiedCall | null,
-): ModelMessage {
-  return {
-    role: "tool",
-    content: outcomes.map((outcome) => {
-      const envelope = toolResultForModel({ outcome });
-      const seen =
-        modified?.toolCallId === outcome.toolCallId
-          ? withReviewerModification(envelope, modified)
-          : envelope;
-      return {
-        type: "tool-result" as const,
-        toolCallId: outcome.toolCallId,
-        toolName: outcome.toolName,
-        output: { type: "json" as const, value: JSON.parse(JSON.stringify(seen)) },
-      };
-    }),
   };
 }
