@@ -17,8 +17,10 @@ export function getDb(): Promise<PrismaClient> {
           // Prisma batches reads issued in the same tick into one transaction that must get a
           // pool connection within maxWait (2 s by default). On a saturated machine that wait
           // is exceeded (P2028) and a run died while assembling its context; a busy machine is
-          // slow, not broken. Transactions that need a tighter bound pass their own options.
-          transactionOptions: { maxWait: 10_000 },
+          // slow, not broken. The same holds for the 5 s a batched read may take to commit
+          // (CI saw one take 5.1 s at load 7 on 2 cores). Transactions that need a tighter
+          // bound pass their own options.
+          transactionOptions: { maxWait: 10_000, timeout: 15_000 },
         }),
     )
     .catch((error) => {

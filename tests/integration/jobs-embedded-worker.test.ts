@@ -23,7 +23,11 @@ afterAll(async () => {
     child.kill("SIGTERM");
     await exited;
   }
-  for (const directory of cleanup) await rm(directory, { recursive: true, force: true });
+  // The app's embedded PostgreSQL (its grandchild) may still be writing its last WAL while the
+  // app itself has already exited: retry the removal rather than fail the suite on ENOTEMPTY.
+  for (const directory of cleanup) {
+    await rm(directory, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+  }
 });
 
 /** A fresh DATA_DIR the `postgres` user can traverse (the server runs as it under root). */
