@@ -7,9 +7,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { exitOnStartFailure } = await import("@/lib/backend/system/exit-on-start-failure");
+  const { exitOnStartFailure } = await import("@/lib/server/exit-on-start-failure");
   try {
-    const { startServer } = await import("@/lib/backend/system/start-server");
+    const { startServer } = await import("@/lib/server/start-server");
     await startServer();
   } catch (error) {
     exitOnStartFailure({ error });

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
 import { getEnv } from "@/lib/env";
 import { errorResponse } from "@/lib/http/error-response";
+import { isValidInternalKey } from "@/lib/identity/internal-service-key";
 import { accessCookieName } from "@/lib/security/access-token";
 import { guardRequest } from "@/lib/security/guard-request";
 import { securityConfigFromEnv } from "@/lib/security/security-config";

@@ -119,7 +119,7 @@ async function startInProcessTarget(): Promise<Target> {
   process.env.GRAPH_ENGINE_URL = `${server.url}/api/mcp`;
   const { resetEnvForTests } = await import("../lib/env");
   resetEnvForTests();
-  const { startServer } = await import("../lib/backend/system/start-server");
+  const { startServer } = await import("../lib/server/start-server");
   await startServer();
   const { getDatabaseConnection, closeDatabaseConnection } = await import(
     "../lib/db/database-connection"

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Actor, getRequestActor } from "@/lib/backend/identity/request-actor";
+import { type Actor, getRequestActor } from "@/lib/identity/request-actor";
 import { toErrorResponse } from "./error-response";
 
 type RouteContext = { params: Promise<Record<string, string>> };

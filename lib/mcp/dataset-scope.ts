@@ -1,5 +1,5 @@
 import "server-only";
-import { loadScopeOfRun } from "@/lib/backend/datasets/run-dataset-scope";
+import { loadScopeOfRun } from "@/lib/datasets/run-dataset-scope";
 import { findDatasetForOwner } from "@/lib/db/queries/datasets";
 import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { loadConstructionGraph } from "@/lib/backend/constructions/load-construction-graph";
+import { loadConstructionGraph } from "@/lib/constructions/load-construction-graph";
 import { getDatasetInScope } from "./dataset-scope";
 import { sessionGraphs } from "./engine-state";
 import { describeLoadedGraph } from "./graph-info";

@@ -1,5 +1,5 @@
 import "server-only";
-import { optimizeConstruction } from "@/lib/backend/constructions/optimize-construction";
+import { optimizeConstruction } from "@/lib/constructions/optimize-construction";
 import type { GraphOptimizationInput } from "@/lib/contracts/tool-inputs/preview-graph-optimization-input";
 import { getDatasetInScope } from "./dataset-scope";
 import { type McpIdentity, requireSession } from "./mcp-identity";

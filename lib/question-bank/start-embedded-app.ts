@@ -41,8 +41,8 @@ export async function startEmbeddedApp(input: {
   delete process.env.GRAPH_ENGINE_URL;
   const { resetEnvForTests } = await import("@/lib/env");
   resetEnvForTests();
-  const { startServer } = await import("@/lib/backend/system/start-server");
-  const { describeStartFailure } = await import("@/lib/backend/system/exit-on-start-failure");
+  const { startServer } = await import("@/lib/server/start-server");
+  const { describeStartFailure } = await import("@/lib/server/exit-on-start-failure");
   const { closeDatabaseConnection } = await import("@/lib/db/database-connection");
   const { stopJobWorker } = await import("@/lib/jobs/job-worker");
   const { stopRunSweep } = await import("@/lib/runs/run-sweep");

@@ -1,5 +1,4 @@
 import "server-only";
-import { getRequestActor } from "@/lib/backend/identity/request-actor";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import {
   type CancelRecordResult,
@@ -13,6 +12,7 @@ import {
   CancelNotConfirmedError,
   InvalidCancelTargetError,
 } from "@/lib/errors/run-control-errors";
+import { getRequestActor } from "@/lib/identity/request-actor";
 import type { CancelBody } from "./cancel-body-schema";
 import { hasOneCancelTarget, invalidCancelTargetMessage } from "./decide-cancel-binding";
 import { runScope } from "./launch-run";

@@ -1,6 +1,6 @@
 import "server-only";
-import { getInternalServiceKey } from "@/lib/backend/identity/internal-service-key";
 import { getEnv } from "@/lib/env";
+import { getInternalServiceKey } from "@/lib/identity/internal-service-key";
 
 /**
  * Persistent execution control (cancel / Stop) is on when IGRAPH_RUN_CANCEL_ENABLED

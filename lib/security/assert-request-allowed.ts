@@ -1,5 +1,5 @@
-import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
 import { getEnv } from "@/lib/env";
+import { isValidInternalKey } from "@/lib/identity/internal-service-key";
 import { accessCookieName } from "./access-token";
 import { guardRequest } from "./guard-request";
 import { securityConfigFromEnv } from "./security-config";

@@ -3,7 +3,7 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { resolveStoredFile } from "@/lib/backend/datasets/dataset-storage";
+import { resolveStoredFile } from "@/lib/datasets/dataset-storage";
 import { findDatasetForOwner } from "@/lib/db/queries/datasets";
 import { findWorkspaceFileForOwner } from "@/lib/db/queries/workspace-files";
 import { NotFoundError } from "@/lib/errors/http-errors";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { copyFile, link, lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { resolveStoredFile } from "@/lib/backend/datasets/dataset-storage";
+import { resolveStoredFile } from "@/lib/datasets/dataset-storage";
 import { listProjectUploads } from "@/lib/db/queries/workspace-files";
 import { stripControlCharacters } from "@/lib/text/has-control-characters";
 import type { WorkspaceLayout } from "./workspace-layout";

@@ -5,12 +5,12 @@ import { discoverMcpTools } from "@/lib/agent/tools/discover-mcp-tools";
 import { proposeSkillToolDescriptor } from "@/lib/agent/tools/propose-skill-tool";
 import { readSkillToolDescriptors } from "@/lib/agent/tools/read-skill-tool";
 import type { ToolDescriptor } from "@/lib/agent/tools/tool-descriptor";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
-import { getSkill } from "@/lib/backend/skills/get-skill";
 import { engineToolInputSchemas } from "@/lib/contracts/tool-inputs/engine-tool-input-schemas";
 import { insertUser } from "@/lib/db/queries/users";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import { extractSkillToolCalls } from "@/lib/skills/extract-skill-tool-calls";
+import { getSkill } from "@/lib/skills/get-skill";
 import { listBuiltinSkills } from "@/lib/skills/list-builtin-skills";
 import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 

@@ -6,9 +6,9 @@ import * as constructRoute from "@/app/api/datasets/[dataset_id]/construct/route
 import * as constructionsRoute from "@/app/api/datasets/[dataset_id]/constructions/route";
 import * as graphViewRoute from "@/app/api/datasets/[dataset_id]/graph-view/route";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
+import { createProject } from "@/lib/projects/create-project";
 import { actingAs, routeContext } from "../support/route-request";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");

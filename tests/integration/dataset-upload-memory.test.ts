@@ -3,9 +3,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
-import { createProject } from "@/lib/backend/projects/create-project";
 import { insertUser } from "@/lib/db/queries/users";
 import { getEnv } from "@/lib/env";
+import { createProject } from "@/lib/projects/create-project";
 import { actingAs, routeContext } from "../support/route-request";
 
 const fileBytes = 100 * 1000 * 1000;

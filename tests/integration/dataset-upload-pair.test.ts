@@ -4,12 +4,12 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as constructRoute from "@/app/api/datasets/[dataset_id]/construct/route";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
-import { createProject } from "@/lib/backend/projects/create-project";
 import { findReadyConstructionWithPayload } from "@/lib/db/queries/constructions";
 import { insertUser } from "@/lib/db/queries/users";
 import { searchNodes } from "@/lib/engine/search/search-nodes";
 import { decodeGraph } from "@/lib/engine/storage/graph-codec";
 import { getEnv, resetEnvForTests } from "@/lib/env";
+import { createProject } from "@/lib/projects/create-project";
 import { actingAs, routeContext } from "../support/route-request";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");

@@ -3,9 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
-import { createProject } from "@/lib/backend/projects/create-project";
 import { insertUser } from "@/lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "@/lib/env";
+import { createProject } from "@/lib/projects/create-project";
 import { actingAs, routeContext, uploadRequest } from "../support/route-request";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import * as healthRoute from "@/app/api/health/route";
 import * as projectsRoute from "@/app/api/projects/route";
-import { getDefaultOwner } from "@/lib/backend/identity/default-owner";
+import { getDefaultOwner } from "@/lib/identity/default-owner";
 
 describe("health and the login-free owner", () => {
   it("reports the database it really uses", async () => {

@@ -14,23 +14,23 @@ import * as cancelRoute from "@/app/api/runs/cancel/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
 import { mcpJobStatusSource } from "@/lib/agent/jobs/mcp-job-status-source";
 import { waitForJob } from "@/lib/agent/jobs/wait-for-job";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import {
+  constructGraphJobHandler,
+  constructGraphJobKind,
+} from "@/lib/constructions/construct-graph-job";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { cancelJob } from "@/lib/jobs/cancel-job";
+import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { type JobHandler, registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
-import {
-  constructGraphJobHandler,
-  constructGraphJobKind,
-} from "@/lib/jobs/kinds/construct-graph-job";
-import { diagnosticSleepKind } from "@/lib/jobs/kinds/diagnostic-sleep";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,
   type FakeTurn,

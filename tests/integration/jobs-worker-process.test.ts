@@ -5,9 +5,9 @@ import * as cancelRoute from "@/app/api/jobs/[job_id]/cancel/route";
 import * as jobRoute from "@/app/api/jobs/[job_id]/route";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
+import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
-import { diagnosticSleepKind } from "@/lib/jobs/kinds/diagnostic-sleep";
 import { createJobOwner, waitForJob } from "../support/job-fixtures";
 import { actingAs, routeContext } from "../support/route-request";
 

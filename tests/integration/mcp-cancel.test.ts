@@ -4,11 +4,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as healthRoute from "@/app/api/health/route";
 import * as mcpRoute from "@/app/api/mcp/route";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { constructDataset } from "@/lib/constructions/construct-dataset";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import { generateBarabasiAlbert } from "../../bench/generate-barabasi-albert";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";

@@ -11,13 +11,13 @@ import {
   countOpenInProcessMcpServers,
 } from "@/lib/agent/tools/in-process-mcp-connection";
 import type { McpCallIdentity } from "@/lib/agent/tools/mcp-connection";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { constructDataset } from "@/lib/constructions/construct-dataset";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import { generateBarabasiAlbert } from "../../bench/generate-barabasi-albert";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 

@@ -9,10 +9,10 @@ import * as discardRoute from "@/app/api/knowledge/proposals/[knowledge_id]/disc
 import * as proposalsRoute from "@/app/api/knowledge/proposals/route";
 import * as knowledgeSearchRoute from "@/app/api/knowledge/search/route";
 import * as memoriesRoute from "@/app/api/memories/route";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { resetEmbedderForTests } from "@/lib/memory/embedding/get-embedder";
+import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,
   type FakeTurn,

@@ -3,13 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { disconnectDb } from "@/lib/db/client";
 import { closeDatabaseConnection } from "@/lib/db/database-connection";
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { resetEnvForTests } from "@/lib/env";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import { listStagedRunStates } from "@/lib/runs/staged-run-state";
+import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as capabilitiesRoute from "@/app/api/capabilities/route";
 import { generateBarabasiAlbert } from "@/bench/generate-barabasi-albert";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { constructDataset } from "@/lib/constructions/construct-dataset";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { resetEnvForTests } from "@/lib/env";
+import { createSession } from "@/lib/sessions/create-session";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 
 let harness: RunHarness;

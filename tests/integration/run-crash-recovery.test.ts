@@ -3,7 +3,6 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { armPersistenceFault } from "@/lib/runs/persistence-fault";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
@@ -12,6 +11,7 @@ import {
   type StagedRunState,
   stageRunState,
 } from "@/lib/runs/staged-run-state";
+import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { testInternalKey } from "../support/route-request";
 import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";

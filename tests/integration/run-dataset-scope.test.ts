@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
-import { constructDataset } from "@/lib/backend/constructions/construct-dataset";
-import { listDatasets } from "@/lib/backend/datasets/list-datasets";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { constructDataset } from "@/lib/constructions/construct-dataset";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import { listDatasets } from "@/lib/datasets/list-datasets";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,
   type FakeTurn,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { resetEnvForTests } from "@/lib/env";
+import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { fakeModelEnvironment, type RunHarness, startRunHarness } from "../support/run-harness";
 

@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomModel } from "@/lib/agent/models/catalogue/create-custom-model";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
+import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { fixturesDirectory, type RunHarness, startRunHarness } from "../support/run-harness";
 

@@ -8,10 +8,10 @@ import {
   interruptedRunPreviewOpenMarker,
   interruptedRunPreviewTokenBudget,
 } from "@/lib/agent/context/interrupted-run-preview";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { getDb } from "@/lib/db/client";
 import { estimateTokens } from "@/lib/memory/context/estimate-tokens";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import { createSession } from "@/lib/sessions/create-session";
 import {
   type ChatCompletionRequestBody,
   type FakeOpenAIServer,

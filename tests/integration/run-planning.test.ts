@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
 import { getDb } from "@/lib/db/client";
+import { createSession } from "@/lib/sessions/create-session";
 import {
   type ChatCompletionRequestBody,
   type FakeOpenAIServer,

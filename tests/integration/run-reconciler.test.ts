@@ -3,16 +3,16 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { mergeRunFinalState } from "@/lib/db/queries/run-final-state";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
 import { insertUser } from "@/lib/db/queries/users";
+import { createProject } from "@/lib/projects/create-project";
 import { executorId as ownExecutorId } from "@/lib/runs/executor-id";
 import { executorLiveness } from "@/lib/runs/executor-liveness";
 import { readProcessStat } from "@/lib/runs/process-stat";
 import { startRunSweep, stopRunSweep } from "@/lib/runs/run-sweep";
+import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
 import { updateRunStatus } from "../support/run-rows";
 

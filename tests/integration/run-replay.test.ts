@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as runRoute from "@/app/api/runs/[run_id]/route";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { insertUser } from "@/lib/db/queries/users";
+import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 

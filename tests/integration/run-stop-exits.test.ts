@@ -8,10 +8,12 @@ import * as runRoute from "@/app/api/runs/[run_id]/route";
 import * as cancelRoute from "@/app/api/runs/cancel/route";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import {
+  constructGraphJobHandler,
+  constructGraphJobKind,
+} from "@/lib/constructions/construct-graph-job";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
@@ -20,11 +22,9 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
-import {
-  constructGraphJobHandler,
-  constructGraphJobKind,
-} from "@/lib/jobs/kinds/construct-graph-job";
+import { createProject } from "@/lib/projects/create-project";
 import { sweepAbandonedRuns } from "@/lib/runs/run-sweep";
+import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import {
   cancelIgnoringJobHandler,

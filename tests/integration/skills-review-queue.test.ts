@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
-import { createSession } from "@/lib/backend/sessions/create-session";
 import { insertUser } from "@/lib/db/queries/users";
 import { getEnv } from "@/lib/env";
+import { createSession } from "@/lib/sessions/create-session";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 import { skillApi, skillMarkdown } from "../support/skill-api";
 

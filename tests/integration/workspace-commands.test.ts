@@ -3,13 +3,13 @@ import { access, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promise
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { createProject } from "@/lib/backend/projects/create-project";
-import { createSession } from "@/lib/backend/sessions/create-session";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
 import { listWorkspaceFileRows } from "@/lib/db/queries/workspace-files";
 import { resetEnvForTests } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
+import { createProject } from "@/lib/projects/create-project";
+import { createSession } from "@/lib/sessions/create-session";
 import { publishDerived } from "@/lib/workspace/publish-derived";
 import { runRestrictedCommand } from "@/lib/workspace/run-restricted-command";
 import { setSessionEnvironment } from "@/lib/workspace/session-environment";

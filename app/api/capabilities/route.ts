@@ -1,4 +1,4 @@
-import { getCapabilities } from "@/lib/backend/system/get-capabilities";
 import { withPublicRoute } from "@/lib/http/with-route";
+import { getCapabilities } from "@/lib/server/get-capabilities";
 
 export const GET = withPublicRoute(async () => Response.json(await getCapabilities()));

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listDecisions } from "@/lib/backend/memory/knowledge";
 import { withRoute } from "@/lib/http/with-route";
+import { listDecisions } from "@/lib/memory/knowledge/manage-knowledge";
 
 const querySchema = z.object({ q: z.string().trim().max(500).optional() });
 

@@ -1,5 +1,5 @@
-import { getHealth } from "@/lib/backend/system/get-health";
 import { withPublicRoute } from "@/lib/http/with-route";
+import { getHealth } from "@/lib/server/get-health";
 
 export const GET = withPublicRoute(async () => {
   const health = await getHealth();

@@ -1,7 +1,7 @@
-import { addKnowledge } from "@/lib/backend/memory/knowledge";
 import { createKnowledgeBodySchema } from "@/lib/contracts/memory";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { withRoute } from "@/lib/http/with-route";
+import { addKnowledge } from "@/lib/memory/knowledge/manage-knowledge";
 
 export const POST = withRoute(async ({ request, actor }) => {
   const body = await parseJsonBody(request, createKnowledgeBodySchema);

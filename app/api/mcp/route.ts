@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isValidInternalKey } from "@/lib/backend/identity/internal-service-key";
 import { UnauthorizedError } from "@/lib/errors/http-errors";
 import { toErrorResponse } from "@/lib/http/error-response";
+import { isValidInternalKey } from "@/lib/identity/internal-service-key";
 import { createMcpServer } from "@/lib/mcp/create-mcp-server";
 
 /** The graph engine's MCP endpoint (Streamable HTTP, stateless). Internal key first, always. */

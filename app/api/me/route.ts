@@ -1,4 +1,4 @@
-import { getCurrentUser } from "@/lib/backend/identity/get-current-user";
 import { withRoute } from "@/lib/http/with-route";
+import { getCurrentUser } from "@/lib/identity/get-current-user";
 
 export const GET = withRoute(async ({ actor }) => Response.json(await getCurrentUser({ actor })));

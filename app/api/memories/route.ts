@@ -1,6 +1,6 @@
-import { listMemories } from "@/lib/backend/memory/list-memories";
 import { listMemoriesQuerySchema } from "@/lib/contracts/memory";
 import { withRoute } from "@/lib/http/with-route";
+import { listMemories } from "@/lib/memory/manage/list-memories";
 
 export const GET = withRoute(async ({ request, actor }) => {
   const query = listMemoriesQuerySchema.parse(

@@ -1,7 +1,7 @@
-import { getProfile, updateProfile } from "@/lib/backend/memory/profile";
 import { updateProfileBodySchema } from "@/lib/contracts/memory";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { withRoute } from "@/lib/http/with-route";
+import { getProfile, updateProfile } from "@/lib/memory/manage/profile";
 
 export const GET = withRoute(async ({ actor }) =>
   Response.json(await getProfile({ ownerId: actor.userId })),

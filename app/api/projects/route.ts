@@ -1,7 +1,7 @@
-import { createProject, createProjectBodySchema } from "@/lib/backend/projects/create-project";
-import { listProjects } from "@/lib/backend/projects/list-projects";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { withRoute } from "@/lib/http/with-route";
+import { createProject, createProjectBodySchema } from "@/lib/projects/create-project";
+import { listProjects } from "@/lib/projects/list-projects";
 
 export const GET = withRoute(async ({ actor }) =>
   Response.json({ projects: await listProjects({ ownerId: actor.userId }) }),

@@ -1,8 +1,8 @@
-import { createSkill } from "@/lib/backend/skills/create-skill";
-import { listSkills } from "@/lib/backend/skills/list-skills";
 import { createSkillBodySchema } from "@/lib/contracts/skill";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { withRoute } from "@/lib/http/with-route";
+import { createSkill } from "@/lib/skills/create-skill";
+import { listSkills } from "@/lib/skills/list-skills";
 
 export const GET = withRoute(async ({ actor }) =>
   Response.json({ skills: await listSkills({ ownerId: actor.userId }) }),

@@ -1,7 +1,7 @@
 import "server-only";
 import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
-import { loadRunDatasetScope } from "@/lib/backend/datasets/run-dataset-scope";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { loadRunDatasetScope } from "@/lib/datasets/run-dataset-scope";
 import { listPreviousRunToolCalls } from "@/lib/db/queries/run-tool-history";
 
 type SessionRow = { id: string; projectId: string; activeDatasetId: string | null; state: unknown };

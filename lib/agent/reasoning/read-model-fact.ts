@@ -1,7 +1,7 @@
 import "server-only";
 import { stat } from "node:fs/promises";
-import { resolveModelFilePath } from "@/lib/backend/ml/model-storage";
 import { findMlModelForOwner } from "@/lib/db/queries/ml-models";
+import { resolveModelFilePath } from "@/lib/ml/model-storage";
 
 /** Whether a model's weights are there to predict with: its record and its saved file. */
 export type ModelFact =

@@ -2,8 +2,8 @@ import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { getInternalServiceKey } from "@/lib/backend/identity/internal-service-key";
 import { getEnv } from "@/lib/env";
+import { getInternalServiceKey } from "@/lib/identity/internal-service-key";
 import { connectInProcessMcpServer } from "./in-process-mcp-connection";
 
 /** Identity carried on every MCP call (MCP-3, AF-5). */

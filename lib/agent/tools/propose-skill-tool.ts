@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { proposeSkill } from "@/lib/backend/skills/propose-skill";
 import { ApiError } from "@/lib/errors/api-error";
+import { proposeSkill } from "@/lib/skills/propose-skill";
 import type { ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
 
 export const proposeSkillToolName = "propose_skill";

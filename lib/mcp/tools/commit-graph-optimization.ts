@@ -1,5 +1,5 @@
 import "server-only";
-import { saveOptimizedConstruction } from "@/lib/backend/constructions/save-optimized-construction";
+import { saveOptimizedConstruction } from "@/lib/constructions/save-optimized-construction";
 import { commitGraphOptimizationInputSchema } from "@/lib/contracts/tool-inputs/commit-graph-optimization-input";
 import { sessionGraphs } from "../engine-state";
 import { describeLoadedGraph } from "../graph-info";

@@ -1,5 +1,5 @@
 import "server-only";
-import { requestConstruction } from "@/lib/backend/constructions/request-construction";
+import { requestConstruction } from "@/lib/constructions/request-construction";
 import { constructGraphInputSchema } from "@/lib/contracts/tool-inputs/construct-graph-input";
 import { getDatasetInScope } from "../dataset-scope";
 import { requireSession } from "../mcp-identity";

@@ -1,5 +1,5 @@
 import "server-only";
-import { saveSessionArtifact } from "@/lib/backend/artifacts/save-session-artifact";
+import { saveSessionArtifact } from "@/lib/artifacts/save-session-artifact";
 import { createAnalysisReportInputSchema } from "@/lib/contracts/tool-inputs/create-analysis-report-input";
 import { renderAnalysisReport } from "@/lib/engine/documents/render-analysis-report";
 import { requireSession } from "../mcp-identity";

@@ -1,6 +1,6 @@
 import "server-only";
-import { requestInference } from "@/lib/backend/ml/request-inference";
 import { inferInputSchema } from "@/lib/contracts/tool-inputs/infer-input";
+import { requestInference } from "@/lib/ml/request-inference";
 import { jobRequester, persistedSessionGraph } from "../persisted-session-graph";
 import { catalogue, defineTool } from "../tool-definition";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { listDatasets } from "@/lib/backend/datasets/list-datasets";
-import { loadScopeOfRun } from "@/lib/backend/datasets/run-dataset-scope";
 import { listDatasetsInputSchema } from "@/lib/contracts/tool-inputs/list-datasets-input";
+import { listDatasets } from "@/lib/datasets/list-datasets";
+import { loadScopeOfRun } from "@/lib/datasets/run-dataset-scope";
 import { requireSession } from "../mcp-identity";
 import { catalogue, defineTool } from "../tool-definition";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { requestTraining } from "@/lib/backend/ml/request-training";
 import { trainInputSchema } from "@/lib/contracts/tool-inputs/train-input";
 import { describeEpochs, describeFeatures, describeSplit } from "@/lib/engine/ml/describe-training";
+import { requestTraining } from "@/lib/ml/request-training";
 import { jobRequester, persistedSessionGraph } from "../persisted-session-graph";
 import { catalogue, defineTool } from "../tool-definition";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { getTrainingSummary } from "@/lib/backend/ml/get-training-summary";
 import { trainingSummaryInputSchema } from "@/lib/contracts/tool-inputs/training-summary-input";
+import { getTrainingSummary } from "@/lib/ml/get-training-summary";
 import { requireSession } from "../mcp-identity";
 import { catalogue, defineTool } from "../tool-definition";
 

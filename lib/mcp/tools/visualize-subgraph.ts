@@ -1,5 +1,5 @@
 import "server-only";
-import { saveSessionArtifact } from "@/lib/backend/artifacts/save-session-artifact";
+import { saveSessionArtifact } from "@/lib/artifacts/save-session-artifact";
 import { visualizeSubgraphInputSchema } from "@/lib/contracts/tool-inputs/visualize-subgraph-input";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { sessionGraphs } from "../engine-state";

@@ -1,4 +1,4 @@
-import { getArtifact } from "@/lib/backend/artifacts/get-artifact";
+import { getArtifact } from "@/lib/artifacts/get-artifact";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
 

@@ -1,5 +1,5 @@
-import { listKnowledgeProposals } from "@/lib/backend/memory/knowledge";
 import { withRoute } from "@/lib/http/with-route";
+import { listKnowledgeProposals } from "@/lib/memory/knowledge/manage-knowledge";
 
 export const GET = withRoute(async ({ actor }) =>
   Response.json(await listKnowledgeProposals({ ownerId: actor.userId })),

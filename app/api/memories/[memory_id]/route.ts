@@ -1,6 +1,6 @@
-import { deleteMemory } from "@/lib/backend/memory/delete-memories";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { deleteMemory } from "@/lib/memory/manage/delete-memories";
 
 type Params = { memory_id: string };
 

@@ -1,6 +1,6 @@
-import { getReport } from "@/lib/backend/reports/get-report";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { getReport } from "@/lib/reports/get-report";
 
 type Params = { report_id: string };
 

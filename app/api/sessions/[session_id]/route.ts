@@ -1,6 +1,6 @@
-import { getSessionSnapshot } from "@/lib/backend/sessions/get-session-snapshot";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { getSessionSnapshot } from "@/lib/sessions/get-session-snapshot";
 
 type Params = { session_id: string };
 

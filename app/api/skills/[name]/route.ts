@@ -1,10 +1,10 @@
-import { deleteSkill } from "@/lib/backend/skills/delete-skill";
-import { getSkill } from "@/lib/backend/skills/get-skill";
-import { updateSkill } from "@/lib/backend/skills/update-skill";
 import { skillSourceQuerySchema, updateSkillBodySchema } from "@/lib/contracts/skill";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { deleteSkill } from "@/lib/skills/delete-skill";
+import { getSkill } from "@/lib/skills/get-skill";
+import { updateSkill } from "@/lib/skills/update-skill";
 
 type Params = { name: string };
 

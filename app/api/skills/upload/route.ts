@@ -1,5 +1,5 @@
-import { uploadSkills } from "@/lib/backend/skills/upload-skills";
 import { withRoute } from "@/lib/http/with-route";
+import { uploadSkills } from "@/lib/skills/upload-skills";
 
 // This route stays behind proxy.ts (unlike the dataset upload): SKILL_UPLOAD_MAX_BYTES is capped
 // below the 10 MB the proxy buffers, so a skill upload is never cut, and the proxy's same-origin

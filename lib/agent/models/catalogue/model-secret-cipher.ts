@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { getInternalServiceKey } from "@/lib/backend/identity/internal-service-key";
+import { getInternalServiceKey } from "@/lib/identity/internal-service-key";
 
 // Stored form: "v1:" + base64(iv ‖ tag ‖ ciphertext). The version prefix lets a later format
 // or key schedule coexist with rows written by this one.

@@ -1,5 +1,5 @@
-import { constructDatasetBodySchema } from "@/lib/backend/constructions/construct-dataset";
-import { requestConstruction } from "@/lib/backend/constructions/request-construction";
+import { constructDatasetBodySchema } from "@/lib/constructions/construct-dataset";
+import { requestConstruction } from "@/lib/constructions/request-construction";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";

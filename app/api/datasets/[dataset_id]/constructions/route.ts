@@ -1,4 +1,4 @@
-import { listConstructions } from "@/lib/backend/constructions/list-constructions";
+import { listConstructions } from "@/lib/constructions/list-constructions";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
 

@@ -1,4 +1,4 @@
-import { getGraphView, graphViewQuerySchema } from "@/lib/backend/constructions/get-graph-view";
+import { getGraphView, graphViewQuerySchema } from "@/lib/constructions/get-graph-view";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
 

@@ -1,6 +1,6 @@
-import { getModelRecord } from "@/lib/backend/ml/get-model-record";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { getModelRecord } from "@/lib/ml/get-model-record";
 
 type Params = { model_id: string };
 

@@ -1,10 +1,10 @@
-import { listDatasets } from "@/lib/backend/datasets/list-datasets";
-import { streamUploadForm } from "@/lib/backend/datasets/stream-upload-form";
-import { uploadDataset } from "@/lib/backend/datasets/upload-dataset";
-import { getProjectOrThrow } from "@/lib/backend/projects/get-project-or-throw";
+import { listDatasets } from "@/lib/datasets/list-datasets";
+import { streamUploadForm } from "@/lib/datasets/stream-upload-form";
+import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getEnv } from "@/lib/env";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { getProjectOrThrow } from "@/lib/projects/get-project-or-throw";
 import { assertRequestAllowed } from "@/lib/security/assert-request-allowed";
 
 type Params = { project_id: string };

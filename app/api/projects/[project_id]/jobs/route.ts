@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listMlJobs } from "@/lib/backend/ml/list-ml-jobs";
 import { mlJobKindValues } from "@/lib/contracts/ml-jobs";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { listMlJobs } from "@/lib/ml/list-ml-jobs";
 
 type Params = { project_id: string };
 

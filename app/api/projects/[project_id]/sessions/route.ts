@@ -1,8 +1,8 @@
-import { createSession, createSessionBodySchema } from "@/lib/backend/sessions/create-session";
-import { listSessions } from "@/lib/backend/sessions/list-sessions";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { createSession, createSessionBodySchema } from "@/lib/sessions/create-session";
+import { listSessions } from "@/lib/sessions/list-sessions";
 
 type Params = { project_id: string };
 

@@ -1,6 +1,6 @@
-import { getTrainingSummary } from "@/lib/backend/ml/get-training-summary";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { getTrainingSummary } from "@/lib/ml/get-training-summary";
 
 type Params = { project_id: string };
 

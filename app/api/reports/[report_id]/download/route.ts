@@ -1,7 +1,7 @@
-import { downloadReport } from "@/lib/backend/reports/download-report";
 import { reportDownloadQuerySchema } from "@/lib/contracts/analysis-report";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { downloadReport } from "@/lib/reports/download-report";
 
 type Params = { report_id: string };
 

@@ -1,6 +1,6 @@
-import { decideProposal } from "@/lib/backend/memory/knowledge";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { decideProposal } from "@/lib/memory/knowledge/manage-knowledge";
 
 type Params = { knowledge_id: string };
 

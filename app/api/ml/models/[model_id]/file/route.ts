@@ -1,6 +1,6 @@
-import { downloadModelFile } from "@/lib/backend/ml/download-model-file";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { downloadModelFile } from "@/lib/ml/download-model-file";
 
 type Params = { model_id: string };
 

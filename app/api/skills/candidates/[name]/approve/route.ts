@@ -1,8 +1,8 @@
-import { approveCandidate } from "@/lib/backend/skills/approve-candidate";
 import { approveSkillBodySchema } from "@/lib/contracts/skill";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { approveCandidate } from "@/lib/skills/approve-candidate";
 
 type Params = { name: string };
 

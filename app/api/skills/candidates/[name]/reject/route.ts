@@ -1,8 +1,8 @@
-import { rejectCandidate } from "@/lib/backend/skills/reject-candidate";
 import { rejectSkillBodySchema } from "@/lib/contracts/skill";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { rejectCandidate } from "@/lib/skills/reject-candidate";
 
 type Params = { name: string };
 

@@ -1,8 +1,8 @@
 import "server-only";
+import { constructGraphJobKind, constructJobInput } from "@/lib/constructions/construct-graph-job";
 import { findRunForOwner } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { constructGraphJobKind, constructJobInput } from "@/lib/jobs/kinds/construct-graph-job";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { type ConstructDatasetOptions, constructDataset } from "./construct-dataset";
 

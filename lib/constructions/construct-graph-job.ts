@@ -4,9 +4,9 @@ import {
   type ConstructionProgress,
   constructDataset,
   constructDatasetBodySchema,
-} from "@/lib/backend/constructions/construct-dataset";
-import type { JobHandler } from "../job-kind-registry";
-import type { JsonObject } from "../json-value";
+} from "@/lib/constructions/construct-dataset";
+import type { JobHandler } from "../jobs/job-kind-registry";
+import type { JsonObject } from "../jobs/json-value";
 
 /** The kind name of a graph construction run as a job. */
 export const constructGraphJobKind = "construct_graph";

@@ -6,7 +6,7 @@ import { assertFeatureSchemaCompatible } from "@/lib/engine/ml/feature-matrix";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { JsonObject } from "@/lib/jobs/json-value";
-import { inferJobKind } from "@/lib/jobs/kinds/infer-job";
+import { inferJobKind } from "@/lib/ml/infer-job";
 import { getModelOrThrow } from "./get-model-or-throw";
 import { type MlJobRequester, mlJobLink } from "./ml-job-link";
 import { withReasonInMessage } from "./ml-reason-message";

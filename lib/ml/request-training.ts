@@ -4,7 +4,7 @@ import type { GraphData } from "@/lib/engine/graph/graph-data";
 import { checkTrainingRequest, type TrainingCheck } from "@/lib/engine/ml/check-training-request";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { JsonObject } from "@/lib/jobs/json-value";
-import { trainJobKind } from "@/lib/jobs/kinds/train-job";
+import { trainJobKind } from "@/lib/ml/train-job";
 import { type MlJobRequester, mlJobLink } from "./ml-job-link";
 import { withReasonInMessage } from "./ml-reason-message";
 import { toTrainingRequest } from "./training-request";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { JobHandler } from "../job-kind-registry";
+import type { JobHandler } from "./job-kind-registry";
 
 /** The kind name of the diagnostic job. */
 export const diagnosticSleepKind = "diagnostic.sleep";

@@ -1,9 +1,12 @@
 import "server-only";
-import { registerJobHandler } from "../job-kind-registry";
-import { constructGraphJobHandler, constructGraphJobKind } from "./construct-graph-job";
-import { diagnosticSleepHandler, diagnosticSleepKind } from "./diagnostic-sleep";
-import { inferJobHandler, inferJobKind } from "./infer-job";
-import { trainJobHandler, trainJobKind } from "./train-job";
+import {
+  constructGraphJobHandler,
+  constructGraphJobKind,
+} from "../constructions/construct-graph-job";
+import { diagnosticSleepHandler, diagnosticSleepKind } from "../jobs/diagnostic-sleep-job";
+import { registerJobHandler } from "../jobs/job-kind-registry";
+import { inferJobHandler, inferJobKind } from "../ml/infer-job";
+import { trainJobHandler, trainJobKind } from "../ml/train-job";
 
 /**
  * Registers the job kinds every worker process can run. Kinds with real work (training,
