@@ -2,7 +2,7 @@
 
 import { type FormEvent, useId, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
-import { type Project, projectNameSchema } from "@/hooks/api/project-schema";
+import { type Project, projectNameSchema } from "@/lib/contracts/project";
 import { useCreateProject } from "@/hooks/use-create-project";
 import { primaryButtonClass, quietButtonClass } from "./ui/button-styles";
 

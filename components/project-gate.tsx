@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { Project } from "@/hooks/api/project-schema";
+import type { Project } from "@/lib/contracts/project";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import { CreateProjectForm } from "./create-project-form";
 import { EmptyState } from "./ui/empty-state";

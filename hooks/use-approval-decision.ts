@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { approvalDecisionResponseSchema } from "./api/run-schema";
+import { approvalDecisionResponseSchema } from "../lib/contracts/run-snapshot";
 
 /** What a person decided about a paused step (AP-2). */
 export type ApprovalDecisionInput =

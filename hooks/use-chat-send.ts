@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { randomUuid } from "./api/random-uuid";
-import { type RunOptions, startRunResponseSchema } from "./api/run-schema";
+import { type RunOptions, startRunResponseSchema } from "../lib/contracts/run-snapshot";
 
 export type ChatSendInput = {
   message: string;

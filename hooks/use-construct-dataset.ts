@@ -5,7 +5,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { jobAcceptedSchema } from "@/lib/contracts/job-status";
 import { ApiRequestError } from "./api/api-request-error";
-import { type Construction, constructResponseSchema } from "./api/construction-schema";
+import { type Construction, constructResponseSchema } from "../lib/contracts/construction";
 import { fetchJson } from "./api/fetch-json";
 import { followJob, type JobProgressRow } from "./api/follow-job";
 import { graphQueryKeys } from "./api/graph-query-keys";

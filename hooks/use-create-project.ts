@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "./api/fetch-json";
-import { projectSchema } from "./api/project-schema";
+import { projectSchema } from "../lib/contracts/project";
 import { queryKeys } from "./query-keys";
 
 /** Creates a project and refreshes the project list so the switcher shows it at once. */

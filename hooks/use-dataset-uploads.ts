@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { describeError } from "./api/api-request-error";
 import { checkUploadFile } from "./api/check-upload-file";
-import type { Dataset } from "./api/dataset-schema";
+import type { Dataset } from "../lib/contracts/dataset";
 import { uploadDataset } from "./api/upload-dataset";
 import { queryKeys } from "./query-keys";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { modelListSchema } from "./api/model-schema";
+import { modelListSchema } from "../lib/contracts/model-catalogue";
 
 /** The model catalogue with the default and what each unconfigured model is missing. */
 export function useModels() {

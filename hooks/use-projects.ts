@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "./api/fetch-json";
-import { projectListSchema } from "./api/project-schema";
+import { projectListSchema } from "../lib/contracts/project";
 import { queryKeys } from "./query-keys";
 
 /** The owner's projects, in the order the server lists them (the first one is the default). */

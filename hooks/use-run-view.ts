@@ -10,7 +10,7 @@ import { applyRunSnapshot } from "./api/apply-run-snapshot";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
-import type { RunSnapshot } from "./api/run-schema";
+import type { RunSnapshot } from "../lib/contracts/run-snapshot";
 import { applyRunEvent, initialRunView, type RunView } from "./api/run-view";
 import { useRunSnapshot } from "./use-run-snapshot";
 

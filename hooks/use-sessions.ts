@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { sessionListSchema } from "./api/session-schema";
+import { sessionListSchema } from "../lib/contracts/session";
 
 /** Conversations of one project, most recent first. */
 export function useSessions(projectId: string) {

@@ -7,7 +7,7 @@ import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { randomUuid } from "./api/random-uuid";
-import { cancelRunResponseSchema, type RunSnapshot } from "./api/run-schema";
+import { cancelRunResponseSchema, type RunSnapshot } from "../lib/contracts/run-snapshot";
 import { isSavedAndFinished } from "./use-run-view";
 
 // After an accepted stop the record is read until it says how the stop ended (RC-6): every

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { Dataset } from "@/hooks/api/dataset-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { useDatasets } from "@/hooks/use-datasets";
 import { ConstructionStatusBadge } from "../datasets/construction-status-badge";
 import { quietButtonClass, secondaryButtonClass } from "../ui/button-styles";

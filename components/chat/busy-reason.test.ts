@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunSummary, SessionSnapshot } from "@/hooks/api/session-schema";
+import type { RunSummary, SessionSnapshot } from "@/lib/contracts/session";
 import { busyReason } from "./busy-reason";
 
 const run: RunSummary = {

@@ -1,4 +1,4 @@
-import type { SessionSnapshot } from "@/hooks/api/session-schema";
+import type { SessionSnapshot } from "@/lib/contracts/session";
 import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
 
 /** The tool name of the session's pending approval, if the snapshot names one. */

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { Dataset } from "@/hooks/api/dataset-schema";
-import type { ChatMessage, RunSummary } from "@/hooks/api/session-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
+import type { ChatMessage, RunSummary } from "@/lib/contracts/session";
 import { quietButtonClass } from "../ui/button-styles";
 import { RunTranscript } from "./run-transcript";
 import { UserMessage } from "./user-message";

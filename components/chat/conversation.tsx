@@ -2,8 +2,8 @@
 
 import { useMemo, useRef, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
-import type { Dataset } from "@/hooks/api/dataset-schema";
-import type { ChatMessage, RunSummary } from "@/hooks/api/session-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
+import type { ChatMessage, RunSummary } from "@/lib/contracts/session";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";

@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
-import { modelNotConfiguredDetailsSchema, type RunOptions } from "@/hooks/api/run-schema";
+import { modelNotConfiguredDetailsSchema, type RunOptions } from "@/lib/contracts/run-snapshot";
 import { useChatSend } from "@/hooks/use-chat-send";
 import { useModels } from "@/hooks/use-models";
 import { primaryButtonClass } from "../ui/button-styles";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useId } from "react";
-import type { ModelList } from "@/hooks/api/model-schema";
+import type { ModelList } from "@/lib/contracts/model-catalogue";
 import {
   outputFormats,
   planningModes,
   type RunOptions,
   reasoningModes,
-} from "@/hooks/api/run-schema";
+} from "@/lib/contracts/run-snapshot";
 
 const reasoningLabels: Record<RunOptions["reasoning_mode"], string> = {
   direct: "Direct",

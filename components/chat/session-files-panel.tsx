@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { RunSummary } from "@/hooks/api/session-schema";
+import type { RunSummary } from "@/lib/contracts/session";
 import { useSessionFiles } from "@/hooks/use-session-files";
 import { quietButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";

@@ -1,7 +1,7 @@
 "use client";
 
 import { describeError } from "@/hooks/api/api-request-error";
-import type { Session } from "@/hooks/api/session-schema";
+import type { Session } from "@/lib/contracts/session";
 import { useChatCreateSession } from "@/hooks/use-chat-create-session";
 import { useSessions } from "@/hooks/use-sessions";
 import { formatDateTime } from "../format/format-date-time";

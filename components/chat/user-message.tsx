@@ -1,5 +1,5 @@
-import type { Dataset } from "@/hooks/api/dataset-schema";
-import type { ChatMessage } from "@/hooks/api/session-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
+import type { ChatMessage } from "@/lib/contracts/session";
 
 /** The user's message: their words as typed (plain text) and the datasets attached to it. */
 export function UserMessage({

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
-import { constructionFailureDetailsSchema } from "@/hooks/api/construction-schema";
-import type { ConstructionError, Dataset } from "@/hooks/api/dataset-schema";
+import { constructionFailureDetailsSchema } from "@/lib/contracts/construction";
+import type { ConstructionError, Dataset } from "@/lib/contracts/dataset";
 import { useConstructDataset } from "@/hooks/use-construct-dataset";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";

@@ -1,4 +1,4 @@
-import type { ConstructionError } from "@/hooks/api/dataset-schema";
+import type { ConstructionError } from "@/lib/contracts/dataset";
 
 /** Why the last graph construction failed, with the source position when the server knows it. */
 export function ConstructionErrorText({ error }: { error: ConstructionError }) {

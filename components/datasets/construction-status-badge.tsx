@@ -1,4 +1,4 @@
-import type { ConstructionStatus } from "@/hooks/api/dataset-schema";
+import type { ConstructionStatus } from "@/lib/contracts/dataset";
 
 const presentation: Record<ConstructionStatus, { label: string; className: string }> = {
   none: { label: "Not built", className: "bg-slate-100 text-slate-700 ring-slate-300" },

@@ -1,4 +1,4 @@
-import type { Dataset } from "@/hooks/api/dataset-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { formatBytes, formatExactBytes } from "../format/format-bytes";
 import { formatDateTime } from "../format/format-date-time";
 import { BuildGraphControl } from "./build-graph-control";

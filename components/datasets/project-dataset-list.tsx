@@ -1,6 +1,6 @@
 "use client";
 
-import type { Project } from "@/hooks/api/project-schema";
+import type { Project } from "@/lib/contracts/project";
 import { useDatasets } from "@/hooks/use-datasets";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";

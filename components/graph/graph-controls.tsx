@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import type { Construction } from "@/hooks/api/construction-schema";
-import type { Dataset } from "@/hooks/api/dataset-schema";
+import type { Construction } from "@/lib/contracts/construction";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
 import {
   type GraphColorBy,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Dataset } from "@/hooks/api/dataset-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { ConstructionErrorText } from "../datasets/construction-error-text";
 
 const datasetsLinkClass = "font-medium text-blue-700 underline";

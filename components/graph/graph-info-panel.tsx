@@ -1,4 +1,4 @@
-import type { Construction } from "@/hooks/api/construction-schema";
+import type { Construction } from "@/lib/contracts/construction";
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 
 function formatCount(value: number): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Dataset } from "@/hooks/api/dataset-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
 import type { useConstructions } from "@/hooks/use-constructions";
 import type { GraphPageState } from "@/hooks/use-graph-page-state";
 import { useGraphView } from "@/hooks/use-graph-view";

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
-import type { Dataset } from "@/hooks/api/dataset-schema";
-import type { Project } from "@/hooks/api/project-schema";
+import type { Dataset } from "@/lib/contracts/dataset";
+import type { Project } from "@/lib/contracts/project";
 import { useConstructions } from "@/hooks/use-constructions";
 import { useDatasets } from "@/hooks/use-datasets";
 import { useGraphPageState } from "@/hooks/use-graph-page-state";

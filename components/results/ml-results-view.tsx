@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import type { Project } from "@/hooks/api/project-schema";
+import type { Project } from "@/lib/contracts/project";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import {

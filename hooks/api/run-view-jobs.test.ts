@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { applyRunSnapshot } from "./apply-run-snapshot";
-import type { RunSnapshot } from "./run-schema";
+import type { RunSnapshot } from "../../lib/contracts/run-snapshot";
 import { applyRunEvent, initialRunView } from "./run-view";
 
 const envelope = { run_id: "r1", execution_generation: 1 };

@@ -1,8 +1,8 @@
 import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
 import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
-import type { ToolResult } from "./run-schema";
-import type { RunStatus } from "./session-schema";
+import type { ToolResult } from "../../lib/contracts/run-snapshot";
+import type { RunStatus } from "../../lib/contracts/session";
 
 /** What a tool card shows about one call. */
 export type ToolCardState = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { constructionErrorSchema } from "./dataset-schema";
+import { constructionErrorSchema } from "./dataset";
 
 const typeCountsSchema = z.record(z.string(), z.number());
 

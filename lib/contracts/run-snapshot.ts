@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { approvalRecordSchema } from "@/lib/contracts/approval-record";
 import { runPlanSchema } from "@/lib/contracts/run-event";
-import { chatMessageSchema, runStatusSchema } from "./session-schema";
+import { chatMessageSchema, runStatusSchema } from "./session";
 
 /** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
 export const toolResultSchema = z
