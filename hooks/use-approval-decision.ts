@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { approvalDecisionResponseSchema } from "@/lib/contracts/approval-record";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { approvalDecisionResponseSchema } from "../lib/contracts/run-snapshot";
 
 /** What a person decided about a paused step (AP-2). */
 export type ApprovalDecisionInput =

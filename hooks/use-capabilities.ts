@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { capabilitiesSchema } from "../lib/contracts/capabilities";
+import { capabilitiesSchema } from "@/lib/contracts/capabilities";
 import { fetchJson } from "./api/fetch-json";
 import { queryKeys } from "./query-keys";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { sessionSchema } from "@/lib/contracts/session";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { sessionSchema } from "../lib/contracts/session";
 
 /** Opens a new conversation in a project and refreshes that project's list. */
 export function useChatCreateSession({ projectId }: { projectId: string }) {

@@ -2,10 +2,11 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
+import type { RunOptions } from "@/lib/contracts/run-options";
+import { startRunResponseSchema } from "@/lib/contracts/run-start";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { randomUuid } from "./api/random-uuid";
-import { type RunOptions, startRunResponseSchema } from "../lib/contracts/run-snapshot";
 
 export type ChatSendInput = {
   message: string;

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { isRunBusy } from "@/lib/contracts/run-status";
+import { type SessionSnapshot, sessionSnapshotSchema } from "@/lib/contracts/session";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { type SessionSnapshot, sessionSnapshotSchema } from "../lib/contracts/session";
 
 // While a run works (or is saving) the snapshot changes on the server: `can_send`, messages.
 const busyPollMilliseconds = 1500;

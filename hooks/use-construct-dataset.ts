@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { jobAcceptedSchema } from "@/lib/contracts/job-status";
+import { type Construction, constructResponseSchema } from "@/lib/contracts/construction";
+import { type JobProgressRow, jobAcceptedSchema } from "@/lib/contracts/job-status";
 import { ApiRequestError } from "./api/api-request-error";
-import { type Construction, constructResponseSchema } from "../lib/contracts/construction";
 import { fetchJson } from "./api/fetch-json";
-import { followJob, type JobProgressRow } from "./api/follow-job";
+import { followJob } from "./api/follow-job";
 import { graphQueryKeys } from "./api/graph-query-keys";
 import { queryKeys } from "./query-keys";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { constructionListSchema } from "../lib/contracts/construction";
+import { constructionListSchema } from "@/lib/contracts/construction";
 import { fetchJson } from "./api/fetch-json";
 import { graphQueryKeys } from "./api/graph-query-keys";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { projectSchema } from "@/lib/contracts/project";
 import { fetchJson } from "./api/fetch-json";
-import { projectSchema } from "../lib/contracts/project";
 import { queryKeys } from "./query-keys";
 
 /** Creates a project and refreshes the project list so the switcher shows it at once. */

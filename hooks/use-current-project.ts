@@ -2,7 +2,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
-import type { Project } from "../lib/contracts/project";
+import type { Project } from "@/lib/contracts/project";
 
 export type CurrentProjectState = {
   /** The project every page works in; null while loading or when none exists yet. */

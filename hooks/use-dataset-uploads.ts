@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { describeError } from "./api/api-request-error";
 import { checkUploadFile } from "./api/check-upload-file";
-import type { Dataset } from "../lib/contracts/dataset";
 import { uploadDataset } from "./api/upload-dataset";
 import { queryKeys } from "./query-keys";
 

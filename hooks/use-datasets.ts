@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { datasetListSchema } from "../lib/contracts/dataset";
+import { datasetListSchema } from "@/lib/contracts/dataset";
 import { fetchJson } from "./api/fetch-json";
 import { queryKeys } from "./query-keys";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { modelListSchema } from "@/lib/contracts/model-catalogue";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { modelListSchema } from "../lib/contracts/model-catalogue";
 
 /** The model catalogue with the default and what each unconfigured model is missing. */
 export function useModels() {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { projectListSchema } from "@/lib/contracts/project";
 import { fetchJson } from "./api/fetch-json";
-import { projectListSchema } from "../lib/contracts/project";
 import { queryKeys } from "./query-keys";
 
 /** The owner's projects, in the order the server lists them (the first one is the default). */

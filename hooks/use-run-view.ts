@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import { abortableSleep as sleep } from "./api/abortable-sleep";
 import { ApiRequestError } from "./api/api-request-error";
@@ -10,7 +11,6 @@ import { applyRunSnapshot } from "./api/apply-run-snapshot";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { readRunEvents, type UnknownRunEvent } from "./api/read-run-events";
-import type { RunSnapshot } from "../lib/contracts/run-snapshot";
 import { applyRunEvent, initialRunView, type RunView } from "./api/run-view";
 import { useRunSnapshot } from "./use-run-snapshot";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { sessionListSchema } from "@/lib/contracts/session";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
-import { sessionListSchema } from "../lib/contracts/session";
 
 /** Conversations of one project, most recent first. */
 export function useSessions(projectId: string) {

@@ -2,12 +2,13 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { cancelRunResponseSchema } from "@/lib/contracts/run-cancel";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { abortableSleep } from "./api/abortable-sleep";
 import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { randomUuid } from "./api/random-uuid";
-import { cancelRunResponseSchema, type RunSnapshot } from "../lib/contracts/run-snapshot";
 import { isSavedAndFinished } from "./use-run-view";
 
 // After an accepted stop the record is read until it says how the stop ended (RC-6): every

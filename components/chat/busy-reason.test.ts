@@ -10,7 +10,11 @@ const run: RunSummary = {
   cancel_status: "none",
   execution_stopped: false,
   terminal_persisted: false,
+  error_code: null,
+  replaces_run_id: null,
+  replaced_by_run_id: null,
   created_at: "2026-01-01T00:00:00Z",
+  finished_at: null,
 };
 
 function snapshot(change: Partial<SessionSnapshot>): SessionSnapshot {
@@ -20,8 +24,11 @@ function snapshot(change: Partial<SessionSnapshot>): SessionSnapshot {
     title: "t",
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
+    last_run_at: null,
     messages: [],
     runs: [run],
+    session_state: { active_dataset_id: null, data_state: null },
+    pending_approval: null,
     can_send: false,
     active_run: run,
     ...change,
@@ -35,7 +42,15 @@ describe("busy reason", () => {
       busyReason(
         snapshot({
           active_run: { ...run, run_status: "paused" },
-          pending_approval: { run_id: "r1", tool_call_id: "c1", tool_name: "clear_graph" },
+          pending_approval: {
+            run_id: "r1",
+            tool_call_id: "c1",
+            tool_name: "clear_graph",
+            args: {},
+            preview: null,
+            execution_generation: 1,
+            created_at: "2026-01-01T00:00:00Z",
+          },
         }),
       ),
     ).toContain("waiting for your approval of clear_graph");

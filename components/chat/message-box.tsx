@@ -10,9 +10,10 @@ import {
   useState,
 } from "react";
 import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
-import { modelNotConfiguredDetailsSchema, type RunOptions } from "@/lib/contracts/run-snapshot";
 import { useChatSend } from "@/hooks/use-chat-send";
 import { useModels } from "@/hooks/use-models";
+import type { RunOptions } from "@/lib/contracts/run-options";
+import { modelNotConfiguredDetailsSchema } from "@/lib/contracts/run-start";
 import { primaryButtonClass } from "../ui/button-styles";
 import { AttachmentPicker } from "./attachment-picker";
 import { EditingNotice } from "./editing-notice";

@@ -7,7 +7,7 @@ import {
   planningModes,
   type RunOptions,
   reasoningModes,
-} from "@/lib/contracts/run-snapshot";
+} from "@/lib/contracts/run-options";
 
 const reasoningLabels: Record<RunOptions["reasoning_mode"], string> = {
   direct: "Direct",

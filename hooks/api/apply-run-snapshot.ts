@@ -1,7 +1,7 @@
 import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
+import type { RunSnapshot, ToolCall } from "@/lib/contracts/run-snapshot";
 import { finishedRunStatuses } from "@/lib/contracts/run-status";
 import { argsObjectOf } from "./args-object-of";
-import type { RunSnapshot, ToolCall } from "../../lib/contracts/run-snapshot";
 import type {
   DecidedApproval,
   JobProgressState,

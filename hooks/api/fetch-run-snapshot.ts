@@ -1,5 +1,5 @@
+import { type RunSnapshot, runSnapshotSchema } from "@/lib/contracts/run-snapshot";
 import { fetchJson } from "./fetch-json";
-import { type RunSnapshot, runSnapshotSchema } from "../../lib/contracts/run-snapshot";
 
 /** `GET /api/runs/{run_id}`, validated. */
 export function fetchRunSnapshot({

@@ -1,13 +1,11 @@
-import type { z } from "zod";
-import { finishedJobStatuses, jobStatusAnswerSchema } from "@/lib/contracts/job-status";
+import {
+  finishedJobStatuses,
+  type JobProgressRow,
+  type JobStatusAnswer,
+  jobStatusAnswerSchema,
+} from "@/lib/contracts/job-status";
 import { abortableSleep } from "./abortable-sleep";
 import { fetchJson } from "./fetch-json";
-
-/** A job's status answer (CONTRACT.md `GET /api/jobs/{job_id}`). */
-export type JobStatusAnswer = z.infer<typeof jobStatusAnswerSchema>;
-
-/** The progress a bar shows: the newest row read. */
-export type JobProgressRow = { seq: number; stage: string; pct: number; message: string };
 
 const pollMs = 500;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { applyRunSnapshot } from "./apply-run-snapshot";
-import type { RunSnapshot } from "../../lib/contracts/run-snapshot";
+import { runJobFixture, runSnapshotFixture } from "./run-snapshot-fixture";
 import { applyRunEvent, initialRunView } from "./run-view";
 
 const envelope = { run_id: "r1", execution_generation: 1 };
@@ -18,20 +19,15 @@ const progress = (seq: number, progressSeq: number, pct: number): RunEvent => ({
   ...envelope,
 });
 
-const snapshot = (jobs: RunSnapshot["jobs"]): RunSnapshot => ({
-  run_id: "r1",
-  session_id: "s1",
-  run_status: "running",
-  execution_stopped: false,
-  terminal_persisted: false,
-  cancel_status: "none",
-  execution_generation: 1,
-  revision: 1,
-  can_send: false,
-  messages: [],
-  tool_calls: [],
-  jobs,
-});
+const snapshot = (jobs: RunSnapshot["jobs"]): RunSnapshot =>
+  runSnapshotFixture({
+    run_status: "running",
+    execution_stopped: false,
+    terminal_persisted: false,
+    revision: 1,
+    can_send: false,
+    jobs,
+  });
 
 describe("run view: job progress", () => {
   it("keeps each job's newest row, on the card of the call that started it", () => {
@@ -48,13 +44,13 @@ describe("run view: job progress", () => {
     const refreshed = applyRunSnapshot(
       initialRunView("r1"),
       snapshot([
-        {
+        runJobFixture({
           job_id: "j1",
           kind: "construct_graph",
           status: "running",
           tool_call_id: "build",
           last_progress: { seq: 3, stage: "saving", pct: 85, message: "Saving" },
-        },
+        }),
       ]),
     );
     expect(refreshed.jobs).toEqual([
@@ -65,13 +61,13 @@ describe("run view: job progress", () => {
     const merged = applyRunSnapshot(
       ahead,
       snapshot([
-        {
+        runJobFixture({
           job_id: "j1",
           kind: "construct_graph",
           status: "running",
           tool_call_id: "build",
           last_progress: { seq: 3, stage: "saving", pct: 85, message: "Saving" },
-        },
+        }),
       ]),
     );
     expect(merged.jobs[0]).toMatchObject({ progressSeq: 4, pct: 95, status: "running" });

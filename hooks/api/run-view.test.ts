@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/contracts/run-event";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { applyRunSnapshot } from "./apply-run-snapshot";
-import type { RunSnapshot } from "../../lib/contracts/run-snapshot";
+import { runSnapshotFixture, toolCallFixture } from "./run-snapshot-fixture";
 import { applyRunEvent, initialRunView } from "./run-view";
 
 const envelope = { run_id: "r1", execution_generation: 1 };
@@ -71,18 +72,8 @@ describe("run view", () => {
       text: "partial",
       ...envelope,
     });
-    const snapshot: RunSnapshot = {
-      run_id: "r1",
-      session_id: "s1",
-      run_status: "completed",
-      execution_stopped: true,
-      terminal_persisted: true,
-      cancel_status: "none",
-      execution_generation: 1,
-      revision: 2,
-      can_send: true,
+    const snapshot: RunSnapshot = runSnapshotFixture({
       partial_text: "partial answer",
-      error: null,
       messages: [
         {
           message_id: "m",
@@ -93,25 +84,24 @@ describe("run view", () => {
         },
       ],
       tool_calls: [
-        {
+        toolCallFixture({
           tool_call_id: "second",
           tool_name: "community_detection",
           status: "succeeded",
           turn_index: 1,
           batch_index: 1,
           result: { success: true, status: "completed", data: { community_count: 6 } },
-        },
-        {
+        }),
+        toolCallFixture({
           tool_call_id: "first",
           tool_name: "node_centrality",
           status: "failed",
           turn_index: 1,
           batch_index: 0,
           error_code: "GRAPH_NOT_LOADED",
-        },
+        }),
       ],
-      pending_approval: null,
-    };
+    });
     const view = applyRunSnapshot(started, snapshot);
     expect(view.lastSeq).toBe(3);
     expect(view.text).toBe("The full answer");
@@ -155,20 +145,10 @@ describe("run view", () => {
     expect(view.reasoning).toBe("Graph loaded? yes.\n");
     expect(view.plan?.steps[0].status).toBe("running");
     // A page opened after the run: only the snapshot, with the saved plan and reasoning.
-    const saved = {
-      run_id: "r1",
-      session_id: "s1",
-      run_status: "completed" as const,
-      execution_stopped: true,
-      terminal_persisted: true,
-      execution_generation: 1,
-      revision: 2,
-      can_send: true,
-      messages: [],
-      tool_calls: [],
+    const saved = runSnapshotFixture({
       plan: { goal: "Top nodes", steps: [step("done")], progress: { done: 1, total: 1 } },
       reasoning: "Graph loaded? yes.\nNext: node_centrality.\n",
-    };
+    });
     const refreshed = applyRunSnapshot(initialRunView("r1"), saved);
     expect(refreshed.plan).toEqual(saved.plan);
     expect(refreshed.reasoning).toBe(saved.reasoning);
@@ -282,7 +262,7 @@ describe("run view", () => {
       terminal_persisted: false,
       cancel_status: "stopping",
       tool_calls: [
-        { tool_call_id: "rank", tool_name: "node_centrality", status: "started", turn_index: 0 },
+        toolCallFixture({ tool_call_id: "rank", tool_name: "node_centrality", status: "started" }),
       ],
     });
     expect(view.runStatus).toBe("cancelled");
@@ -294,7 +274,11 @@ describe("run view", () => {
       run_status: "cancelled",
       cancel_status: "confirmed",
       tool_calls: [
-        { tool_call_id: "rank", tool_name: "node_centrality", status: "cancelled", turn_index: 0 },
+        toolCallFixture({
+          tool_call_id: "rank",
+          tool_name: "node_centrality",
+          status: "cancelled",
+        }),
       ],
     });
     expect(view.cancelStatus).toBe("confirmed");
@@ -311,21 +295,26 @@ describe("run view", () => {
       terminal_persisted: false,
       can_send: false,
       tool_calls: [
-        { tool_call_id: "load", tool_name: "load_constructed_graph", status: "succeeded" },
-        {
+        toolCallFixture({
+          tool_call_id: "load",
+          tool_name: "load_constructed_graph",
+          status: "succeeded",
+        }),
+        toolCallFixture({
           tool_call_id: "clear",
           tool_name: "clear_graph",
           status: "awaiting_approval",
           args: { keep: false },
           turn_index: 1,
-        },
+        }),
       ],
       pending_approval: {
         tool_call_id: "clear",
         tool_name: "clear_graph",
         args: { keep: false },
-        execution_generation: 1,
         preview,
+        execution_generation: 1,
+        created_at: "2026-01-01T00:00:00.000Z",
       },
     };
     view = applyRunSnapshot(view, paused);
@@ -366,13 +355,13 @@ describe("run view", () => {
       ...baseSnapshot,
       execution_generation: 2,
       tool_calls: [
-        {
+        toolCallFixture({
           tool_call_id: "commit",
           tool_name: "commit_graph_optimization",
           status: "succeeded",
           args: patched,
           execution_generation: 2,
-        },
+        }),
       ],
       approvals: [
         {
@@ -400,10 +389,10 @@ describe("run view", () => {
       },
     ]);
     expect(view.tools[0].args).toEqual(patched);
-    // A server that sends no `approvals` takes nothing away.
-    expect(applyRunSnapshot(view, { ...done, approvals: undefined }).decisions).toEqual(
-      view.decisions,
-    );
+    // A snapshot without `approvals` (an older server's; this one always sends them) takes
+    // nothing away.
+    const withoutApprovals = { ...done, approvals: undefined } as unknown as RunSnapshot;
+    expect(applyRunSnapshot(view, withoutApprovals).decisions).toEqual(view.decisions);
   });
 });
 
@@ -439,19 +428,4 @@ const pausedRunEvents: RunEvent[] = [
   { type: "run_paused", seq: 4, ...envelope },
 ];
 
-const baseSnapshot: RunSnapshot = {
-  run_id: "r1",
-  session_id: "s1",
-  run_status: "completed",
-  execution_stopped: true,
-  terminal_persisted: true,
-  cancel_status: "none",
-  execution_generation: 1,
-  revision: 2,
-  can_send: true,
-  partial_text: null,
-  error: null,
-  messages: [],
-  tool_calls: [],
-  pending_approval: null,
-};
+const baseSnapshot: RunSnapshot = runSnapshotFixture();

@@ -1,8 +1,8 @@
 import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
+import type { RunStatus } from "@/lib/contracts/run-status";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
-import type { ToolResult } from "../../lib/contracts/run-snapshot";
-import type { RunStatus } from "../../lib/contracts/session";
 
 /** What a tool card shows about one call. */
 export type ToolCardState = {
@@ -17,7 +17,7 @@ export type ToolCardState = {
   /** Tool call ids of the prerequisites that let this call down (DAG-4). */
   blockedBy: string[];
   /** The full envelope, known once the run record has it (events carry only the summary). */
-  result: ToolResult | null;
+  result: ToolEnvelope | null;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { type Dataset, datasetSchema } from "../../lib/contracts/dataset";
+import { type Dataset, datasetSchema } from "@/lib/contracts/dataset";
 import { postFormWithProgress } from "./post-form-with-progress";
 
 /** Uploads one file as a dataset, reporting real bytes sent for the progress bar. */

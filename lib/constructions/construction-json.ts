@@ -1,3 +1,5 @@
+import type { Construction } from "@/lib/contracts/construction";
+
 // Whether a build read edge weights, and from which column, is kept inside the schemaSummary
 // JSON column (no migration for two fields); the API shows it as `weighted` / `weight_column`.
 const edgeWeightsKey = "edge_weights";
@@ -41,7 +43,7 @@ export function toConstructionJson(construction: {
   parentRevision: number | null;
   /** The edits an optimisation saved (AP-5); null for a build from the upload. */
   operations?: unknown;
-  status: string;
+  status: Construction["status"];
   directed: boolean;
   nodeCount: number;
   edgeCount: number;
@@ -54,7 +56,7 @@ export function toConstructionJson(construction: {
   errorColumn: number | null;
   createdAt: Date;
   finishedAt: Date | null;
-}) {
+}): Construction {
   const { weights, schemaSummary } = splitSchemaSummary(construction.schemaSummary);
   return {
     construction_id: construction.id,
@@ -67,8 +69,9 @@ export function toConstructionJson(construction: {
     directed: construction.directed,
     node_count: construction.nodeCount,
     edge_count: construction.edgeCount,
-    node_types: construction.nodeTypes,
-    edge_types: construction.edgeTypes,
+    // Stored as the build counted them: type name → count.
+    node_types: construction.nodeTypes as Construction["node_types"],
+    edge_types: construction.edgeTypes as Construction["edge_types"],
     // null: not recorded (a revision built before weights were, or derived by an optimisation).
     weighted: weights?.weighted ?? null,
     weight_column: weights?.column ?? null,

@@ -41,3 +41,32 @@ export function ranArgsOf(input: {
   if (input.decision === "reject") return null;
   return input.decision === "modify" ? input.patchedArgs : input.proposedArgs;
 }
+
+/**
+ * The step a paused run waits on (AP-2): the recorded call with the arguments the model proposed,
+ * the generation it paused in and, for an optimisation commit, the `data` of a preview of the
+ * same operations (null otherwise).
+ */
+export const pendingApprovalSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  args: z.unknown(),
+  preview: z.unknown(),
+  execution_generation: z.number(),
+  created_at: z.string(),
+});
+
+/** The run snapshot's `pending_approval`. */
+export type PendingApprovalRecord = z.infer<typeof pendingApprovalSchema>;
+
+/**
+ * `POST /api/runs/{run_id}/approvals`: 202 once the decision is recorded (AP-4); `processing`
+ * when the same decision is repeated while the continued phase still runs.
+ */
+export const approvalDecisionResponseSchema = z.object({
+  status: z.enum(["accepted", "processing"]),
+  execution_generation: z.number(),
+  events_url: z.string(),
+});
+
+export type ApprovalDecisionResponse = z.infer<typeof approvalDecisionResponseSchema>;

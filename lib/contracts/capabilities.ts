@@ -1,13 +1,21 @@
 import { z } from "zod";
 
-// Only the fields the UI reads are required; the rest of the object may grow freely. A missing
-// feature flag means the server does not offer the feature (RC-1: no Stop button, no Edit).
+// Client-safe: `GET /api/capabilities` answers this shape (lib/server/get-capabilities.ts builds
+// it) and the UI parses it: a feature flag that is false hides the feature (RC-1: no Stop
+// button, no Edit), and `details` says why.
+
 export const capabilitiesSchema = z.object({
-  upload_max_bytes: z.number().int().positive().optional(),
-  run_cancel_v1: z.boolean().optional(),
-  job_cancel_v1: z.boolean().optional(),
-  edit_latest_turn_v1: z.boolean().optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  run_cancel_v1: z.boolean(),
+  job_cancel_v1: z.boolean(),
+  edit_latest_turn_v1: z.boolean(),
+  learned_knowledge: z.boolean(),
+  embedding_model: z.string().nullable(),
+  vector_backend: z.string().nullable(),
+  reporting_tools: z.boolean(),
+  upload_max_bytes: z.number().int().positive(),
+  upload_kinds: z.array(z.string()),
+  /** Why each feature is on or off. */
+  details: z.record(z.string(), z.string()),
 });
 
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -1,35 +1,50 @@
 import { z } from "zod";
-import { constructionErrorSchema } from "./dataset";
+
+// Client-safe: the constructions and construct endpoints answer this shape
+// (lib/constructions/construction-json.ts builds it) and the graph and Datasets pages parse it.
 
 const typeCountsSchema = z.record(z.string(), z.number());
 
-/** One construction revision of a dataset, as the constructions and construct endpoints answer it. */
+/** The statuses a construction revision may have. */
+export const constructionRevisionStatuses = ["building", "ready", "failed"] as const;
+
+/** Why a revision failed: the stored error code and message, and where the source file broke. */
+export const constructionRevisionErrorSchema = z.object({
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+});
+
+/** One construction revision of a dataset (no payload). */
 export const constructionSchema = z.object({
   construction_id: z.string(),
   dataset_id: z.string(),
   revision: z.number().int(),
-  parent_revision: z.number().int().nullish(),
-  /** The optimisation operations this revision saved (null for a build from the upload). */
-  operations: z.array(z.unknown()).nullish(),
-  status: z.enum(["building", "ready", "failed"]),
+  parent_revision: z.number().int().nullable(),
+  /** The optimisation operations this revision saved, as they ran (null for a build from the upload). */
+  operations: z.array(z.unknown()).nullable(),
+  status: z.enum(constructionRevisionStatuses),
   directed: z.boolean(),
   node_count: z.number().int(),
   edge_count: z.number().int(),
-  node_types: typeCountsSchema.nullish(),
-  edge_types: typeCountsSchema.nullish(),
+  node_types: typeCountsSchema.nullable(),
+  edge_types: typeCountsSchema.nullable(),
   /** Whether edge weights were read, and from which column (null: not recorded). */
-  weighted: z.boolean().nullish(),
-  weight_column: z.string().nullish(),
-  schema_summary: z.unknown().optional(),
-  error: constructionErrorSchema.nullish(),
+  weighted: z.boolean().nullable(),
+  weight_column: z.string().nullable(),
+  schema_summary: z.unknown(),
+  error: constructionRevisionErrorSchema.nullable(),
   created_at: z.string(),
-  finished_at: z.string().nullish(),
+  finished_at: z.string().nullable(),
 });
 
 export type Construction = z.infer<typeof constructionSchema>;
 
+/** `GET /api/datasets/{id}/constructions`. */
 export const constructionListSchema = z.object({ constructions: z.array(constructionSchema) });
 
+/** `POST /api/datasets/{id}/construct` when the build ran inline. */
 export const constructResponseSchema = z.object({ construction: constructionSchema });
 
 /** What a failed construct request says about where the source file broke. */

@@ -21,6 +21,9 @@ export const jobProgressRowSchema = z.object({
   at: z.string().optional(),
 });
 
+/** One progress row as a bar shows it. */
+export type JobProgressRow = z.infer<typeof jobProgressRowSchema>;
+
 /**
  * A job status answer. `child_job_id` is a plain string here, empty included: the waiter must
  * see an empty hand-off to refuse it by name (JOB-3) rather than as a parse failure.
@@ -37,8 +40,8 @@ export const jobStatusAnswerSchema = z.looseObject({
   cancel_requested: z.literal(true).optional(),
 });
 
-/** A parsed job status answer. */
-export type JobStatusAnswerContract = z.infer<typeof jobStatusAnswerSchema>;
+/** A job status answer, as lib/jobs/read-job-status.ts builds it and clients parse it. */
+export type JobStatusAnswer = z.infer<typeof jobStatusAnswerSchema>;
 
 /** `POST /api/datasets/{id}/construct` when the build runs as a job: `202 {job_id}`. */
 export const jobAcceptedSchema = z.object({ job_id: z.string() });

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Client-safe: the projects endpoints answer this shape (lib/projects/project-json.ts builds
+// it) and the project picker parses it.
+
 export const projectSchema = z.object({
   project_id: z.string(),
   name: z.string(),
@@ -8,6 +11,7 @@ export const projectSchema = z.object({
 
 export type Project = z.infer<typeof projectSchema>;
 
+/** `GET /api/projects`. */
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 
 /** Mirrors the server's rule closely enough to catch typos before a round trip; the server still decides. */

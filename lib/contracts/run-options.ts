@@ -1,12 +1,16 @@
 import { z } from "zod";
 
+export const reasoningModes = ["direct", "staged"] as const;
+export const planningModes = ["never", "auto", "always"] as const;
+export const outputFormats = ["chat", "report", "json"] as const;
+
 /** Options of one request (AF-2), validated before anything runs. */
 export const runOptionsSchema = z
   .object({
     model: z.string().trim().min(1).max(100).optional(),
-    reasoning_mode: z.enum(["direct", "staged"]).default("direct"),
-    planning_mode: z.enum(["never", "auto", "always"]).default("auto"),
-    output_format: z.enum(["chat", "report", "json"]).default("chat"),
+    reasoning_mode: z.enum(reasoningModes).default("direct"),
+    planning_mode: z.enum(planningModes).default("auto"),
+    output_format: z.enum(outputFormats).default("chat"),
   })
   .strict();
 

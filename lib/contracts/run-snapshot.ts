@@ -1,69 +1,47 @@
 import { z } from "zod";
-import { approvalRecordSchema } from "@/lib/contracts/approval-record";
-import { runPlanSchema } from "@/lib/contracts/run-event";
+import { approvalRecordSchema, pendingApprovalSchema } from "./approval-record";
+import { jobProgressRowSchema, jobStatusValues } from "./job-status";
+import { memoryUsedSchema } from "./memory";
+import { runPlanSchema } from "./run-event";
 import { chatMessageSchema, runStatusSchema } from "./session";
+import { runSkillSummarySchema } from "./skill";
+import { toolEnvelopeSchema } from "./tool-envelope";
 
-/** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
-export const toolResultSchema = z
-  .object({
-    success: z.boolean().optional(),
-    status: z.string().optional(),
-    error_code: z.string().nullish(),
-    message: z.string().nullish(),
-    data: z.unknown().optional(),
-  })
-  .loose();
+// Client-safe: `GET /api/runs/{run_id}` answers this shape (lib/runs/get-run-snapshot.ts builds
+// it) and the chat rebuilds a run from it with the same schema (EV-2).
 
-export type ToolResult = z.infer<typeof toolResultSchema>;
-
-/**
- * The step a paused run waits on (AP-2): the recorded call, the generation it paused in and, for
- * an optimisation commit, the `data` of a preview of the same operations (null otherwise).
- */
-export const pendingApprovalSchema = z
-  .object({
-    tool_call_id: z.string(),
-    tool_name: z.string(),
-    args: z.unknown(),
-    execution_generation: z.number().nullish(),
-    preview: z.unknown().optional(),
-  })
-  .loose();
-
-export type PendingApprovalRecord = z.infer<typeof pendingApprovalSchema>;
-
-/** One tool call of a run snapshot. */
+/** One tool call of a run snapshot, with the envelope it produced once it finished. */
 export const toolCallSchema = z.object({
   tool_call_id: z.string(),
   tool_name: z.string(),
-  args: z.record(z.string(), z.unknown()).nullish(),
+  args: z.record(z.string(), z.unknown()),
   status: z.string(),
-  success: z.boolean().nullish(),
-  result: toolResultSchema.nullish(),
-  summary: z.string().nullish(),
-  error_code: z.string().nullish(),
-  blocked_by: z.array(z.string()).nullish(),
-  execution_generation: z.number().nullish(),
-  turn_index: z.number().nullish(),
-  batch_index: z.number().nullish(),
-  duration_ms: z.number().nullish(),
+  success: z.boolean().nullable(),
+  result: toolEnvelopeSchema.nullable(),
+  summary: z.string().nullable(),
+  error_code: z.string().nullable(),
+  blocked_by: z.array(z.string()),
+  execution_generation: z.number(),
+  turn_index: z.number(),
+  batch_index: z.number(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().nullable(),
 });
 
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
 /** One job of a run snapshot, with its last progress row so a refresh redraws its bar. */
-export const runJobSchema = z
-  .object({
-    job_id: z.string(),
-    kind: z.string(),
-    status: z.string(),
-    tool_call_id: z.string().nullish(),
-    error: z.object({ code: z.string(), message: z.string().nullish() }).nullish(),
-    last_progress: z
-      .object({ seq: z.number(), stage: z.string(), pct: z.number(), message: z.string() })
-      .nullish(),
-  })
-  .loose();
+export const runJobSchema = z.object({
+  job_id: z.string(),
+  kind: z.string(),
+  status: z.enum(jobStatusValues),
+  tool_call_id: z.string().nullable(),
+  parent_job_id: z.string().nullable(),
+  child_job_id: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  last_progress: jobProgressRowSchema.omit({ at: true }).nullable(),
+});
 
 export type RunJob = z.infer<typeof runJobSchema>;
 
@@ -74,74 +52,32 @@ export const runSnapshotSchema = z.object({
   run_status: runStatusSchema,
   execution_stopped: z.boolean(),
   terminal_persisted: z.boolean(),
-  cancel_status: z.string().nullish(),
+  cancel_status: z.string(),
   execution_generation: z.number(),
   revision: z.number(),
   can_send: z.boolean(),
-  model: z.string().nullish(),
-  partial_text: z.string().nullish(),
-  error: z.object({ code: z.string(), message: z.string().nullish() }).nullish(),
+  model: z.string().nullable(),
+  /** The options the run was started with, as stored. */
+  options: z.unknown(),
+  partial_text: z.string().nullable(),
+  /** The plan as last saved and the staged reasoning. */
+  plan: runPlanSchema.nullable(),
+  reasoning: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string().nullable() }).nullable(),
   messages: z.array(chatMessageSchema.omit({ run_id: true })),
   tool_calls: z.array(toolCallSchema),
-  pending_approval: pendingApprovalSchema.nullish(),
+  pending_approval: pendingApprovalSchema.nullable(),
   /** Decided steps: the call, its proposed arguments, a reviewer's patch and what ran (AP-3). */
-  approvals: z.array(approvalRecordSchema).optional(),
-  jobs: z.array(runJobSchema).optional(),
-  /** The plan as last saved and the staged reasoning (older servers send neither). */
-  plan: runPlanSchema.nullish(),
-  reasoning: z.string().nullish(),
+  approvals: z.array(approvalRecordSchema),
+  jobs: z.array(runJobSchema),
+  /** The learning-store records this run's prompt carried (MEM-1). */
+  memories_used: z.array(memoryUsedSchema),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  replaces_run_id: z.string().nullable(),
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
-  replaced_by_run_id: z.string().nullish(),
+  replaced_by_run_id: z.string().nullable(),
+  skills: z.array(runSkillSummarySchema),
 });
 
 export type RunSnapshot = z.infer<typeof runSnapshotSchema>;
-
-/** `POST /api/runs/{run_id}/approvals`: 202 once the decision is recorded (AP-4). */
-export const approvalDecisionResponseSchema = z
-  .object({
-    status: z.string(),
-    execution_generation: z.number().optional(),
-    events_url: z.string().optional(),
-  })
-  .loose();
-
-export type ApprovalDecisionResponse = z.infer<typeof approvalDecisionResponseSchema>;
-
-/** `POST /api/runs/cancel`: 202 with where the stop stands (RC-6). */
-export const cancelRunResponseSchema = z
-  .object({ cancel_status: z.string(), run_id: z.string().nullish() })
-  .loose();
-
-export type CancelRunResponse = z.infer<typeof cancelRunResponseSchema>;
-
-/** `POST /api/sessions/{session_id}/runs`: 202 (started) or 200 (the same start retried). */
-export const startRunResponseSchema = z.object({
-  run_id: z.string(),
-  execution_generation: z.number(),
-  events_url: z.string(),
-});
-
-export type StartRunResponse = z.infer<typeof startRunResponseSchema>;
-
-export const reasoningModes = ["direct", "staged"] as const;
-export const planningModes = ["never", "auto", "always"] as const;
-export const outputFormats = ["chat", "report", "json"] as const;
-
-export type RunOptions = {
-  model?: string;
-  reasoning_mode: (typeof reasoningModes)[number];
-  planning_mode: (typeof planningModes)[number];
-  output_format: (typeof outputFormats)[number];
-};
-
-/** What SESSION_BUSY says about the run that holds the session. */
-export const sessionBusyDetailsSchema = z.object({
-  can_send: z.literal(false).optional(),
-  active_run: z.object({ run_id: z.string() }).loose().nullish(),
-});
-
-/** What MODEL_NOT_CONFIGURED says is missing. */
-export const modelNotConfiguredDetailsSchema = z.object({
-  model: z.string().optional(),
-  missing: z.array(z.string()).optional(),
-});

@@ -67,3 +67,13 @@ export const skillSourceQuerySchema = z.object({ source: skillSourceSchema.optio
 export type SkillListItem = z.infer<typeof skillListItemSchema>;
 export type SkillDetail = z.infer<typeof skillDetailSchema>;
 export type SkillSourceName = z.infer<typeof skillSourceSchema>;
+
+/** One entry of the run snapshot's `skills`: offered to the run, and whether the run read it (SK-1). */
+export const runSkillSummarySchema = z.object({
+  name: z.string(),
+  source: z.string(),
+  version: z.number(),
+  read: z.boolean(),
+});
+
+export type RunSkillSummary = z.infer<typeof runSkillSummarySchema>;

@@ -1,8 +1,10 @@
+import type { Dataset } from "@/lib/contracts/dataset";
+
 type DatasetRow = {
   id: string;
   name: string;
   originalFilename: string;
-  kind: string;
+  kind: Dataset["kind"];
   bytes: number;
   checksum: string;
   nodesDatasetId?: string | null;
@@ -23,7 +25,7 @@ export function toDatasetJson(input: {
   dataset: DatasetRow;
   latest?: LatestConstruction;
   readyRevision?: number | null;
-}) {
+}): Dataset {
   const { dataset, latest } = input;
   return {
     dataset_id: dataset.id,
@@ -32,11 +34,9 @@ export function toDatasetJson(input: {
     kind: dataset.kind,
     bytes: dataset.bytes,
     checksum: dataset.checksum,
-    // The node table uploaded with this edge table; a construction uses it unless told otherwise.
     nodes_dataset_id: dataset.nodesDatasetId ?? null,
-    status: "uploaded" as const,
-    construction_status: latest?.status ?? ("none" as const),
-    // The revision an analysis would load: the newest ready one, even while a rebuild runs.
+    status: "uploaded",
+    construction_status: latest?.status ?? "none",
     construction_revision: input.readyRevision ?? null,
     construction_error:
       latest?.status === "failed"

@@ -1,8 +1,8 @@
 import "server-only";
+import type { JobStatusAnswer } from "@/lib/contracts/job-status";
 import { cancelJobTree, findOwnedJob } from "@/lib/db/queries/jobs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { pollRunningJobs } from "./job-worker";
-import type { JobStatusAnswer } from "./read-job-status";
 
 /**
  * Cancels a job and all its descendants (JOB-6): queued ones end `cancelled` now; running ones

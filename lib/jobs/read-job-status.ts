@@ -1,20 +1,8 @@
 import "server-only";
+import type { JobStatusAnswer } from "@/lib/contracts/job-status";
 import { findOwnedJob, listJobProgress } from "@/lib/db/queries/jobs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import type { JsonValue } from "./json-value";
-
-/** The `GET /api/jobs/{job_id}` / `get_job_status` answer (CONTRACT.md). */
-export type JobStatusAnswer = {
-  job_id: string;
-  status: "queued" | "running" | "done" | "failed" | "cancelled";
-  progress: { seq: number; stage: string; pct: number; message: string; at: string }[];
-  progress_cursor: number;
-  progress_has_more: boolean;
-  result?: JsonValue;
-  child_job_id?: string;
-  error?: { code: string; message: string };
-  cancel_requested?: true;
-};
 
 /**
  * A job's status and one page of its progress after `afterSeq` (JOB-2): seqs start at 1 and

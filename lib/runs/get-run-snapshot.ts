@@ -3,13 +3,17 @@ import { z } from "zod";
 import { parseRunPlanState } from "@/lib/agent/planning/run-plan-state";
 import { type ApprovalRecord, ranArgsOf } from "@/lib/contracts/approval-record";
 import { type MemoryUsed, memoryUsedSchema } from "@/lib/contracts/memory";
+import type { RunSnapshot, ToolCall } from "@/lib/contracts/run-snapshot";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
 
 /** The saved state of a run (CONTRACT.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
-export async function getRunSnapshot(input: { ownerId: string; runId: string }) {
+export async function getRunSnapshot(input: {
+  ownerId: string;
+  runId: string;
+}): Promise<RunSnapshot> {
   const run = await findRunSnapshotForOwner(input);
   if (!run) throw new NotFoundError("Run", { run_id: input.runId });
   const pending = run.approvals.find((approval) => approval.pendingRunId !== null);
@@ -33,18 +37,18 @@ export async function getRunSnapshot(input: { ownerId: string; runId: string }) 
     error: run.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
     messages: run.messages.map((message) => ({
       message_id: message.id,
-      role: message.role,
-      parts: message.parts,
+      role: message.role as RunSnapshot["messages"][number]["role"],
+      parts: message.parts as RunSnapshot["messages"][number]["parts"],
       position: message.position,
       created_at: message.createdAt.toISOString(),
     })),
     tool_calls: run.toolCalls.map((call) => ({
       tool_call_id: call.toolCallId,
       tool_name: call.toolName,
-      args: call.args,
+      args: call.args as ToolCall["args"],
       status: call.status,
       success: call.success,
-      result: call.result,
+      result: call.result as ToolCall["result"],
       summary: call.summary,
       error_code: call.errorCode,
       blocked_by: call.blockedBy,

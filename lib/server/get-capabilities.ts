@@ -1,4 +1,5 @@
 import "server-only";
+import type { Capabilities } from "@/lib/contracts/capabilities";
 import { getEnv } from "@/lib/env";
 import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
 import { describeLearnedKnowledge } from "@/lib/memory/knowledge/learned-knowledge-status";
@@ -8,7 +9,7 @@ import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/run-control-e
  * What this build can really do (RC-1). Features that are not built yet report false with the
  * reason, so the UI never offers a Stop button or a knowledge store that would not work.
  */
-export async function getCapabilities() {
+export async function getCapabilities(): Promise<Capabilities> {
   const env = getEnv();
   const runControl = runControlStatus();
   const editLatestTurn = editLatestTurnStatus();

@@ -1,5 +1,6 @@
 import "server-only";
 import { isRunBusy } from "@/lib/contracts/run-status";
+import type { ChatMessage, RunSummary, SessionSnapshot } from "@/lib/contracts/session";
 import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { toSessionJson } from "./session-json";
@@ -8,23 +9,28 @@ import { toSessionJson } from "./session-json";
  * Everything a client needs to draw a session: messages, run summaries, state, the pending
  * approval, the active run and `can_send` (RC-2: busy while a run is live, paused or unsaved).
  */
-export async function getSessionSnapshot(input: { ownerId: string; sessionId: string }) {
+export async function getSessionSnapshot(input: {
+  ownerId: string;
+  sessionId: string;
+}): Promise<SessionSnapshot> {
   const session = await findSessionSnapshotForOwner(input);
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
-  const runs = session.runs.map((run) => ({
-    run_id: run.id,
-    run_status: run.runStatus,
-    execution_generation: run.executionGeneration,
-    revision: run.revision,
-    cancel_status: run.cancelStatus,
-    execution_stopped: run.executionStopped,
-    terminal_persisted: run.terminalPersisted,
-    error_code: run.errorCode,
-    replaces_run_id: run.replacesRunId,
-    replaced_by_run_id: run.replacedBy[0]?.id ?? null,
-    created_at: run.createdAt.toISOString(),
-    finished_at: run.finishedAt?.toISOString() ?? null,
-  }));
+  const runs = session.runs.map(
+    (run): RunSummary => ({
+      run_id: run.id,
+      run_status: run.runStatus,
+      execution_generation: run.executionGeneration,
+      revision: run.revision,
+      cancel_status: run.cancelStatus,
+      execution_stopped: run.executionStopped,
+      terminal_persisted: run.terminalPersisted,
+      error_code: run.errorCode,
+      replaces_run_id: run.replacesRunId,
+      replaced_by_run_id: run.replacedBy[0]?.id ?? null,
+      created_at: run.createdAt.toISOString(),
+      finished_at: run.finishedAt?.toISOString() ?? null,
+    }),
+  );
   const active = session.runs.find((run) => isRunBusy(run));
   const pending = session.runs.flatMap((run) =>
     run.approvals.map((approval) => ({
@@ -43,8 +49,8 @@ export async function getSessionSnapshot(input: { ownerId: string; sessionId: st
     messages: session.messages.map((message) => ({
       message_id: message.id,
       run_id: message.runId,
-      role: message.role,
-      parts: message.parts,
+      role: message.role as ChatMessage["role"],
+      parts: message.parts as ChatMessage["parts"],
       position: message.position,
       created_at: message.createdAt.toISOString(),
     })),

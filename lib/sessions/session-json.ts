@@ -1,3 +1,5 @@
+import type { Session } from "@/lib/contracts/session";
+
 /** The API shape of a session in lists. */
 export function toSessionJson(session: {
   id: string;
@@ -6,7 +8,7 @@ export function toSessionJson(session: {
   createdAt: Date;
   updatedAt: Date;
   lastRunAt: Date | null;
-}) {
+}): Session {
   return {
     session_id: session.id,
     project_id: session.projectId,

@@ -1,5 +1,4 @@
-/** One skill in the run snapshot: offered to the run, and whether the run read it. */
-export type RunSkillSummary = { name: string; source: string; version: number; read: boolean };
+import type { RunSkillSummary } from "@/lib/contracts/skill";
 
 const readToolNames = new Set(["read_skill", "read_skill_file"]);
 

@@ -1,4 +1,4 @@
-import { type JobStatusAnswerContract, jobStatusAnswerSchema } from "@/lib/contracts/job-status";
+import { type JobStatusAnswer, jobStatusAnswerSchema } from "@/lib/contracts/job-status";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { JobProgressUpdate, JobStatusRead, JobStatusSource } from "./job-status-source";
 
@@ -113,7 +113,7 @@ async function readChecked(input: {
   input: WaitForJobInput;
   jobId: string;
   cursor: number;
-}): Promise<JobStatusAnswerContract> {
+}): Promise<JobStatusAnswer> {
   const { jobId, cursor } = input;
   const { readStatus, signal } = input.input;
   let read: JobStatusRead | undefined;
@@ -171,10 +171,7 @@ function resultSummary(result: unknown): string | null {
   return typeof summary === "string" && summary.trim() !== "" ? summary : null;
 }
 
-function failedEnvelope(input: {
-  answer: JobStatusAnswerContract;
-  toolName: string;
-}): ToolEnvelope {
+function failedEnvelope(input: { answer: JobStatusAnswer; toolName: string }): ToolEnvelope {
   const { answer } = input;
   const cancelled = answer.status === "cancelled";
   return {

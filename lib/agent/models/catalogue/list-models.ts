@@ -1,14 +1,6 @@
 import "server-only";
+import type { ModelList } from "@/lib/contracts/model-catalogue";
 import { defaultModelName, listCatalogueEntries } from "./model-catalogue";
-import type { ModelCatalogueEntry } from "./model-catalogue-entry";
-
-export type ModelList = {
-  /** The model a request without `options.model` uses (it may be missing or unconfigured). */
-  default_model: string;
-  /** Whether that default can be called right now. */
-  default_configured: boolean;
-  models: ModelCatalogueEntry[];
-};
 
 /** The owner's model catalogue for `GET /api/models`: references to credentials, never secrets. */
 export async function listModels(input: { ownerId: string }): Promise<ModelList> {
