@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
-  knowledgeItemSchema,
+  knowledgeProposalDecisionSchema,
+  knowledgeProposalListSchema,
   knowledgeSearchSchema,
   type MemoryStore,
   memoryListSchema,
@@ -47,7 +48,7 @@ export function useKnowledgeProposals() {
     queryFn: () =>
       fetchJson({
         url: "/api/knowledge/proposals",
-        schema: z.object({ proposals: z.array(knowledgeItemSchema) }),
+        schema: knowledgeProposalListSchema,
       }),
     select: (data) => data.proposals,
   });
@@ -94,7 +95,7 @@ export function useMemoryActions() {
     mutationFn: (input: { id: string; decision: "accept" | "discard" }) =>
       fetchJson({
         url: `/api/knowledge/proposals/${encodeURIComponent(input.id)}/${input.decision}`,
-        schema: z.object({ knowledge_id: z.string(), status: z.string() }),
+        schema: knowledgeProposalDecisionSchema,
         init: jsonInit("POST"),
       }),
     onSuccess: refresh,

@@ -44,8 +44,12 @@ export type Construction = z.infer<typeof constructionSchema>;
 /** `GET /api/datasets/{id}/constructions`. */
 export const constructionListSchema = z.object({ constructions: z.array(constructionSchema) });
 
+export type ConstructionList = z.infer<typeof constructionListSchema>;
+
 /** `POST /api/datasets/{id}/construct` when the build ran inline. */
 export const constructResponseSchema = z.object({ construction: constructionSchema });
+
+export type ConstructResponse = z.infer<typeof constructResponseSchema>;
 
 /** What a failed construct request says about where the source file broke. */
 export const constructionFailureDetailsSchema = z.object({

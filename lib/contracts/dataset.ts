@@ -47,3 +47,5 @@ export type Dataset = z.infer<typeof datasetSchema>;
 
 /** `GET /api/projects/{id}/datasets`. */
 export const datasetListSchema = z.object({ datasets: z.array(datasetSchema) });
+
+export type DatasetList = z.infer<typeof datasetListSchema>;

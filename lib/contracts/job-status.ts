@@ -45,3 +45,5 @@ export type JobStatusAnswer = z.infer<typeof jobStatusAnswerSchema>;
 
 /** `POST /api/datasets/{id}/construct` when the build runs as a job: `202 {job_id}`. */
 export const jobAcceptedSchema = z.object({ job_id: z.string() });
+
+export type JobAccepted = z.infer<typeof jobAcceptedSchema>;

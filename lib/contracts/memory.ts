@@ -48,7 +48,7 @@ export const listMemoriesQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** `GET /api/memories` answer. */
+/** `GET /api/memories` answer: one page of records, and the newest evictions. */
 export const memoryListSchema = z.object({
   records: z.array(memoryRecordSchema),
   page: z.number().int(),
@@ -58,6 +58,9 @@ export const memoryListSchema = z.object({
     z.object({ store: z.string(), record_id: z.string(), text: z.string(), reason: z.string() }),
   ),
 });
+
+/** A parsed `GET /api/memories` answer. */
+export type MemoryList = z.infer<typeof memoryListSchema>;
 
 /** `POST /api/memories/delete`: bulk delete by id (any store). */
 export const bulkDeleteMemoriesBodySchema = z
@@ -75,6 +78,9 @@ export const profileEntrySchema = z.object({
 
 /** `GET /api/profile` answer. */
 export const profileSchema = z.object({ preferences: z.array(profileEntrySchema) });
+
+/** The owner's profile. */
+export type Profile = z.infer<typeof profileSchema>;
 
 /** `PUT /api/profile`: the whole list of preferences; a kept id with new text supersedes it. */
 export const updateProfileBodySchema = z
@@ -129,6 +135,9 @@ export const knowledgeSearchSchema = z.object({
   vector_unavailable_reason: z.string().nullable(),
 });
 
+/** A parsed `GET /api/knowledge/search` answer. */
+export type KnowledgeSearch = z.infer<typeof knowledgeSearchSchema>;
+
 /** A knowledge item (an accepted one, or a proposal). */
 export const knowledgeItemSchema = z.object({
   knowledge_id: z.string(),
@@ -149,3 +158,21 @@ export const decisionSchema = z.object({
   reason: z.string(),
   created_at: z.string(),
 });
+
+/** `GET /api/knowledge/proposals`: what the knowledge extraction proposed, waiting for a person. */
+export const knowledgeProposalListSchema = z.object({ proposals: z.array(knowledgeItemSchema) });
+
+export type KnowledgeProposalList = z.infer<typeof knowledgeProposalListSchema>;
+
+/** `POST /api/knowledge/proposals/{id}/accept|discard`: the proposal's new status. */
+export const knowledgeProposalDecisionSchema = z.object({
+  knowledge_id: z.string(),
+  status: z.enum(["active", "discarded"]),
+});
+
+export type KnowledgeProposalDecision = z.infer<typeof knowledgeProposalDecisionSchema>;
+
+/** `GET /api/decisions`: the decision log, newest first. */
+export const decisionListSchema = z.object({ decisions: z.array(decisionSchema) });
+
+export type DecisionList = z.infer<typeof decisionListSchema>;

@@ -14,6 +14,8 @@ export type Project = z.infer<typeof projectSchema>;
 /** `GET /api/projects`. */
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 
+export type ProjectList = z.infer<typeof projectListSchema>;
+
 /** Mirrors the server's rule closely enough to catch typos before a round trip; the server still decides. */
 export const projectNameSchema = z
   .string()

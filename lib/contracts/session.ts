@@ -20,6 +20,8 @@ export type Session = z.infer<typeof sessionSchema>;
 /** `GET /api/projects/{id}/sessions`. */
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
+export type SessionList = z.infer<typeof sessionListSchema>;
+
 /** One part of a stored message: text, or a dataset attached to it. */
 export const messagePartSchema = z.union([
   z.object({ type: z.literal("text"), text: z.string() }),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CancelRunResponse } from "@/lib/contracts/run-cancel";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import {
   type CancelRecordResult,
@@ -50,7 +51,10 @@ function stopLocallyAndRefuse(ownerId: string | null, body: CancelBody): never {
  * executor exited and saved its final state. With the database down the local work is stopped
  * anyway and the answer is CANCEL_NOT_CONFIRMED, never a confirmation nobody saved.
  */
-export async function cancelRun(input: { request: Request; body: CancelBody }) {
+export async function cancelRun(input: {
+  request: Request;
+  body: CancelBody;
+}): Promise<CancelRunResponse> {
   const { body } = input;
   // Who asks comes first (a wrong internal key is 401 whatever the body says).
   const ownerId = await resolveOwner(input.request, body);

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { ApprovalDecisionResponse } from "@/lib/contracts/approval-record";
 import { applyApprovalDecision } from "@/lib/db/queries/approvals";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
@@ -18,7 +19,7 @@ export async function decideApproval(input: {
   ownerId: string;
   runId: string;
   body: ApprovalBody;
-}) {
+}): Promise<ApprovalDecisionResponse> {
   const { body } = input;
   const result = await applyApprovalDecision({
     ownerId: input.ownerId,

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
+import type { StartRunResponse } from "@/lib/contracts/run-start";
 import { listDatasetsWithLatestConstruction } from "@/lib/db/queries/datasets";
 import { admitRun } from "@/lib/db/queries/run-admission";
 import { refuseStartRequest, registerStartRequest } from "@/lib/db/queries/run-start-requests";
@@ -23,7 +24,11 @@ import type { StartRunBody } from "./start-run-body-schema";
  * the model → MODEL_NOT_CONFIGURED, before anything is called) and admitted under the session
  * lock; a refused attempt binds nothing, so a corrected retry with the same id starts normally.
  */
-export async function startRun(input: { ownerId: string; sessionId: string; body: StartRunBody }) {
+export async function startRun(input: {
+  ownerId: string;
+  sessionId: string;
+  body: StartRunBody;
+}): Promise<{ status: number; run: StartRunResponse }> {
   const session = await findSessionForOwner({ ownerId: input.ownerId, sessionId: input.sessionId });
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
   const { body } = input;
@@ -111,7 +116,7 @@ async function admitFirstAttempt(input: {
         ...runReference(admitted.run.id, admitted.run.executionGeneration),
         run_status: "cancelled",
         cancel_status: "confirmed",
-      },
+      } satisfies StartRunResponse,
     };
   }
   launchRun({ runId: admitted.run.id, ownerId: input.ownerId });
@@ -129,7 +134,7 @@ function answerRetry(retry: RetryDecision) {
   return { status: 200, run: runReference(retry.run.id, retry.run.executionGeneration) };
 }
 
-function runReference(runId: string, generation: number) {
+function runReference(runId: string, generation: number): StartRunResponse {
   return {
     run_id: runId,
     execution_generation: generation,

@@ -1,4 +1,9 @@
 import "server-only";
+import type {
+  DecisionList,
+  KnowledgeProposalDecision,
+  KnowledgeProposalList,
+} from "@/lib/contracts/memory";
 import {
   decideKnowledgeProposal,
   listDecisionRows,
@@ -41,7 +46,9 @@ export async function addKnowledge(input: { ownerId: string; text: string; tags:
 }
 
 /** PROPOSE mode: the knowledge extraction proposed, waiting for a person. */
-export async function listKnowledgeProposals(input: { ownerId: string }) {
+export async function listKnowledgeProposals(input: {
+  ownerId: string;
+}): Promise<KnowledgeProposalList> {
   const rows = await listKnowledgeRows({ ownerId: input.ownerId, statuses: ["proposed"] });
   return {
     proposals: rows.map((row) => ({
@@ -61,7 +68,7 @@ export async function decideProposal(input: {
   ownerId: string;
   knowledgeId: string;
   decision: "accept" | "discard";
-}) {
+}): Promise<KnowledgeProposalDecision> {
   const changed = await decideKnowledgeProposal({
     ownerId: input.ownerId,
     knowledgeId: input.knowledgeId,
@@ -75,7 +82,7 @@ export async function decideProposal(input: {
 }
 
 /** The decision log (important choices with reason and run), newest first. */
-export async function listDecisions(input: { ownerId: string; q?: string }) {
+export async function listDecisions(input: { ownerId: string; q?: string }): Promise<DecisionList> {
   const rows = await listDecisionRows({ ownerId: input.ownerId, q: input.q });
   return {
     decisions: rows.map((row) => ({

@@ -1,5 +1,5 @@
 import "server-only";
-import type { KnowledgeHit } from "@/lib/contracts/memory";
+import type { KnowledgeHit, KnowledgeSearch } from "@/lib/contracts/memory";
 import { findKnowledgeByIds, rankKnowledgeByText } from "@/lib/db/queries/knowledge-search";
 import { getLearnedKnowledge } from "./learned-knowledge-status";
 import { fuseRanks } from "./reciprocal-rank-fusion";
@@ -18,7 +18,7 @@ export async function searchKnowledge(input: {
   query: string;
   k: number;
   signal?: AbortSignal;
-}) {
+}): Promise<KnowledgeSearch> {
   const knowledge = await getLearnedKnowledge();
   const textSide = rankKnowledgeByText({
     ownerId: input.ownerId,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MemoryRecord, MemoryStore } from "@/lib/contracts/memory";
+import type { MemoryList, MemoryRecord, MemoryStore } from "@/lib/contracts/memory";
 import {
   listDecisionRows,
   listEvictions,
@@ -21,7 +21,7 @@ export async function listMemories(input: {
   includeSuperseded: boolean;
   page: number;
   pageSize: number;
-}) {
+}): Promise<MemoryList> {
   const { ownerId, q } = input;
   const wanted = (store: MemoryStore) => !input.store || input.store === store;
   const records: MemoryRecord[] = [];

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Profile } from "@/lib/contracts/memory";
 import { listLiveMemories } from "@/lib/db/queries/memory-reads";
 import { deleteMemoryRecords } from "@/lib/db/queries/memory-records";
 import { saveManualMemory } from "@/lib/db/queries/memory-writes";
@@ -6,7 +7,7 @@ import { getEnv } from "@/lib/env";
 import { preferenceTopic } from "@/lib/memory/extraction/memory-subject";
 
 /** The owner's profile: the live preferences (superseded ones are history, not profile). */
-export async function getProfile(input: { ownerId: string }) {
+export async function getProfile(input: { ownerId: string }): Promise<Profile> {
   const rows = await listLiveMemories({ ownerId: input.ownerId, kind: "preference" });
   return {
     preferences: rows.map((row) => ({
@@ -26,7 +27,7 @@ export async function getProfile(input: { ownerId: string }) {
 export async function updateProfile(input: {
   ownerId: string;
   preferences: { memory_id?: string; text: string }[];
-}) {
+}): Promise<Profile> {
   const current = await listLiveMemories({ ownerId: input.ownerId, kind: "preference" });
   const byId = new Map(current.map((row) => [row.id, row]));
   const kept = new Set<string>();

@@ -1,5 +1,7 @@
 import { constructDatasetBodySchema } from "@/lib/constructions/construct-dataset";
 import { requestConstruction } from "@/lib/constructions/request-construction";
+import type { ConstructResponse } from "@/lib/contracts/construction";
+import type { JobAccepted } from "@/lib/contracts/job-status";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
@@ -17,6 +19,8 @@ export const POST = withRoute<Params>(async ({ request, params, actor }) => {
     options,
     signal: request.signal,
   });
-  if (outcome.kind === "job") return Response.json({ job_id: outcome.jobId }, { status: 202 });
-  return Response.json({ construction: outcome.construction });
+  if (outcome.kind === "job") {
+    return Response.json({ job_id: outcome.jobId } satisfies JobAccepted, { status: 202 });
+  }
+  return Response.json({ construction: outcome.construction } satisfies ConstructResponse);
 });

@@ -1,3 +1,4 @@
+import type { DatasetList } from "@/lib/contracts/dataset";
 import { listDatasets } from "@/lib/datasets/list-datasets";
 import { streamUploadForm } from "@/lib/datasets/stream-upload-form";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
@@ -14,7 +15,9 @@ type Params = { project_id: string };
 export const GET = withRoute<Params>(async ({ request, params, actor }) => {
   assertRequestAllowed({ request });
   const projectId = idParamSchema.parse(params.project_id);
-  return Response.json({ datasets: await listDatasets({ ownerId: actor.userId, projectId }) });
+  return Response.json({
+    datasets: await listDatasets({ ownerId: actor.userId, projectId }),
+  } satisfies DatasetList);
 });
 
 export const POST = withRoute<Params>(async ({ request, params, actor }) => {

@@ -1,3 +1,4 @@
+import type { SessionList } from "@/lib/contracts/session";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
@@ -8,7 +9,9 @@ type Params = { project_id: string };
 
 export const GET = withRoute<Params>(async ({ params, actor }) => {
   const projectId = idParamSchema.parse(params.project_id);
-  return Response.json({ sessions: await listSessions({ ownerId: actor.userId, projectId }) });
+  return Response.json({
+    sessions: await listSessions({ ownerId: actor.userId, projectId }),
+  } satisfies SessionList);
 });
 
 export const POST = withRoute<Params>(async ({ request, params, actor }) => {
