@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { Project } from "@/lib/contracts/project";
 import { useCurrentProject } from "@/hooks/use-current-project";
+import type { Project } from "@/lib/contracts/project";
 import { CreateProjectForm } from "./create-project-form";
 import { EmptyState } from "./ui/empty-state";
 import { ErrorState } from "./ui/error-state";

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import {
   knowledgeProposalDecisionSchema,
   knowledgeProposalListSchema,

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { Dataset } from "@/lib/contracts/dataset";
 import { useDatasets } from "@/hooks/use-datasets";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { ConstructionStatusBadge } from "../datasets/construction-status-badge";
 import { quietButtonClass, secondaryButtonClass } from "../ui/button-styles";
 

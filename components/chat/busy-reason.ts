@@ -1,5 +1,5 @@
-import type { SessionSnapshot } from "@/lib/contracts/session";
 import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
+import type { SessionSnapshot } from "@/lib/contracts/session";
 
 /** The tool name of the session's pending approval, if the snapshot names one. */
 function pendingToolName(snapshot: SessionSnapshot): string | null {

@@ -2,12 +2,12 @@
 
 import { useMemo, useRef, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
-import type { Dataset } from "@/lib/contracts/dataset";
-import type { ChatMessage, RunSummary } from "@/lib/contracts/session";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { finishedRunStatuses, isRunBusy } from "@/lib/contracts/run-status";
+import type { ChatMessage, RunSummary } from "@/lib/contracts/session";
 import { quietButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";
 import { busyReason } from "./busy-reason";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { RunSummary } from "@/lib/contracts/session";
 import { useSessionFiles } from "@/hooks/use-session-files";
+import type { RunSummary } from "@/lib/contracts/session";
 import { quietButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";
 import { SessionFilesTable } from "./session-files-table";

@@ -1,9 +1,9 @@
 "use client";
 
 import { describeError } from "@/hooks/api/api-request-error";
-import type { Session } from "@/lib/contracts/session";
 import { useChatCreateSession } from "@/hooks/use-chat-create-session";
 import { useSessions } from "@/hooks/use-sessions";
+import type { Session } from "@/lib/contracts/session";
 import { formatDateTime } from "../format/format-date-time";
 import { primaryButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";

@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useState } from "react";
 import { ApiRequestError, describeError } from "@/hooks/api/api-request-error";
-import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import type { RunView } from "@/hooks/api/run-view";
 import { useStopRun } from "@/hooks/use-stop-run";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { isStopAsked, liveRunStatuses } from "@/lib/contracts/run-status";
 import { secondaryButtonClass } from "../ui/button-styles";
 

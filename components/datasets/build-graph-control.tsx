@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
+import { useConstructDataset } from "@/hooks/use-construct-dataset";
 import { constructionFailureDetailsSchema } from "@/lib/contracts/construction";
 import type { ConstructionError, Dataset } from "@/lib/contracts/dataset";
-import { useConstructDataset } from "@/hooks/use-construct-dataset";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";
 import { ConstructionErrorText } from "./construction-error-text";

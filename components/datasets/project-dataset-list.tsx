@@ -1,7 +1,7 @@
 "use client";
 
-import type { Project } from "@/lib/contracts/project";
 import { useDatasets } from "@/hooks/use-datasets";
+import type { Project } from "@/lib/contracts/project";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { DatasetTable } from "./dataset-table";

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useId } from "react";
+import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
 import type { Construction } from "@/lib/contracts/construction";
 import type { Dataset } from "@/lib/contracts/dataset";
-import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
 import {
   type GraphColorBy,
   type GraphSizeBy,

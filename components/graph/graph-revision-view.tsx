@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import type { Dataset } from "@/lib/contracts/dataset";
 import type { useConstructions } from "@/hooks/use-constructions";
 import type { GraphPageState } from "@/hooks/use-graph-page-state";
 import { useGraphView } from "@/hooks/use-graph-view";
+import type { Dataset } from "@/lib/contracts/dataset";
 import { ErrorState } from "../ui/error-state";
 import { GraphCanvas } from "./graph-canvas";
 import { GraphInfoPanel } from "./graph-info-panel";

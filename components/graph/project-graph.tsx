@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
-import type { Dataset } from "@/lib/contracts/dataset";
-import type { Project } from "@/lib/contracts/project";
 import { useConstructions } from "@/hooks/use-constructions";
 import { useDatasets } from "@/hooks/use-datasets";
 import { useGraphPageState } from "@/hooks/use-graph-page-state";
+import type { Dataset } from "@/lib/contracts/dataset";
+import type { Project } from "@/lib/contracts/project";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { GraphControls } from "./graph-controls";

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import type { Project } from "@/lib/contracts/project";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import {
@@ -11,6 +10,7 @@ import {
   useMlJobs,
   useTrainingSummary,
 } from "@/hooks/use-ml-results";
+import type { Project } from "@/lib/contracts/project";
 import { CreateFirstProject, ProjectGate } from "../project-gate";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
