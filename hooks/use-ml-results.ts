@@ -1,8 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { finishedJobStatuses, jobStatusValues } from "@/lib/contracts/job-status";
+import { finishedJobStatuses, jobCancelAnswerSchema } from "@/lib/contracts/job-status";
 import { type MlJobList, mlJobListSchema } from "@/lib/contracts/ml-jobs";
 import { modelRecordSchema, trainingSummarySchema } from "@/lib/contracts/ml-models";
 import { fetchJson } from "./api/fetch-json";
@@ -10,8 +9,6 @@ import { mlResultsQueryKeys } from "./api/ml-results-query-keys";
 
 // While a job is unfinished its row is re-read this often, so progress and Stop stay live.
 const liveJobPollMs = 1000;
-
-const cancelAnswerSchema = z.object({ job_id: z.string(), status: z.enum(jobStatusValues) });
 
 /** Whether any listed job can still change. */
 export function hasUnfinishedJob(list: MlJobList | undefined): boolean {
@@ -67,7 +64,7 @@ export function useCancelMlJob(projectId: string) {
     mutationFn: (jobId: string) =>
       fetchJson({
         url: `/api/jobs/${encodeURIComponent(jobId)}/cancel`,
-        schema: cancelAnswerSchema,
+        schema: jobCancelAnswerSchema,
         init: { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
       }),
     onSettled: () =>

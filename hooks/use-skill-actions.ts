@@ -1,18 +1,11 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { approvedSkillSchema, rejectedSkillSchema } from "@/lib/contracts/skill";
 import { errorFromResponse } from "./api/error-from-response";
 import { fetchJson } from "./api/fetch-json";
 import { skillsQueryKeys } from "./api/skills-query-keys";
 import { uploadSkill } from "./api/upload-skill";
-
-const approvedSchema = z.object({
-  name: z.string(),
-  approved_at: z.string(),
-  playbook_id: z.string().nullable(),
-});
-const rejectedSchema = z.object({ name: z.string(), status: z.string() });
 
 const jsonInit = (method: string, body?: unknown): RequestInit => ({
   method,
@@ -30,7 +23,7 @@ export function useSkillActions() {
     mutationFn: (input: { name: string; targetName?: string; playbookId?: string }) =>
       fetchJson({
         url: `/api/skills/candidates/${encodeURIComponent(input.name)}/approve`,
-        schema: approvedSchema,
+        schema: approvedSkillSchema,
         init: jsonInit("POST", {
           ...(input.targetName ? { target_name: input.targetName } : {}),
           ...(input.playbookId ? { playbook_id: input.playbookId } : {}),
@@ -42,7 +35,7 @@ export function useSkillActions() {
     mutationFn: (input: { name: string; reason?: string; remove: boolean }) =>
       fetchJson({
         url: `/api/skills/candidates/${encodeURIComponent(input.name)}/reject`,
-        schema: rejectedSchema,
+        schema: rejectedSkillSchema,
         init: jsonInit("POST", { reason: input.reason || undefined, delete: input.remove }),
       }),
     onSuccess: async (_answer, input) => {

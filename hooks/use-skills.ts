@@ -1,12 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { skillDetailSchema, skillListItemSchema } from "@/lib/contracts/skill";
+import { skillDetailSchema, skillListSchema } from "@/lib/contracts/skill";
 import { fetchJson } from "./api/fetch-json";
 import { skillsQueryKeys } from "./api/skills-query-keys";
-
-const skillListSchema = z.object({ skills: z.array(skillListItemSchema) });
 
 /** Every skill the owner sees: built-in, their own, the review queue. */
 export function useSkills() {

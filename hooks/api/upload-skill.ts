@@ -1,8 +1,5 @@
-import { z } from "zod";
-import { skillListItemSchema } from "@/lib/contracts/skill";
+import { type SkillList, skillListSchema } from "@/lib/contracts/skill";
 import { postFormWithProgress } from "./post-form-with-progress";
-
-const uploadAnswerSchema = z.object({ skills: z.array(skillListItemSchema) });
 
 /** Uploads a skill (.md or .zip) to the review queue or the owner's skills, with progress. */
 export function uploadSkill({
@@ -14,14 +11,14 @@ export function uploadSkill({
   target: "user" | "review_queue";
   /** Fraction of the request body sent, 0..1. */
   onProgress: (fraction: number) => void;
-}): Promise<z.infer<typeof uploadAnswerSchema>> {
+}): Promise<SkillList> {
   const form = new FormData();
   form.append("target", target);
   form.append("file", file, file.name);
   return postFormWithProgress({
     url: "/api/skills/upload",
     form,
-    schema: uploadAnswerSchema,
+    schema: skillListSchema,
     onProgress,
     unexpectedShapeMessage: "The skill was stored, but the answer had an unexpected shape.",
   });

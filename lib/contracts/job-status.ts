@@ -43,6 +43,18 @@ export const jobStatusAnswerSchema = z.looseObject({
 /** A job status answer, as lib/jobs/read-job-status.ts builds it and clients parse it. */
 export type JobStatusAnswer = z.infer<typeof jobStatusAnswerSchema>;
 
+/**
+ * `POST /api/jobs/{id}/cancel`: 202 with the job's status after the request (`running` with
+ * `cancel_requested` until its handler ends).
+ */
+export const jobCancelAnswerSchema = z.object({
+  job_id: z.string(),
+  status: z.enum(jobStatusValues),
+  cancel_requested: z.literal(true).optional(),
+});
+
+export type JobCancelAnswer = z.infer<typeof jobCancelAnswerSchema>;
+
 /** `POST /api/datasets/{id}/construct` when the build runs as a job: `202 {job_id}`. */
 export const jobAcceptedSchema = z.object({ job_id: z.string() });
 

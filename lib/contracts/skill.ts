@@ -23,6 +23,9 @@ export const skillListItemSchema = z.object({
   updated_at: z.string().nullable(),
 });
 
+/** `GET /api/skills`, and `POST /api/skills/upload` (the skills the upload stored). */
+export const skillListSchema = z.object({ skills: z.array(skillListItemSchema) });
+
 /** `GET /api/skills/{name}`: the entry plus its full content and files. */
 export const skillDetailSchema = skillListItemSchema.extend({
   content: z.string(),
@@ -56,15 +59,35 @@ export const approveSkillBodySchema = z
   })
   .strict();
 
+/** The answer of an approval: the name the skill is active under, and when. */
+export const approvedSkillSchema = z.object({
+  name: z.string(),
+  approved_at: z.string(),
+  playbook_id: z.string().nullable(),
+});
+
 /** `POST /api/skills/candidates/{name}/reject`. */
 export const rejectSkillBodySchema = z
   .object({ reason: z.string().max(2000).optional(), delete: z.boolean().optional() })
   .strict();
 
+/** The answer of a rejection: the candidate is kept as rejected (with the reason) or deleted. */
+export const rejectedSkillSchema = z.union([
+  z.object({
+    name: z.string(),
+    status: z.literal("rejected"),
+    rejected_reason: z.string(),
+  }),
+  z.object({ name: z.string(), status: z.literal("deleted") }),
+]);
+
 /** `?source=` of `/api/skills/{name}`. */
 export const skillSourceQuerySchema = z.object({ source: skillSourceSchema.optional() });
 
 export type SkillListItem = z.infer<typeof skillListItemSchema>;
+export type SkillList = z.infer<typeof skillListSchema>;
+export type ApprovedSkill = z.infer<typeof approvedSkillSchema>;
+export type RejectedSkill = z.infer<typeof rejectedSkillSchema>;
 export type SkillDetail = z.infer<typeof skillDetailSchema>;
 export type SkillSourceName = z.infer<typeof skillSourceSchema>;
 

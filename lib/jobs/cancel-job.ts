@@ -1,5 +1,5 @@
 import "server-only";
-import type { JobStatusAnswer } from "@/lib/contracts/job-status";
+import type { JobCancelAnswer } from "@/lib/contracts/job-status";
 import { cancelJobTree, findOwnedJob } from "@/lib/db/queries/jobs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { pollRunningJobs } from "./job-worker";
@@ -13,7 +13,7 @@ import { pollRunningJobs } from "./job-worker";
 export async function cancelJob(input: {
   ownerId: string;
   jobId: string;
-}): Promise<Pick<JobStatusAnswer, "job_id" | "status" | "cancel_requested">> {
+}): Promise<JobCancelAnswer> {
   const before = await findOwnedJob(input);
   if (!before) throw new NotFoundError("Job", { job_id: input.jobId });
   await cancelJobTree(input);

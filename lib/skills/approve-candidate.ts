@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import type { ApprovedSkill } from "@/lib/contracts/skill";
 import { findSkillRow, isUniqueViolation, updateSkillRow } from "@/lib/db/queries/skills";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { SkillConflictError } from "@/lib/errors/skill-errors";
@@ -27,7 +28,7 @@ export async function approveCandidate(input: {
   name: string;
   targetName?: string;
   playbookId?: string;
-}) {
+}): Promise<ApprovedSkill> {
   const candidate = isNormalisedSkillName(input.name)
     ? await findSkillRow({ ownerId: input.ownerId, source: "candidate", name: input.name })
     : null;

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import type { RejectedSkill } from "@/lib/contracts/skill";
 import { deleteSkillRow, findSkillRow, updateSkillRow } from "@/lib/db/queries/skills";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { isNormalisedSkillName } from "@/lib/skills/skill-name";
@@ -14,7 +15,7 @@ export async function rejectCandidate(input: {
   name: string;
   reason?: string;
   delete?: boolean;
-}) {
+}): Promise<RejectedSkill> {
   const candidate = isNormalisedSkillName(input.name)
     ? await findSkillRow({ ownerId: input.ownerId, source: "candidate", name: input.name })
     : null;

@@ -1,3 +1,4 @@
+import type { SkillList } from "@/lib/contracts/skill";
 import { withRoute } from "@/lib/http/with-route";
 import { uploadSkills } from "@/lib/skills/upload-skills";
 
@@ -6,5 +7,5 @@ import { uploadSkills } from "@/lib/skills/upload-skills";
 // and multipart checks apply as for any state change.
 export const POST = withRoute(async ({ request, actor }) => {
   const skills = await uploadSkills({ ownerId: actor.userId, request });
-  return Response.json({ skills }, { status: 201 });
+  return Response.json({ skills } satisfies SkillList, { status: 201 });
 });
