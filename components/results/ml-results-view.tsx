@@ -11,7 +11,7 @@ import {
   useMlJobs,
   useTrainingSummary,
 } from "@/hooks/use-ml-results";
-import { CreateFirstProject, ProjectGate } from "../project-gate";
+import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
