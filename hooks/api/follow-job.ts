@@ -3,7 +3,7 @@ import { finishedJobStatuses, jobStatusAnswerSchema } from "@/lib/contracts/job-
 import { abortableSleep } from "./abortable-sleep";
 import { fetchJson } from "./fetch-json";
 
-/** A job's status answer (CONTRACT.md `GET /api/jobs/{job_id}`). */
+/** A job's status answer (docs/api.md `GET /api/jobs/{job_id}`). */
 export type JobStatusAnswer = z.infer<typeof jobStatusAnswerSchema>;
 
 /** The progress a bar shows: the newest row read. */

@@ -3,7 +3,7 @@ import { approvalRecordSchema } from "@/lib/contracts/approval-record";
 import { runPlanSchema } from "@/lib/contracts/run-event";
 import { chatMessageSchema, runStatusSchema } from "./session-schema";
 
-/** The MCP envelope a tool call produced (CONTRACT.md "MCP tools"). */
+/** The MCP envelope a tool call produced (docs/api.md "MCP tools"). */
 export const toolResultSchema = z
   .object({
     success: z.boolean().optional(),

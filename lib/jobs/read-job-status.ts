@@ -3,7 +3,7 @@ import { findOwnedJob, listJobProgress } from "@/lib/db/queries/jobs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import type { JsonValue } from "./json-value";
 
-/** The `GET /api/jobs/{job_id}` / `get_job_status` answer (CONTRACT.md). */
+/** The `GET /api/jobs/{job_id}` / `get_job_status` answer (docs/api.md). */
 export type JobStatusAnswer = {
   job_id: string;
   status: "queued" | "running" | "done" | "failed" | "cancelled";

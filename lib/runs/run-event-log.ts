@@ -6,7 +6,7 @@ type Listener = (event: RunEvent) => void;
 
 /**
  * One run's live events: numbered without gaps from 0, kept in a window bounded by count and
- * age, with listeners for SSE readers. It lives in the executing process (DESIGN "Run
+ * age, with listeners for SSE readers. It lives in the executing process (docs/architecture.md "Run
  * control"); everything durable is in PostgreSQL.
  */
 export class RunEventLog {

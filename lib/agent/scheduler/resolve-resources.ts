@@ -55,7 +55,7 @@ export function isReadOnlyCall(input: {
   );
 }
 
-/** Resolves a catalogue entry's reads/writes for one call's arguments (DAG-2, CONTRACT "MCP tools"). */
+/** Resolves a catalogue entry's reads/writes for one call's arguments (DAG-2, docs/api.md). */
 export function resolveResources(input: {
   entry: ToolCatalogueEntry;
   args: Record<string, unknown>;

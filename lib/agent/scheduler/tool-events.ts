@@ -2,7 +2,7 @@ import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descr
 import type { RunEventPayload } from "@/lib/contracts/run-event";
 import { summarizeEnvelope } from "./summarize-envelope";
 
-/** `tool_started` for a call (CONTRACT.md "SSE events"). */
+/** `tool_started` for a call (docs/api.md "Run options and events"). */
 export function toolStartedEvent(input: { call: PlannedToolCall }): RunEventPayload {
   const { call } = input;
   return {

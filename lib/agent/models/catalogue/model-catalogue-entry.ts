@@ -24,7 +24,7 @@ export type MissingModelSetting =
   | "credentials";
 
 /**
- * One model of the catalogue as the API shows it (CONTRACT.md `GET /api/models`). It carries a
+ * One model of the catalogue as the API shows it (docs/api.md `GET /api/models`). It carries a
  * credential *reference* only: the secret itself is read at resolution time and never stored
  * on an entry, so an entry can be serialised anywhere without leaking a key.
  */
