@@ -11,7 +11,7 @@ import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { type JobSweepReport, sweepJobs } from "@/lib/jobs/sweep-jobs";
 import { trainJobKind } from "@/lib/ml/train-job";
-import { readProcessStat } from "@/lib/runs/process-stat";
+import { readProcessStat } from "@/lib/process/process-stat";
 import { createJobOwner } from "../support/job-fixtures";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 
