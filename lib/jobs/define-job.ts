@@ -22,7 +22,7 @@ export type JobDefinition<Kind extends string, Schema extends z.ZodType> = JobKi
   kind: Kind;
   /** The schema the stored input is parsed with before the kind's code runs. */
   inputSchema: Schema;
-  /** The kind and its input as enqueueJob (or spawnChild) takes them: `enqueueJob({...owner, ...job.withInput(input)})`. */
+  /** The kind and its stored input, as enqueueJob and spawnChild take them. */
   withInput: (input: z.input<Schema>) => { kind: Kind; input: JsonObject };
 };
 
