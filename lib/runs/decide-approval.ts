@@ -3,8 +3,8 @@ import { z } from "zod";
 import { applyApprovalDecision } from "@/lib/db/queries/approvals";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
+import { executorId } from "../process/executor-id";
 import type { ApprovalBody } from "./approval-body-schema";
-import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
 
 /**

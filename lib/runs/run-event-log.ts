@@ -1,6 +1,6 @@
 import { type RunEvent, type RunEventPayload, terminalEventTypes } from "@/lib/contracts/run-event";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 type Listener = (event: RunEvent) => void;
 

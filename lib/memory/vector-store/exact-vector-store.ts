@@ -3,7 +3,7 @@ import {
   knowledgeEmbeddingFingerprint,
   loadKnowledgeEmbeddings,
 } from "@/lib/db/queries/knowledge-search";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { normalise } from "../embedding/embedder";
 import { topKByDot, type VectorMatrix } from "./top-k-by-dot";
 import type { VectorStore } from "./vector-store";
