@@ -112,8 +112,9 @@ function shortestCycle(
       if (!group.includes(next)) continue;
       if (next === start) {
         const cycle = [start];
-        for (let at = current; at !== start; at = previous.get(at) as string)
+        for (let at = current; at !== start; at = previous.get(at) as string) {
           cycle.splice(1, 0, at);
+        }
         return [...cycle, start];
       }
       if (previous.has(next)) continue;
@@ -141,8 +142,9 @@ function folderCycles(): string[] {
         rest.set(from, (rest.get(from) ?? new Map()).set(to, edges));
       } else if (edges.length < back.length || (edges.length === back.length && from < to)) {
         const against = `${back.length} import(s) ${to} -> ${from}`;
-        for (const edge of [...edges].sort())
+        for (const edge of [...edges].sort()) {
           found.push(`${from} -> ${to} (against ${against}): ${edge}`);
+        }
       }
     }
   }
