@@ -50,7 +50,7 @@ export const errorStatus = {
   JOB_PROTOCOL_ERROR: 502,
   APPROVAL_REJECTED: 409,
   PREVIEW_FAILED: 500,
-  // Beyond the core: workspace tools (lib/workspace/workspace-error.ts says what each means).
+  // Beyond the core: workspace tools (lib/errors/workspace-error.ts says what each means).
   PATH_NOT_ALLOWED: 403,
   COMMAND_NOT_ALLOWED: 403,
   ARGUMENT_NOT_ALLOWED: 403,

@@ -1,5 +1,5 @@
 import { jsonSchema, type ToolSet, tool } from "ai";
-import type { ToolDescriptor } from "../tools/tool-descriptor";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 
 /**
  * The model's view of the tools: name, description, JSON schema — and no `execute`, so each

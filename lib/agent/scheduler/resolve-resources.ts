@@ -1,4 +1,4 @@
-import type { ToolCatalogueEntry } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
 
 /** The concrete resources one call touches, after templates and `read_only_when` are applied. */
 export type ResolvedResources = { reads: string[]; writes: string[] };
