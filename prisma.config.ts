@@ -1,7 +1,7 @@
 import { defineConfig } from "prisma/config";
 
 // process.env, not env(): env() throws when DATABASE_URL is unset, which breaks `npm ci` on a
-// fresh clone (STACK.md pitfall 5). The app never uses the Prisma CLI for migrations.
+// fresh clone. The app never uses the Prisma CLI for migrations.
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },

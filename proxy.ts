@@ -7,7 +7,7 @@ import { guardRequest } from "@/lib/security/guard-request";
 import { securityConfigFromEnv } from "@/lib/security/security-config";
 
 /**
- * Keeps strangers out of the login-free server (SPEC SEC) before any route handler runs; the
+ * Keeps strangers out of the login-free server (SEC-1, SEC-2) before any route handler runs; the
  * decisions live in lib/security so they can be tested without a server.
  */
 export function proxy(request: NextRequest): NextResponse | Response {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
+import { Providers } from "@/components/shell/providers";
 import "./globals.css";
 
 // next/font/google downloads at build time and fails offline; the npm-shipped file always works.

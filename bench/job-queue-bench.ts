@@ -125,7 +125,7 @@ async function pgBossScenario(options: Options, mode: Mode): Promise<Summary> {
   if (mode === "in-process") {
     await paced(options, async () => {
       await boss.send(queueName, { sentAt: now() });
-      // Same-process wake-up (STACK.md): without it, in-process jobs also wait for the poll.
+      // Same-process wake-up: without it, in-process jobs also wait for the poll.
       for (const id of workerIds) boss.notifyWorker(id);
     });
   } else {

@@ -60,7 +60,8 @@ const fixed200 = { epochs: 200, hyperparameters: { earlyStopping: { mode: "none"
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      dataset: { type: "string", default: path.resolve("..", "shared", "datasets", "cora") },
+      // Cora is not shipped with the repository: copy its CSVs here or pass --dataset DIR.
+      dataset: { type: "string", default: path.resolve(".data", "datasets", "cora") },
       seeds: { type: "string", default: "10" },
       "link-seeds": { type: "string", default: "3" },
       "torch-seeds": { type: "string", default: "3" },

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark there is, each in its own process (clean peak-RSS figures):
 // the engine benchmark on a generated 100k-node / ~1M-edge Barabási–Albert graph, unweighted
 // (the graph the targets are stated for) and then with random weights; then the graph-ML
-// benchmark on Cora (`npm run bench:ml`, skipped when ../shared/datasets/cora is absent); then
+// benchmark on Cora (`npm run bench:ml`, skipped when no Cora dataset is found); then
 // the agent runtime benchmark (`npm run bench:runtime`, which needs the test database).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { formatBytes } from "../components/format/format-bytes";
+import { formatBytes } from "../lib/text/format-bytes";
 import { DatasetsPage } from "./pages/datasets-page";
 import { listDatasetsViaApi, uniqueName } from "./support/api";
 import { karateEdgesCsv, shopSql } from "./support/fixture-paths";

@@ -9,7 +9,7 @@ import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { fetchRunSnapshot } from "./api/fetch-run-snapshot";
 import { randomUuid } from "./api/random-uuid";
-import { isSavedAndFinished } from "./use-run-view";
+import { isSavedAndFinished } from "./api/run-snapshot-rest";
 
 // After an accepted stop the record is read until it says how the stop ended (RC-6): every
 // second at first, then every few seconds — a stop waits as long as a job of the run takes to

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageName, type SourceFile, scanSourceFiles } from "@/lib/testing/source-imports";
@@ -41,6 +42,120 @@ function offenders(input: {
     }
   }
   return [...found].sort();
+}
+
+/**
+ * The folder a file belongs to for the folder rules: `lib/<name>` (a file directly in lib/ is a
+ * folder of its own, `lib/env.ts` is `lib/env`), `hooks`, `components` or `app`; null for
+ * everything else (scripts, tests/, configuration), which may import whatever it runs.
+ */
+function folderOf(file: string): string | null {
+  const inLib = file.match(/^lib\/([^/]+?)(?:\.tsx?$|\/)/);
+  if (inLib) return `lib/${inLib[1]}`;
+  return file.match(/^(hooks|components|app)\//)?.[1] ?? null;
+}
+
+/** Folder → folder it imports → the file edges, over non-test code, type imports included. */
+function folderGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of files.values()) {
+    const from = folderOf(file.path);
+    if (!from || isTestCode(file.path)) continue;
+    for (const entry of file.imports) {
+      const to = entry.resolved ? folderOf(entry.resolved) : null;
+      if (!to || to === from) continue;
+      const targets = graph.get(from) ?? new Map<string, string[]>();
+      graph.set(from, targets);
+      targets.set(to, [...(targets.get(to) ?? []), `${file.path} -> ${entry.resolved}`]);
+    }
+  }
+  return graph;
+}
+
+/** The groups of two or more folders that reach each other (Tarjan's strongly connected components). */
+function foldersInCycles(graph: Map<string, Map<string, string[]>>): string[][] {
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (folder: string) => {
+    order.set(folder, order.size);
+    lowest.set(folder, order.get(folder) as number);
+    stack.push(folder);
+    for (const next of graph.get(folder)?.keys() ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        lowest.set(folder, Math.min(lowest.get(folder) as number, lowest.get(next) as number));
+      } else if (stack.includes(next)) {
+        lowest.set(folder, Math.min(lowest.get(folder) as number, order.get(next) as number));
+      }
+    }
+    if (lowest.get(folder) !== order.get(folder)) return;
+    const group = stack.splice(stack.indexOf(folder));
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const folder of [...graph.keys()].sort()) if (!order.has(folder)) visit(folder);
+  return groups;
+}
+
+/** A shortest folder cycle through `start` inside `group` (breadth first), as a folder list. */
+function shortestCycle(
+  graph: Map<string, Map<string, string[]>>,
+  group: string[],
+  start: string,
+): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    for (const next of [...(graph.get(current)?.keys() ?? [])].sort()) {
+      if (!group.includes(next)) continue;
+      if (next === start) {
+        const cycle = [start];
+        for (let at = current; at !== start; at = previous.get(at) as string) {
+          cycle.splice(1, 0, at);
+        }
+        return [...cycle, start];
+      }
+      if (previous.has(next)) continue;
+      previous.set(next, current);
+      queue.push(next);
+    }
+  }
+  return [];
+}
+
+/**
+ * Every folder-level import cycle, as "a -> b: file -> file" lines. First the pairs of folders
+ * that import each other (the usual cause), each by its lighter direction, the imports to move;
+ * then, with those pairs set aside, a shortest cycle of each group that still reaches itself
+ * through three or more folders.
+ */
+function folderCycles(): string[] {
+  const graph = folderGraph();
+  const found: string[] = [];
+  const rest = new Map<string, Map<string, string[]>>();
+  for (const [from, targets] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [to, edges] of targets) {
+      const back = graph.get(to)?.get(from);
+      if (!back) {
+        rest.set(from, (rest.get(from) ?? new Map()).set(to, edges));
+      } else if (edges.length < back.length || (edges.length === back.length && from < to)) {
+        const against = `${back.length} import(s) ${to} -> ${from}`;
+        for (const edge of [...edges].sort()) {
+          found.push(`${from} -> ${to} (against ${against}): ${edge}`);
+        }
+      }
+    }
+  }
+  for (const group of foldersInCycles(rest)) {
+    const cycle = shortestCycle(rest, group, group[0]);
+    for (let index = 0; index + 1 < cycle.length; index += 1) {
+      const edges = rest.get(cycle[index])?.get(cycle[index + 1]) ?? [];
+      for (const edge of [...edges].sort()) found.push(`${cycle.join(" -> ")}: ${edge}`);
+    }
+  }
+  return found;
 }
 
 /** A client file's first runtime path to a server-only module, or null: bundles follow it all. */
@@ -117,6 +232,79 @@ describe("architecture boundaries", () => {
       .filter((chain): chain is string[] => chain !== null)
       .map((chain) => chain.join(" -> "));
     expect(reached).toEqual([]);
+  });
+
+  it("has no import cycle between folders (lib/<name>, hooks, components, app)", () => {
+    // A cycle makes two folders one module in all but name: neither can be read, tested or
+    // moved without the other. The direction follows the nouns (docs/architecture.md).
+    expect(folderGraph().size).toBeGreaterThan(10);
+    expect(folderCycles()).toEqual([]);
+  });
+
+  it("keeps lib/db free of domain folders: storage serves the domains, never the reverse", () => {
+    // lib/process-registry and lib/process are process plumbing (per-process slots, this
+    // process's identity), not a domain.
+    const allowed = new Set([
+      "lib/db",
+      "lib/contracts",
+      "lib/errors",
+      "lib/env",
+      "lib/process-registry",
+      "lib/process",
+    ]);
+    const forbidden = offenders({
+      from: (file) => under("lib/db/")(file) && !isTestCode(file),
+      includeTypeImports: true,
+      forbidden: (_, resolved) => {
+        const folder = resolved ? folderOf(resolved) : null;
+        return folder !== null && !allowed.has(folder);
+      },
+    });
+    expect(forbidden).toEqual([]);
+  });
+
+  it("imports lib/server, the composition root, only from entry points", () => {
+    // lib/server wires every domain together (start-up, job kinds, health, capabilities); a
+    // domain that imported it would depend on all the others. Entry points: the routes (app/),
+    // instrumentation.ts, scripts/ and the evaluation harness lib/question-bank, which starts the
+    // app the way `npm run dev` does.
+    const importers = offenders({
+      from: (file) =>
+        !isTestCode(file) &&
+        !/^(lib\/server|app|scripts|lib\/question-bank)\//.test(file) &&
+        file !== "instrumentation.ts",
+      includeTypeImports: true,
+      forbidden: (_, resolved) => Boolean(resolved?.startsWith("lib/server/")),
+    });
+    expect(importers).toEqual([]);
+  });
+
+  it("keeps lib/contracts free of server-side code: only itself, the pure engine and packages", () => {
+    // Clients parse with these schemas (see also lib/contracts/contracts-server-free.test.ts,
+    // which follows the imports transitively); a domain or storage import would pull the server in.
+    const forbidden = offenders({
+      from: (file) => under("lib/contracts/")(file) && !isTestCode(file),
+      includeTypeImports: true,
+      forbidden: (specifier, resolved) =>
+        packageName(specifier) === "next" ||
+        packageName(specifier) === "server-only" ||
+        specifier.startsWith("node:") ||
+        isPrisma(specifier, resolved) ||
+        Boolean(resolved && !/^lib\/(contracts|engine)\//.test(resolved)),
+    });
+    expect(forbidden).toEqual([]);
+  });
+
+  it("names only files that exist in docs/architecture.md", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    const text = readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+    const named = [...text.matchAll(/`([^`\s]+)`/g)]
+      .map((match) => match[1])
+      // A placeholder (`lib/<name>`) or a pattern (`*.py`) names no one file.
+      .filter((name) => /^(lib|app|hooks|components|scripts|tests|docs|prisma|e2e)\//.test(name))
+      .filter((name) => !/[<*{]/.test(name));
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((name) => !existsSync(path.join(root, name)))).toEqual([]);
   });
 
   it("keeps lib/agent from importing lib/runs (runs → agent, never the reverse)", () => {

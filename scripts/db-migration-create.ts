@@ -1,5 +1,5 @@
 // Creates the next migration from prisma/schema.prisma, like `prisma migrate dev --create-only`,
-// without the Prisma CLI (it cannot download its schema engine here, STACK.md pitfall 4):
+// without the Prisma CLI (it cannot download its schema engine offline):
 //   npx tsx scripts/db-migration-create.ts --name <name>
 // The existing migrations are replayed on a throw-away database on the server of DATABASE_URL
 // (default: the local PostgreSQL), which is created and dropped again; DATABASE_URL's own

@@ -1,5 +1,5 @@
 // Runs `prisma generate` offline. Generate does not use the schema engine, so pointing the
-// engine at /bin/true stops the CLI from trying to download it (STACK.md pitfall 4). The
+// engine at /bin/true stops the CLI from trying to download it (it fails offline). The
 // variable is set for this command only: migrate with it would silently apply nothing.
 import { spawnSync } from "node:child_process";
 

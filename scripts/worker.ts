@@ -14,6 +14,7 @@ import {
 import { getEnv } from "../lib/env";
 import { closeJobQueue } from "../lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "../lib/jobs/job-worker";
+import { builtinJobKinds } from "../lib/server/builtin-job-kinds";
 
 async function main(): Promise<void> {
   const env = getEnv();
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
         `job worker: waiting for the app to start the embedded PostgreSQL of DATA_DIR=${env.dataDirectory} (${reason}); set DATABASE_URL to use another server`,
       ),
   });
-  await startJobWorker({ concurrency: env.JOBS_CONCURRENCY });
+  await startJobWorker({ kinds: builtinJobKinds, concurrency: env.JOBS_CONCURRENCY });
   const database = env.DATABASE_URL
     ? "DATABASE_URL"
     : `embedded PostgreSQL of ${embeddedPostgresStateDirectory()}`;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LoginForm } from "@/components/login-form";
+import { LoginForm } from "@/components/login/login-form";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in" };

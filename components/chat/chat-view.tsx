@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useChatPageState } from "@/hooks/use-chat-page-state";
 import { useCurrentProject } from "@/hooks/use-current-project";
-import { CreateFirstProject, ProjectGate } from "../project-gate";
+import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
 import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { ConversationSkeleton, SessionListSkeleton } from "./chat-skeleton";

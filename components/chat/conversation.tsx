@@ -1,73 +1,28 @@
 "use client";
 
 import { useMemo, useRef, useState } from "react";
-import { ApiRequestError } from "@/hooks/api/api-request-error";
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";
 import type { Dataset } from "@/lib/contracts/dataset";
-import { finishedRunStatuses, isRunBusy } from "@/lib/contracts/run-status";
-import type { ChatMessage, RunSummary } from "@/lib/contracts/session";
-import { quietButtonClass } from "../ui/button-styles";
-import { ErrorState } from "../ui/error-state";
 import { busyReason } from "./busy-reason";
 import { ConversationSkeleton } from "./chat-skeleton";
 import { ChatTurn } from "./chat-turn";
+import { ConversationLoadError } from "./conversation-load-error";
+import { ConversationOtherProject } from "./conversation-other-project";
+import {
+  type ConversationTurn,
+  editableTurn,
+  groupTurns,
+  isLive,
+  messageDatasets,
+  messageText,
+} from "./conversation-turns";
+import type { EditingTurn } from "./editing-turn";
 import { ExampleQuestions } from "./example-questions";
-import { type EditingTurn, MessageBox } from "./message-box";
+import { MessageBox } from "./message-box";
 import { SessionFilesPanel } from "./session-files-panel";
 import { UserMessage } from "./user-message";
-
-type Turn = { run: RunSummary; userMessages: ChatMessage[] };
-
-/** Groups the session's messages under the runs they belong to, in run order. */
-function groupTurns(messages: ChatMessage[], runs: RunSummary[]) {
-  const byRun = new Map<string, ChatMessage[]>();
-  const loose: ChatMessage[] = [];
-  for (const message of [...messages].sort((left, right) => left.position - right.position)) {
-    if (message.role !== "user") continue;
-    if (message.run_id) byRun.set(message.run_id, [...(byRun.get(message.run_id) ?? []), message]);
-    else loose.push(message);
-  }
-  const turns: Turn[] = [...runs]
-    .sort((left, right) => left.created_at.localeCompare(right.created_at))
-    .map((run) => ({ run, userMessages: byRun.get(run.run_id) ?? [] }));
-  return { turns, loose };
-}
-
-function isLive(run: RunSummary): boolean {
-  return isRunBusy({
-    runStatus: run.run_status,
-    terminalPersisted: run.terminal_persisted,
-    cancelStatus: run.cancel_status,
-  });
-}
-
-/**
- * The turn that may be edited and asked again: the latest one, finished and saved, not already
- * replaced, with a message of the user's to edit — and only while a message may be sent.
- */
-function editableTurn(turns: Turn[], canSend: boolean): Turn | null {
-  const latest = turns.at(-1);
-  if (!latest || !canSend) return null;
-  const { run } = latest;
-  if (!finishedRunStatuses.has(run.run_status) || !run.terminal_persisted) return null;
-  if (run.replaced_by_run_id || latest.userMessages.length === 0) return null;
-  return latest;
-}
-
-function messageText(message: ChatMessage): string {
-  // Only the text parts: dataset chips are parts too and must not add empty lines.
-  return message.parts
-    .flatMap((part) => (part.type === "text" && "text" in part ? [String(part.text)] : []))
-    .join("\n");
-}
-
-function messageDatasets(message: ChatMessage): string[] {
-  return message.parts.flatMap((part) =>
-    part.type === "dataset" && "dataset_id" in part ? [String(part.dataset_id)] : [],
-  );
-}
 
 /** The selected conversation: its turns, and the message box driven by `can_send`. */
 export function Conversation({
@@ -105,44 +60,17 @@ export function Conversation({
 
   if (sessionQuery.isPending) return <ConversationSkeleton />;
   if (sessionQuery.isError) {
-    const missing =
-      sessionQuery.error instanceof ApiRequestError && sessionQuery.error.status === 404;
     return (
-      <div className="space-y-3">
-        <ErrorState
-          title={
-            missing
-              ? "This conversation does not exist (any more)."
-              : "The conversation could not be loaded."
-          }
-          error={sessionQuery.error}
-          onRetry={missing ? undefined : () => sessionQuery.refetch()}
-          isRetrying={sessionQuery.isFetching}
-          testId="conversation-error"
-        />
-        {missing ? (
-          <button type="button" className={quietButtonClass} onClick={onLeave}>
-            Back to the conversations
-          </button>
-        ) : null}
-      </div>
+      <ConversationLoadError
+        error={sessionQuery.error}
+        isRetrying={sessionQuery.isFetching}
+        onRetry={() => sessionQuery.refetch()}
+        onLeave={onLeave}
+      />
     );
   }
   if (!snapshot || !grouped) return null;
-  if (snapshot.project_id !== projectId) {
-    return (
-      <div
-        className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
-        data-testid="conversation-other-project"
-      >
-        This conversation belongs to another project. Switch back to that project to open it, or{" "}
-        <button type="button" className="font-medium underline" onClick={onLeave}>
-          choose a conversation of this one
-        </button>
-        .
-      </div>
-    );
-  }
+  if (snapshot.project_id !== projectId) return <ConversationOtherProject onLeave={onLeave} />;
 
   const isEmpty = grouped.turns.length === 0 && grouped.loose.length === 0;
   const editable =
@@ -152,7 +80,7 @@ export function Conversation({
   // An edit whose turn is no longer the latest finished one (another tab sent) is dropped.
   const activeEdit = editing && editable?.run.run_id === editing.runId ? editing : null;
 
-  const startEdit = (turn: Turn) => {
+  const startEdit = (turn: ConversationTurn) => {
     const last = turn.userMessages.at(-1);
     if (!last) return;
     setEditing({

@@ -2,7 +2,7 @@
 
 import { fileDownloadUrl } from "@/hooks/use-session-files";
 import type { SessionFile } from "@/lib/contracts/workspace-files";
-import { formatBytes } from "../format/format-bytes";
+import { formatBytes } from "../../lib/text/format-bytes";
 import { formatDateTime } from "../format/format-date-time";
 import { toolCardDomId } from "./tool-card-dom-id";
 

@@ -2,7 +2,7 @@
 
 import { type DragEvent, useId, useRef, useState } from "react";
 import { acceptedExtensions } from "@/hooks/api/check-upload-file";
-import { formatBytes, formatExactBytes } from "../format/format-bytes";
+import { formatBytes, formatExactBytes } from "../../lib/text/format-bytes";
 import { primaryButtonClass } from "../ui/button-styles";
 
 /**

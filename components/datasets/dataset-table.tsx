@@ -1,5 +1,5 @@
 import type { Dataset } from "@/lib/contracts/dataset";
-import { formatBytes, formatExactBytes } from "../format/format-bytes";
+import { formatBytes, formatExactBytes } from "../../lib/text/format-bytes";
 import { formatDateTime } from "../format/format-date-time";
 import { BuildGraphControl } from "./build-graph-control";
 

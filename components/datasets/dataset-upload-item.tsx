@@ -1,7 +1,7 @@
 "use client";
 
 import type { DatasetUpload } from "@/hooks/use-dataset-uploads";
-import { formatBytes } from "../format/format-bytes";
+import { formatBytes } from "../../lib/text/format-bytes";
 import { quietButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";
 

@@ -3,7 +3,7 @@
 import { useCapabilities } from "@/hooks/use-capabilities";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import { useDatasetUploads } from "@/hooks/use-dataset-uploads";
-import { CreateFirstProject, ProjectGate } from "../project-gate";
+import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
 import { PageHeader } from "../ui/page-header";
 import { DatasetDropZone } from "./dataset-drop-zone";
 import { DatasetTableSkeleton } from "./dataset-table-skeleton";

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useId } from "react";
 import { type GraphPageState, graphNodeLimitOptions } from "@/hooks/use-graph-page-state";
 import type { Construction } from "@/lib/contracts/construction";
@@ -11,34 +10,10 @@ import {
   graphColorByOptions,
   graphSizeByOptions,
 } from "@/lib/contracts/graph-layout-document";
+import { graphLabelClass, graphSelectClass } from "./graph-control-styles";
+import { GraphDatasetSelect } from "./graph-dataset-select";
 import { colorByLabels, sizeByLabels } from "./graph-option-labels";
-
-const selectClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:bg-slate-100 disabled:text-slate-500";
-const labelClass = "mb-1 block text-xs font-medium text-slate-700";
-
-const statusWords: Record<Dataset["construction_status"], string> = {
-  none: "not built yet",
-  building: "building…",
-  ready: "ready",
-  failed: "build failed",
-};
-
-/** Why a dataset cannot be drawn, said in its option so the disabled entry explains itself. */
-function datasetOptionLabel(dataset: Dataset): string {
-  if (dataset.construction_revision !== null && dataset.construction_revision !== undefined) {
-    return `${dataset.name} (revision ${dataset.construction_revision})`;
-  }
-  return `${dataset.name} — ${statusWords[dataset.construction_status]}`;
-}
-
-function revisionOptionLabel(construction: Construction, newestReady: number | null): string {
-  if (construction.status !== "ready") {
-    return `Revision ${construction.revision} — ${construction.status === "failed" ? "failed" : "building…"}`;
-  }
-  const newest = construction.revision === newestReady ? ", newest" : "";
-  return `Revision ${construction.revision} (${construction.node_count} nodes, ${construction.edge_count} edges${newest})`;
-}
+import { GraphRevisionSelect } from "./graph-revision-select";
 
 /** Which dataset, revision and encoding to draw; every control is a native, labelled select. */
 export function GraphControls({
@@ -57,12 +32,9 @@ export function GraphControls({
   state: GraphPageState;
   onChange: (change: Partial<GraphPageState>) => void;
 }) {
-  const datasetId = useId();
-  const revisionId = useId();
   const colorId = useId();
   const sizeId = useId();
   const limitId = useId();
-  const hintId = useId();
   const newestReady = selectedDataset?.construction_revision ?? null;
   const canDraw = newestReady !== null;
 
@@ -73,78 +45,24 @@ export function GraphControls({
       className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="lg:col-span-3">
-          <label htmlFor={datasetId} className={labelClass}>
-            Dataset
-          </label>
-          <select
-            id={datasetId}
-            className={selectClass}
-            value={selectedDataset?.dataset_id ?? ""}
-            onChange={(event) => onChange({ datasetId: event.target.value || null })}
-            aria-describedby={hintId}
-            data-testid="graph-dataset-select"
-          >
-            {selectedDataset ? null : <option value="">Choose a dataset…</option>}
-            {datasets.map((dataset) => (
-              <option
-                key={dataset.dataset_id}
-                value={dataset.dataset_id}
-                disabled={
-                  dataset.construction_revision === null ||
-                  dataset.construction_revision === undefined
-                }
-              >
-                {datasetOptionLabel(dataset)}
-              </option>
-            ))}
-          </select>
-          <p id={hintId} className="mt-1 text-xs text-slate-600">
-            Only datasets with a built graph can be drawn.{" "}
-            <Link
-              href="/datasets"
-              className="text-blue-700 underline"
-              data-testid="graph-datasets-link"
-            >
-              Build one on the Datasets page
-            </Link>
-            .
-          </p>
-        </div>
-        <div className="lg:col-span-3">
-          <label htmlFor={revisionId} className={labelClass}>
-            Revision
-          </label>
-          <select
-            id={revisionId}
-            className={selectClass}
-            value={revision ?? ""}
-            onChange={(event) => onChange({ revision: Number(event.target.value) })}
-            disabled={!canDraw || constructions === undefined}
-            data-testid="graph-revision-select"
-          >
-            {!canDraw ? <option value="">No ready revision</option> : null}
-            {canDraw && constructions === undefined ? (
-              <option value={revision ?? ""}>Revision {revision} (loading…)</option>
-            ) : null}
-            {(constructions ?? []).map((construction) => (
-              <option
-                key={construction.construction_id}
-                value={construction.revision}
-                disabled={construction.status !== "ready"}
-              >
-                {revisionOptionLabel(construction, newestReady)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GraphDatasetSelect
+          datasets={datasets}
+          selectedDataset={selectedDataset}
+          onSelect={(datasetId) => onChange({ datasetId })}
+        />
+        <GraphRevisionSelect
+          constructions={constructions}
+          revision={revision}
+          newestReady={newestReady}
+          onSelect={(revision) => onChange({ revision })}
+        />
         <div className="lg:col-span-2">
-          <label htmlFor={colorId} className={labelClass}>
+          <label htmlFor={colorId} className={graphLabelClass}>
             Colour by
           </label>
           <select
             id={colorId}
-            className={selectClass}
+            className={graphSelectClass}
             value={state.colorBy}
             onChange={(event) => onChange({ colorBy: event.target.value as GraphColorBy })}
             disabled={!canDraw}
@@ -158,12 +76,12 @@ export function GraphControls({
           </select>
         </div>
         <div className="lg:col-span-2">
-          <label htmlFor={sizeId} className={labelClass}>
+          <label htmlFor={sizeId} className={graphLabelClass}>
             Size by
           </label>
           <select
             id={sizeId}
-            className={selectClass}
+            className={graphSelectClass}
             value={state.sizeBy}
             onChange={(event) => onChange({ sizeBy: event.target.value as GraphSizeBy })}
             disabled={!canDraw}
@@ -177,12 +95,12 @@ export function GraphControls({
           </select>
         </div>
         <div className="lg:col-span-2">
-          <label htmlFor={limitId} className={labelClass}>
+          <label htmlFor={limitId} className={graphLabelClass}>
             Draw at most
           </label>
           <select
             id={limitId}
-            className={selectClass}
+            className={graphSelectClass}
             value={state.limit}
             onChange={(event) => onChange({ limit: Number(event.target.value) })}
             disabled={!canDraw}

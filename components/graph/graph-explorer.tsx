@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useCurrentProject } from "@/hooks/use-current-project";
-import { ProjectGate } from "../project-gate";
+import { ProjectGate } from "../projects/project-gate";
 import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { GraphPageSkeleton } from "./graph-page-skeleton";

@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { quietButtonClass, secondaryButtonClass } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { useMemoryActions, useMemoryRecords } from "@/hooks/use-memories";
 import type { MemoryRecord, MemoryStore } from "@/lib/contracts/memory";
+import { MemoryRecordItem } from "./memory-record-item";
 
 // A delete waits this long for Undo before it is sent, so undo never needs a restore API.
 const undoWindowMs = 5_000;
@@ -89,76 +88,15 @@ export function MemoryRecordList({ store, q }: { store: MemoryStore; q: string }
           data-testid="memory-records"
         >
           {visible.map((record) => (
-            <li
+            <MemoryRecordItem
               key={record.memory_id}
-              className="p-3"
-              data-testid="memory-record"
-              data-memory-id={record.memory_id}
-            >
-              <p
-                className={record.superseded ? "text-slate-400 line-through" : "text-slate-900"}
-                data-testid="memory-record-text"
-              >
-                {record.text}
-              </p>
-              <p className="mt-1 text-xs text-slate-500">
-                {record.superseded ? "superseded (history, never injected) · " : ""}
-                {record.subject ? `${record.subject} · ` : ""}
-                {record.kind ? `${record.kind} · ` : ""}
-                {record.origin ?? ""} · used {record.use_count}× ·{" "}
-                {new Date(record.created_at).toLocaleString()}
-                {record.source_run_id ? (
-                  <>
-                    {" · "}
-                    {record.session_id ? (
-                      <Link
-                        className="underline"
-                        href={`/chat?session=${record.session_id}`}
-                        data-testid="memory-record-source"
-                      >
-                        from run {record.source_run_id.slice(0, 8)}
-                      </Link>
-                    ) : (
-                      <span>from run {record.source_run_id.slice(0, 8)}</span>
-                    )}
-                  </>
-                ) : null}
-              </p>
-              <div className="mt-2 flex gap-2">
-                {confirming === record.memory_id ? (
-                  <>
-                    <span className="text-sm text-slate-700">Delete this record?</span>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      onClick={() => schedule(record)}
-                      data-testid="memory-confirm-delete"
-                    >
-                      Yes, delete
-                    </button>
-                    <button
-                      type="button"
-                      className={quietButtonClass}
-                      onClick={() => setConfirming(null)}
-                      data-testid="memory-cancel-delete"
-                    >
-                      Keep
-                    </button>
-                  </>
-                ) : (
-                  <button
-                    type="button"
-                    className={quietButtonClass}
-                    onClick={() => setConfirming(record.memory_id)}
-                    disabled={pending !== null}
-                    data-testid="memory-delete"
-                    aria-label={`Delete “${record.text.slice(0, 40)}”`}
-                  >
-                    Delete
-                  </button>
-                )}
-              </div>
-            </li>
+              record={record}
+              confirming={confirming === record.memory_id}
+              deleteDisabled={pending !== null}
+              onAskDelete={() => setConfirming(record.memory_id)}
+              onConfirmDelete={() => schedule(record)}
+              onKeep={() => setConfirming(null)}
+            />
           ))}
         </ul>
       )}

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { AnalysisReport } from "@/lib/contracts/analysis-report";
-import { AnswerMarkdown } from "../chat/answer-markdown";
+import { AnswerMarkdown } from "../markdown/answer-markdown";
 import { buildReportFigureIndex } from "./report-figure-index";
 
 /**

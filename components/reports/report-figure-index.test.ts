@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderAnalysisReport } from "@/lib/engine/documents/render-analysis-report";
-import { findFigures } from "../chat/figure-links";
-import { parseMarkdown } from "../chat/parse-markdown";
+import { findFigures } from "../markdown/figure-links";
+import { parseMarkdown } from "../markdown/parse-markdown";
 import { buildReportFigureIndex } from "./report-figure-index";
 
 const centrality = {

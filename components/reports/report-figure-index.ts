@@ -1,6 +1,6 @@
 import type { ToolCardState } from "@/hooks/api/run-view";
 import type { ReportSource } from "@/lib/contracts/analysis-report";
-import { buildFigureIndex, type FigureIndex } from "../chat/figure-links";
+import { buildFigureIndex, type FigureIndex } from "../markdown/figure-links";
 
 /**
  * The figure index of a report: its sources read as the chat reads tool cards, so a figure in

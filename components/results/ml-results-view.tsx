@@ -11,7 +11,7 @@ import {
   useTrainingSummary,
 } from "@/hooks/use-ml-results";
 import type { Project } from "@/lib/contracts/project";
-import { CreateFirstProject, ProjectGate } from "../project-gate";
+import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";

@@ -1,4 +1,4 @@
-import { formatBytes, formatExactBytes } from "@/components/format/format-bytes";
+import { formatBytes, formatExactBytes } from "@/lib/text/format-bytes";
 
 export const acceptedExtensions = [".csv", ".txt", ".sql"] as const;
 

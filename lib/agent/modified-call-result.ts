@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "./tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** A gated call whose arguments a reviewer replaced before approving it (AP-3 `modify`). */
 export type ModifiedCall = {

@@ -1,6 +1,6 @@
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import { ApiError } from "@/lib/errors/api-error";
-import { WorkspaceError } from "@/lib/workspace/workspace-error";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import type { RunCheckpoint } from "./run-checkpoint";
 import { ToolBatchError } from "./scheduler/tool-batch-error";
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
-import type { PlannedToolCall, ToolEnvelope } from "./tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /**
  * What the approval card shows beside a gated call (AP-2, AP-5): for an optimisation commit, the

@@ -2,9 +2,10 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { ApiError } from "@/lib/errors/api-error";
 import { type PreparedRun, runAgentLoop } from "./run-agent-loop";
-import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tools/tool-descriptor";
 
 // The loop without a database: a scripted model, tools in memory, events and batches collected.
 

@@ -1,7 +1,10 @@
 import "server-only";
 import type { ModelMessage, ToolSet } from "ai";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
-import type { LocalRulesSessionState } from "./context/session-state-block";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
@@ -11,7 +14,7 @@ import type { RunModes } from "./planning/run-modes";
 import type { RunPlanState } from "./planning/run-plan-state";
 import { RunPlanTracker } from "./planning/run-plan-tracker";
 import { takePlanCalls } from "./planning/take-plan-calls";
-import { updatePlanToolDescriptor, updatePlanToolName } from "./planning/update-plan-tool";
+import { updatePlanToolDescriptor } from "./planning/update-plan-tool";
 import { previewForApproval } from "./preview-for-approval";
 import { checkRunPreconditions } from "./reasoning/check-run-preconditions";
 import type { ModelFact } from "./reasoning/read-model-fact";
@@ -23,7 +26,6 @@ import { runToolBatch } from "./scheduler/run-tool-batch";
 import type { ToolBatchResume, ToolCallOutcome } from "./scheduler/tool-call-outcome";
 import { toolResultMessage } from "./scheduler/tool-result-message";
 import { checkDatasetScope } from "./tools/execute-tool-call";
-import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tools/tool-descriptor";
 
 // local-rules' longest plan (build, load, three bridging batches, view, report, answer) takes
 // 8–9 turns and it answers by itself after 12; an LLM gets the same room plus a margin.

@@ -1,7 +1,7 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type ModelMessage, streamText, type ToolSet } from "ai";
-import type { PlannedToolCall } from "./tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 
 /**
  * One model turn: streams text deltas out as they come and returns the turn's tool calls and

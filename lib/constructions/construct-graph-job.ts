@@ -5,24 +5,13 @@ import {
   constructDataset,
   constructDatasetBodySchema,
 } from "@/lib/constructions/construct-dataset";
-import type { JobHandler } from "../jobs/job-kind-registry";
-import type { JsonObject } from "../jobs/json-value";
+import { defineJob } from "../jobs/define-job";
 
-/** The kind name of a graph construction run as a job. */
-export const constructGraphJobKind = "construct_graph";
-
-const constructJobInputSchema = z.object({
+/** What a construct_graph job is enqueued with: the dataset and its options, nothing in memory. */
+const constructGraphJobInputSchema = z.object({
   dataset_id: z.string().min(1),
   options: constructDatasetBodySchema.default({}),
 });
-
-/** What a construct_graph job is enqueued with: the dataset and its options, nothing in memory. */
-export function constructJobInput(input: {
-  datasetId: string;
-  options: z.infer<typeof constructDatasetBodySchema>;
-}): JsonObject {
-  return { dataset_id: input.datasetId, options: input.options as JsonObject };
-}
 
 // A report for at most every 2 % (or a new stage): the SQL sandbox reports per statement batch,
 // and every report is a row the waiter relays as an event.
@@ -40,25 +29,25 @@ function throttled(report: ConstructionProgress): ConstructionProgress {
  * upload is read from storage and the revision written to PostgreSQL, like the synchronous
  * build. Its progress rows are the construction's stages. The result is what the synchronous
  * construct_graph returns (`{construction}`), so a finished job reads like an immediate answer.
+ * Re-run when lost before it wrote anything: at worst a `building` revision is left, which the
+ * rerun's newer revision supersedes.
  */
-export const constructGraphJobHandler: JobHandler = async ({
-  job,
-  input,
-  reportProgress,
-  signal,
-}) => {
-  const parsed = constructJobInputSchema.parse(input);
-  let writes: Promise<void> = Promise.resolve();
-  const construction = await constructDataset({
-    ownerId: job.ownerId,
-    datasetId: parsed.dataset_id,
-    options: parsed.options,
-    signal,
-    onProgress: throttled((report) => {
-      // reportProgress keeps the order itself; a failed progress write must not fail the build.
-      writes = reportProgress(report).catch(() => undefined);
-    }),
-  });
-  await writes;
-  return { construction } as unknown as JsonObject;
-};
+export const constructGraphJob = defineJob({
+  kind: "construct_graph",
+  inputSchema: constructGraphJobInputSchema,
+  handle: async ({ job, input, reportProgress, signal }) => {
+    let writes: Promise<void> = Promise.resolve();
+    const construction = await constructDataset({
+      ownerId: job.ownerId,
+      datasetId: input.dataset_id,
+      options: input.options,
+      signal,
+      onProgress: throttled((report) => {
+        // reportProgress keeps the order itself; a failed progress write must not fail the build.
+        writes = reportProgress(report).catch(() => undefined);
+      }),
+    });
+    await writes;
+    return { construction };
+  },
+});

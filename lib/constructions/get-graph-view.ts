@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { GraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { LoadedGraph } from "@/lib/engine/session/loaded-graph";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { loadConstructionGraph } from "./load-construction-graph";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { constructGraphJobKind, constructJobInput } from "@/lib/constructions/construct-graph-job";
+import { constructGraphJob } from "@/lib/constructions/construct-graph-job";
 import { findRunForOwner } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -45,8 +45,7 @@ export async function requestConstruction(input: {
   const { jobId } = await enqueueJob({
     ownerId: input.ownerId,
     projectId: dataset.projectId,
-    kind: constructGraphJobKind,
-    input: constructJobInput({ datasetId: dataset.id, options: input.options }),
+    ...constructGraphJob.withInput({ dataset_id: dataset.id, options: input.options }),
     ...link,
   });
   return { kind: "job", jobId };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Client-safe: the server builds every error body from this shape and the UI parses failed
-// responses with it (CONTRACT.md "Conventions").
+// responses with it (docs/api.md "Conventions").
 
 /** `{"error":{"code","message","details"}}`: the body of every error answer. */
 export const errorEnvelopeSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Client-safe: `GET /api/jobs/{id}` and the get_job_status tool answer this shape (CONTRACT.md);
+// Client-safe: `GET /api/jobs/{id}` and the get_job_status tool answer this shape (docs/api.md);
 // the runtime's job waiter and the Datasets page's progress bar parse it with this schema.
 
 /** The statuses a job may have; anything else in an answer is a protocol error (JOB-2). */

@@ -24,7 +24,7 @@ export const missingModelSettingSchema = z.enum([
 
 export type MissingModelSetting = z.infer<typeof missingModelSettingSchema>;
 
-/** One model of the catalogue (CONTRACT.md `GET /api/models`). */
+/** One model of the catalogue (docs/api.md `GET /api/models`). */
 export const modelCatalogueEntrySchema = z.object({
   name: z.string(),
   provider: z.string().nullable(),

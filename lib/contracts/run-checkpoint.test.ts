@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
-import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import { type RunCheckpoint, runCheckpointSchema, type StoredOutcome } from "./run-checkpoint";
 
 const checkpoint = {

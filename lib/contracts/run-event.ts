@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Client-safe: the server types the events it emits from these schemas and the chat page parses
-// the stream with them, so both read one definition of CONTRACT.md "SSE events".
+// the stream with them, so both read one definition of docs/api.md's run events.
 
 const toolArgsSchema = z.record(z.string(), z.unknown());
 
@@ -37,7 +37,7 @@ export const runEventPayloadSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run_started") }),
   z.object({ type: z.literal("text_delta"), text: z.string() }),
   z.object({ type: z.literal("reasoning_delta"), text: z.string() }),
-  // The whole plan every time it changes (CONTRACT.md `plan_updated {steps}`, with goal and
+  // The whole plan every time it changes (docs/api.md `plan_updated`: the steps, with goal and
   // progress beside the steps), so a reader never has to merge partial updates.
   runPlanSchema.extend({ type: z.literal("plan_updated") }),
   z.object({
@@ -71,7 +71,7 @@ export const runEventPayloadSchema = z.discriminatedUnion("type", [
   }),
   // `progress_seq` is the job's own cursor (JOB-2); the event still takes the run's next `seq`
   // like any other, so the run's stream has no gaps and neither cursor is derived from the
-  // other (EV-4). `tool_call_id` names the call whose card shows the bar (beyond CONTRACT.md).
+  // other (EV-4). `tool_call_id` names the call whose card shows the bar (optional in docs/api.md).
   z.object({
     type: z.literal("job_progress"),
     job_id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Client-safe (zod only): the /api/skills wire shapes (CONTRACT.md), parsed by the routes and
+// Client-safe (zod only): the /api/skills wire shapes (docs/api.md), parsed by the routes and
 // by the Skills page's hooks.
 
 /** Where a skill comes from: shipped, the owner's active set, or the review queue. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 // Client-safe: the engine declares these entries in each tool's `_meta` and the runtime's
 // scheduler parses them at discovery, so both sides read the same shape.
 
-/** The `_meta` catalogue entry of a tool (CONTRACT.md): its resources drive the runtime's DAG. */
+/** The `_meta` catalogue entry of a tool (docs/api.md): its resources drive the runtime's DAG. */
 export const toolCatalogueEntrySchema = z.object({
   resources: z.object({ reads: z.array(z.string()), writes: z.array(z.string()) }),
   // A flag an engine leaves out is read as false: the runtime never assumed otherwise.

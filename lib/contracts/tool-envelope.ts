@@ -4,7 +4,7 @@ import { z } from "zod";
 // the chat renders it, so all three read one schema instead of three hand-kept copies.
 
 /**
- * The `structuredContent` of every tool result (CONTRACT.md). Loose: a field the contract adds
+ * The `structuredContent` of every tool result (docs/api.md). Loose: a field the contract adds
  * later passes through the runtime untouched instead of being stripped.
  */
 export const toolEnvelopeSchema = z.looseObject({

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { assertDatabaseReachable } from "./database-unreachable-error";
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded-postgres";
 import { findEmbeddedPostgresAddress } from "./embedded-postgres-address";

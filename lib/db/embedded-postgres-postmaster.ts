@@ -32,7 +32,7 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  // PID 1 here may not reap orphans: a zombie answers kill(0) but is gone (STACK.md).
+  // PID 1 here may not reap orphans: a zombie answers kill(0) but is gone.
   try {
     return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
   } catch {

@@ -37,7 +37,7 @@ const bindAttempts = 3;
 /**
  * Starts (or adopts) the embedded PostgreSQL of `directory` (DATA_DIR/postgres) and makes sure
  * `database` exists. A server orphaned by a SIGKILLed process is reused when it answers with our
- * credentials and stopped otherwise, so a crash never blocks the next start (STACK.md). As root
+ * credentials and stopped otherwise, so a crash never blocks the next start. As root
  * the cluster may live elsewhere (see resolveLayout); when `port` is busy another one is taken
  * and remembered. Failures are EmbeddedPostgresStartErrors whose message says what to do.
  */

@@ -1,4 +1,4 @@
-/** Codes the engine reports; they match CONTRACT.md's error codes. */
+/** Codes the engine reports; they match docs/api.md's error codes. */
 export type EngineErrorCode =
   | "PARSE_ERROR"
   | "UNSUPPORTED_FILE"

@@ -2,15 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { EngineError, type EngineErrorCode } from "@/lib/engine/engine-error";
+import type { WorkspaceErrorCode } from "@/lib/errors/workspace-error";
 import { scanSourceFiles } from "@/lib/testing/source-imports";
-import type { WorkspaceErrorCode } from "@/lib/workspace/workspace-error";
 import { ApiError } from "./api-error";
 import { type ErrorCode, errorStatus } from "./error-codes";
 import { InvalidRequestError, NotFoundError, PayloadTooLargeError } from "./http-errors";
 import { ApprovalConflictError, SessionBusyError } from "./run-control-errors";
 
-// CONTRACT.md "Error codes", as the contract lists them (the contract lives outside the
-// repository, so the list is copied here; a code added there must be added to both).
+// The contract's core codes (docs/api.md "Error codes" lists them with the rest; the list
+// is kept here so a code dropped from the table, or renumbered, fails this test).
 const contractCodes = [
   "INVALID_REQUEST",
   "UNAUTHORIZED",
@@ -42,7 +42,7 @@ const contractCodes = [
   "JOB_CANCELLED",
 ] as const satisfies readonly ErrorCode[];
 
-// The statuses CONTRACT.md states for a code; the table must agree with every one.
+// The statuses docs/api.md states for a core code; the table must agree with every one.
 const contractStatuses: Partial<Record<ErrorCode, number>> = {
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -62,7 +62,7 @@ const contractStatuses: Partial<Record<ErrorCode, number>> = {
 };
 
 describe("error code table", () => {
-  it("gives every CONTRACT.md code exactly one HTTP status", () => {
+  it("gives every core contract code exactly one HTTP status", () => {
     for (const code of contractCodes) {
       const status = errorStatus[code];
       expect(Number.isInteger(status), code).toBe(true);
@@ -78,7 +78,7 @@ describe("error code table", () => {
     expect(errorStatus.PATH_NOT_ALLOWED).toBe(403);
   });
 
-  it("agrees with every status CONTRACT.md states", () => {
+  it("agrees with every status docs/api.md states", () => {
     for (const [code, status] of Object.entries(contractStatuses)) {
       expect([code, errorStatus[code as ErrorCode]]).toEqual([code, status]);
     }

@@ -2,14 +2,14 @@
 // imports nothing.
 
 /**
- * Every stable error code and the one HTTP status it answers with (CONTRACT.md "Error codes",
+ * Every stable error code and the one HTTP status it answers with (docs/api.md "Error codes",
  * plus the codes the product uses beyond it). A throw names a code; its status is looked up here,
  * so the same code never answers two statuses. Codes that travel only inside tool envelopes or
  * run events (e.g. TOOL_DEPENDENCY_BLOCKED, PERSISTENCE_FAILED) still get the status they would
  * answer with, so any code can reach an HTTP answer without a second table.
  */
 export const errorStatus = {
-  // CONTRACT.md
+  // The contract's core codes.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,
@@ -39,10 +39,10 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   JOB_FAILED: 500,
   JOB_CANCELLED: 409,
-  // Beyond CONTRACT.md: the route wrapper's fallbacks.
+  // Beyond the core: the route wrapper's fallbacks.
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
-  // Beyond CONTRACT.md: tool results (engine, runtime).
+  // Beyond the core: tool results (engine, runtime).
   GRAPH_NOT_WEIGHTED: 422,
   TOOL_TRANSPORT_ERROR: 502,
   // The job waiter read a status that breaks the protocol (wrong job, illegal status, seqs
@@ -50,7 +50,7 @@ export const errorStatus = {
   JOB_PROTOCOL_ERROR: 502,
   APPROVAL_REJECTED: 409,
   PREVIEW_FAILED: 500,
-  // Beyond CONTRACT.md: workspace tools (lib/workspace/workspace-error.ts says what each means).
+  // Beyond the core: workspace tools (lib/errors/workspace-error.ts says what each means).
   PATH_NOT_ALLOWED: 403,
   COMMAND_NOT_ALLOWED: 403,
   ARGUMENT_NOT_ALLOWED: 403,

@@ -1,6 +1,6 @@
 import { ApiError } from "./api-error";
 
-// The codes durable jobs throw (CONTRACT.md `get_job_status`, SPEC JOB-1…JOB-3, RC-4): each a
+// The codes durable jobs throw (docs/api.md `get_job_status`, JOB-1…JOB-3, RC-4): each a
 // class, so a throw site names what went wrong and the table in error-codes.ts gives the status.
 
 type Details = Record<string, unknown> | undefined;

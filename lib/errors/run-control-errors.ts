@@ -1,6 +1,6 @@
 import { ApiError } from "./api-error";
 
-// The codes run control throws (CONTRACT.md, POST …/runs, …/approvals, /api/runs/cancel and the
+// The codes run control throws (docs/api.md, POST …/runs, …/approvals, /api/runs/cancel and the
 // event stream): each a class, so a throw site names what went wrong and the table gives the
 // status.
 

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { EngineError } from "@/lib/engine/engine-error";
-import { WorkspaceError } from "@/lib/workspace/workspace-error";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { ApiError } from "./api-error";
 import { cancelledErrorCodes } from "./error-codes";
 

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { errorStatus } from "@/lib/errors/error-codes";
 
-/** The CONTRACT.md error envelope, answered with the code's one status. */
+/** The error envelope of docs/api.md, answered with the code's one status. */
 export function errorResponse(input: {
   code: ErrorCode;
   message: string;

@@ -12,7 +12,7 @@ type Handler<Params> = (input: {
 
 /**
  * The one wrapper every browser-facing route uses: resolves who acts, runs the handler and
- * turns thrown ApiErrors / validation errors into the CONTRACT.md envelope.
+ * turns thrown ApiErrors / validation errors into the docs/api.md envelope.
  */
 export function withRoute<Params = Record<string, never>>(handler: Handler<Params>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {

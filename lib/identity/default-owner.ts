@@ -1,7 +1,7 @@
 import "server-only";
 import { upsertProjectByName } from "@/lib/db/queries/projects";
 import { upsertDefaultOwner } from "@/lib/db/queries/users";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 export const defaultProjectName = "Default project";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import type { JsonObject, JsonValue } from "./json-value";
 
 /** What a handler knows about the job it runs (the persisted record, never another process's memory). */

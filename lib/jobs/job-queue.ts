@@ -1,7 +1,7 @@
 import "server-only";
 import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import { getDatabaseConnection } from "@/lib/db/database-connection";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { quietQueueLogger } from "./queue-logger";
 
 // Dispatch only: graphile-worker 0.17 (LISTEN/NOTIFY, chosen by bench/job-queue-bench.ts, see

@@ -1,5 +1,5 @@
 import "server-only";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 /** Who this process's job worker is: its executor id and the key of the lock it holds. */
 export type JobWorkerIdentity = { workerId: string; lockKey: number };

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { executorId } from "@/lib/runs/executor-id";
+import { executorId } from "@/lib/process/executor-id";
 import { proveWorkerGone } from "./job-worker-liveness";
 
 // pid 2^22+1 is above Linux's pid_max: no process has it.

@@ -1,4 +1,4 @@
-import { isExecutorGone } from "@/lib/runs/executor-liveness";
+import { isExecutorGone } from "@/lib/process/executor-liveness";
 
 /** Proof that a running job's worker is gone, and the reason the job's error message gives. */
 export type WorkerGoneProof = { evidence: "process" | "lock" | "no-worker"; reason: string };

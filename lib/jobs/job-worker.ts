@@ -4,9 +4,9 @@ import { getDatabaseConnection } from "@/lib/db/database-connection";
 import { holdJobWorkerLock, type JobWorkerLock } from "@/lib/db/job-worker-lock";
 import { findJobsToStop, heartbeatJobs } from "@/lib/db/queries/jobs-worker";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
-import { executorId } from "@/lib/runs/executor-id";
-import { registerBuiltinJobKinds } from "../server/register-job-kinds";
+import { executorId } from "@/lib/process/executor-id";
+import { processRegistry } from "@/lib/process/process-registry";
+import { type JobKind, registerJobHandler } from "./job-kind-registry";
 import { type QueuePayload, queueTaskName } from "./job-queue";
 import { setCurrentJobWorker } from "./job-worker-identity";
 import { quietQueueLogger } from "./queue-logger";
@@ -32,13 +32,22 @@ type Registry = {
 // On globalThis: a `next dev` reload must not start a second worker in the same process.
 const registry = processRegistry<Registry>("__workbenchJobWorker");
 
+/** How a worker is started: the kinds it runs (from the composition root) and its pace. */
+export type JobWorkerOptions = {
+  /** Every kind it runs (lib/server/builtin-job-kinds.ts), registered before it takes jobs. */
+  kinds: readonly JobKind[];
+  concurrency?: number;
+  sweepIntervalMs?: number;
+};
+
 /**
- * Starts this process's job worker once (the app's in-app worker and `npm run worker` alike):
- * first the advisory lock that proves it alive for as long as it runs (lib/db/job-worker-lock.ts),
- * then graphile-worker dispatch with `concurrency` handlers, a poll that stops cancelled or
- * superseded handlers and refreshes heartbeats, and the periodic sweep of lost jobs.
+ * Starts this process's job worker once (the app's in-app worker and `npm run worker` alike)
+ * with the kinds its caller lists: first the advisory lock that proves it alive for as long as
+ * it runs (lib/db/job-worker-lock.ts), then graphile-worker dispatch with `concurrency`
+ * handlers, a poll that stops cancelled or superseded handlers and refreshes heartbeats, and the
+ * periodic sweep of lost jobs.
  */
-export function startJobWorker(input: { concurrency?: number; sweepIntervalMs?: number } = {}) {
+export function startJobWorker(input: JobWorkerOptions) {
   registry.starting ??= start(input).catch((error) => {
     registry.starting = undefined;
     throw error;
@@ -46,9 +55,9 @@ export function startJobWorker(input: { concurrency?: number; sweepIntervalMs?: 
   return registry.starting;
 }
 
-async function start(input: { concurrency?: number; sweepIntervalMs?: number }): Promise<void> {
+async function start(input: JobWorkerOptions): Promise<void> {
   const env = getEnv();
-  registerBuiltinJobKinds();
+  for (const kind of input.kinds) registerJobHandler(kind);
   const concurrency = input.concurrency ?? env.JOBS_CONCURRENCY;
   const { connectionString } = await getDatabaseConnection();
   const workerId = executorId();

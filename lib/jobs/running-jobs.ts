@@ -1,5 +1,5 @@
 import "server-only";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 /** Why a running handler is being stopped. */
 export type StopReason = "cancelled" | "superseded" | "lost" | "shutdown";

@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { engineToolSet } from "./testing/engine-tool-set";
 import { karateEngine } from "./testing/karate-engine";
 import { fail, runConversation } from "./testing/run-conversation";

@@ -4,7 +4,7 @@ import type {
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { createLocalRulesModel } from "./create-local-rules-model";
 import { karateEngine } from "./testing/karate-engine";
 import { runConversation, systemPrompt } from "./testing/run-conversation";

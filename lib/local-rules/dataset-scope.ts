@@ -1,7 +1,7 @@
 import type {
   ConstructionStatus,
   LocalRulesSessionState,
-} from "@/lib/agent/context/session-state-block";
+} from "@/lib/contracts/session-state-block";
 
 /** The dataset a question works on, and where that choice came from. */
 export type DatasetInScope = {

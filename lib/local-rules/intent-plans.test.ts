@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { engineToolSet } from "./testing/engine-tool-set";
 import { karateEngine } from "./testing/karate-engine";
 import { type EngineOutput, fail, ok, runConversation } from "./testing/run-conversation";

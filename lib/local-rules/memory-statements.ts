@@ -1,4 +1,4 @@
-import type { MemoryBlockRecord } from "@/lib/agent/context/memory-block";
+import type { MemoryBlockRecord } from "@/lib/memory/context/memory-block";
 import { isMemoryStatement } from "@/lib/memory/extraction/extract-with-rules";
 import { splitSentences } from "@/lib/memory/extraction/split-sentences";
 import type { AnswerPart } from "./answer-document";

@@ -2,7 +2,7 @@ import type { JSONValue } from "@ai-sdk/provider";
 import { type Tool, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import {
   type EngineToolName,
   engineToolInputSchemas,

@@ -1,8 +1,8 @@
 import { tool } from "ai";
 import { describe, expect, it } from "vitest";
-import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
-import { updatePlanArgsSchema } from "@/lib/agent/planning/update-plan-tool";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { updatePlanArgsSchema } from "@/lib/contracts/update-plan-call";
 import { engineToolSet } from "./testing/engine-tool-set";
 import { karateEngine } from "./testing/karate-engine";
 import { ok, runConversation } from "./testing/run-conversation";

@@ -1,4 +1,4 @@
-import { updatePlanToolName } from "@/lib/agent/planning/update-plan-tool";
+import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
 import { outlinePlan, type QuestionParse } from "./plan-outline";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import { reasoningNotes } from "./reasoning-notes";

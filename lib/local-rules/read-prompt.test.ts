@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderSessionStateBlock } from "@/lib/agent/context/session-state-block";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { renderSessionStateBlock } from "@/lib/contracts/session-state-block";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { readPrompt } from "./read-prompt";
 
 describe("read prompt", () => {

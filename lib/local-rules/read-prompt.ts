@@ -1,10 +1,10 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultPart } from "@ai-sdk/provider";
-import { type MemoryBlockRecord, parseMemoryBlock } from "@/lib/agent/context/memory-block";
 import {
   type LocalRulesSessionState,
   parseSessionStateBlock,
-} from "@/lib/agent/context/session-state-block";
-import { updatePlanToolName } from "@/lib/agent/planning/update-plan-tool";
+} from "@/lib/contracts/session-state-block";
+import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
+import { type MemoryBlockRecord, parseMemoryBlock } from "@/lib/memory/context/memory-block";
 import { readToolOutcome, type ToolOutcome } from "./tool-outcome";
 
 /** One tool call asked for in this run, with how it ended. */

@@ -3,7 +3,7 @@ import {
   attachedKarateState,
   boundKarateState,
   emptyState,
-} from "@/lib/agent/context/testing/session-states";
+} from "@/lib/contracts/testing/session-states";
 import { karateDescription, karateEngine } from "./testing/karate-engine";
 import { fail, ok, runConversation } from "./testing/run-conversation";
 

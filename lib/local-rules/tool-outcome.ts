@@ -1,6 +1,6 @@
 import type { JSONValue, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 
-/** The tool envelope (CONTRACT.md `structuredContent`) as the model reads it from a result. */
+/** The tool envelope (docs/api.md `structuredContent`) as the model reads it from a result. */
 export type EnvelopeView = {
   success: boolean;
   status: string;

@@ -1,6 +1,6 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { karateDescription, karateEngine, karatePageRank } from "./testing/karate-engine";
 import { fail, type ObservedCall, ok, runConversation } from "./testing/run-conversation";
 

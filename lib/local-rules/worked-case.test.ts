@@ -1,6 +1,6 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { attachedKarateState, emptyState } from "@/lib/agent/context/testing/session-states";
+import { attachedKarateState, emptyState } from "@/lib/contracts/testing/session-states";
 import { karateBetweenness, karateDescription, karateEngine } from "./testing/karate-engine";
 import { ok, runConversation } from "./testing/run-conversation";
 

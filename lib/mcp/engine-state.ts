@@ -1,6 +1,6 @@
 import "server-only";
 import { SessionGraphStore } from "@/lib/engine/session/session-graph-store";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 const registry = processRegistry<{ store?: SessionGraphStore }>("__workbenchSessionGraphs");
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
 import { type LearnedRecords, saveLearnedRecords } from "@/lib/db/queries/memory-writes";
 import { getEnv } from "@/lib/env";
@@ -25,7 +25,11 @@ export async function learnFromRun(input: {
   sessionId: string;
   runId: string;
   userText: string;
-  toolCalls: RecordedToolCall[];
+  /**
+   * The phase's calls in their stored form (lib/contracts): the runtime's RecordedToolCall is one,
+   * and memory reads only what every stored call has, so it never imports the agent runtime.
+   */
+  toolCalls: StoredOutcome[];
   runStatus: string;
   llm: LanguageModelV3 | null;
   signal: AbortSignal;

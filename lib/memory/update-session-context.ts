@@ -1,5 +1,5 @@
 import "server-only";
-import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import type { PlanStepStatus, RunPlan } from "@/lib/contracts/run-event";
 import {
   findSessionGoal,
@@ -24,7 +24,7 @@ export async function updateSessionContext(input: {
   userText: string;
   runId: string;
   runStatus: string;
-  toolCalls: RecordedToolCall[];
+  toolCalls: StoredOutcome[];
   /** The plan the run kept (planning `auto` / `always`), null when it kept none. */
   plan?: RunPlan | null;
 }): Promise<void> {

@@ -4,7 +4,7 @@ import { mlErrorReason } from "@/lib/engine/ml/ml-error";
 
 /**
  * Runs a check and, when it throws an ML input error, puts the reason in front of the message
- * ("LABEL_PROPERTY_MISSING: …"): the envelope's code stays INVALID_REQUEST (CONTRACT.md has no
+ * ("LABEL_PROPERTY_MISSING: …"): the envelope's code stays INVALID_REQUEST (docs/api.md has no
  * ML codes) while a reader of the message alone, or of a failed job's message, sees the reason.
  */
 export function withReasonInMessage<T>(check: () => T): T {

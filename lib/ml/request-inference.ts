@@ -5,8 +5,7 @@ import type { GraphData } from "@/lib/engine/graph/graph-data";
 import { assertFeatureSchemaCompatible } from "@/lib/engine/ml/feature-matrix";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { JsonObject } from "@/lib/jobs/json-value";
-import { inferJobKind } from "@/lib/ml/infer-job";
+import { inferJob } from "@/lib/ml/infer-job";
 import { getModelOrThrow } from "./get-model-or-throw";
 import { type MlJobRequester, mlJobLink } from "./ml-job-link";
 import { withReasonInMessage } from "./ml-reason-message";
@@ -54,12 +53,11 @@ export async function requestInference(input: {
   const { jobId } = await enqueueJob({
     ownerId: input.ownerId,
     projectId: input.projectId,
-    kind: inferJobKind,
-    input: {
+    ...inferJob.withInput({
       dataset_id: input.source.datasetId,
       revision: input.source.revision,
-      args: args as unknown as JsonObject,
-    },
+      args,
+    }),
     ...link,
   });
   return { jobId, task: modelFile.task };

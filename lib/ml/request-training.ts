@@ -3,8 +3,7 @@ import type { TrainInput } from "@/lib/contracts/tool-inputs/train-input";
 import type { GraphData } from "@/lib/engine/graph/graph-data";
 import { checkTrainingRequest, type TrainingCheck } from "@/lib/engine/ml/check-training-request";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { JsonObject } from "@/lib/jobs/json-value";
-import { trainJobKind } from "@/lib/ml/train-job";
+import { trainJob } from "@/lib/ml/train-job";
 import { type MlJobRequester, mlJobLink } from "./ml-job-link";
 import { withReasonInMessage } from "./ml-reason-message";
 import { toTrainingRequest } from "./training-request";
@@ -29,12 +28,11 @@ export async function requestTraining(input: {
   const { jobId } = await enqueueJob({
     ownerId: input.ownerId,
     projectId: input.projectId,
-    kind: trainJobKind,
-    input: {
+    ...trainJob.withInput({
       dataset_id: input.source.datasetId,
       revision: input.source.revision,
-      args: input.args as unknown as JsonObject,
-    },
+      args: input.args,
+    }),
     ...link,
   });
   return { jobId, check };

@@ -1,15 +1,13 @@
 import "server-only";
 import type { TrainInput } from "@/lib/contracts/tool-inputs/train-input";
 import type { FeatureSelection } from "@/lib/engine/ml/derive-feature-schema";
-import type { TrainModelInput } from "@/lib/engine/ml/training-types";
+import type { TrainingRequest } from "@/lib/engine/ml/training-types";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 
-/** A train request in the kernels' terms, minus the graph (which the job loads itself). */
-export type TrainingRequest = Omit<TrainModelInput, "graph" | "onProgress" | "signal">;
-
 /**
- * Turns train arguments into the kernels' request. The split kind must fit the task: edges
- * for link prediction, a property or stratified split for node classification.
+ * Turns train arguments into the kernels' request, minus the graph (which the job loads itself).
+ * The split kind must fit the task: edges for link prediction, a property or stratified split
+ * for node classification.
  */
 export function toTrainingRequest(args: TrainInput): TrainingRequest {
   if (args.task === "node_classification" && !args.label_property) {

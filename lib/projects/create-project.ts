@@ -26,7 +26,7 @@ export async function createProject(input: { ownerId: string; name: string }) {
   }
 }
 
-// CONTRACT.md has no generic conflict code; a taken name is a validation failure of `name`.
+// docs/api.md has no generic conflict code; a taken name is a validation failure of `name`.
 function duplicateName(name: string) {
   const message = `A project named "${name}" already exists.`;
   return new InvalidRequestError(message, { issues: [{ path: "name", message }] });

@@ -5,7 +5,7 @@ export type StreamedRunEvent = { type: string; data: Record<string, unknown> };
 
 const terminalEventTypes = new Set(["run_paused", "run_completed", "run_cancelled", "run_error"]);
 
-/** Whether an event ends a run's stream (CONTRACT.md: the stream ends after it). */
+/** Whether an event ends a run's stream (docs/api.md: the stream ends after it). */
 export function isTerminalEvent(event: StreamedRunEvent): boolean {
   return terminalEventTypes.has(event.type);
 }

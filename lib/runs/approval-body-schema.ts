@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Body of POST /api/runs/{run_id}/approvals (CONTRACT.md, AP-2). */
+/** Body of POST /api/runs/{run_id}/approvals (docs/api.md, AP-2). */
 export const approvalBodySchema = z
   .object({
     tool_call_id: z.string().trim().min(1).max(200),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Body of POST /api/runs/cancel (CONTRACT.md, RC-3); the target rule is checked separately. */
+/** Body of POST /api/runs/cancel (docs/api.md, RC-3); the target rule is checked separately. */
 export const cancelBodySchema = z
   .object({
     cancel_request_id: z.string().trim().min(8).max(100),

@@ -4,8 +4,8 @@ import type { ApprovalDecisionResponse } from "@/lib/contracts/approval-record";
 import { applyApprovalDecision } from "@/lib/db/queries/approvals";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
+import { executorId } from "../process/executor-id";
 import type { ApprovalBody } from "./approval-body-schema";
-import { executorId } from "./executor-id";
 import { launchRun } from "./launch-run";
 
 /**

@@ -9,7 +9,7 @@ import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
 
-/** The saved state of a run (CONTRACT.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
+/** The saved state of a run (docs/api.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: {
   ownerId: string;
   runId: string;

@@ -1,8 +1,8 @@
 import "server-only";
 import { isRunStopRequested, touchRunHeartbeat } from "@/lib/db/queries/runs";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
+import { executorId } from "../process/executor-id";
 import { executeRunPhase } from "./execute-run-phase";
-import { executorId } from "./executor-id";
 import { runEventLog } from "./run-event-log";
 
 /** How often a running run proves its executor is alive. */

@@ -1,4 +1,4 @@
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 const registry = processRegistry<{ faults?: Map<string, number> }>("__workbenchPersistenceFaults");
 

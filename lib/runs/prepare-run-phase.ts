@@ -6,8 +6,8 @@ import { parseRunPlanState } from "@/lib/agent/planning/run-plan-state";
 import { readModelFact } from "@/lib/agent/reasoning/read-model-fact";
 import type { PreparedRun } from "@/lib/agent/run-agent-loop";
 import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
-import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
 import { runOptionsSchema } from "@/lib/contracts/run-options";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import {
   type findRunForOwner,
   findRunUserMessage,

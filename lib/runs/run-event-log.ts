@@ -1,12 +1,12 @@
 import { type RunEvent, type RunEventPayload, terminalEventTypes } from "@/lib/contracts/run-event";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 
 type Listener = (event: RunEvent) => void;
 
 /**
  * One run's live events: numbered without gaps from 0, kept in a window bounded by count and
- * age, with listeners for SSE readers. It lives in the executing process (DESIGN "Run
+ * age, with listeners for SSE readers. It lives in the executing process (docs/architecture.md "Run
  * control"); everything durable is in PostgreSQL.
  */
 export class RunEventLog {

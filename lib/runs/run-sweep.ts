@@ -1,9 +1,9 @@
 import "server-only";
 import { interruptAbandonedRuns } from "@/lib/db/queries/run-reconciliation";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
-import { executorId } from "./executor-id";
-import { isExecutorGone } from "./executor-liveness";
+import { processRegistry } from "@/lib/process/process-registry";
+import { executorId } from "../process/executor-id";
+import { isExecutorGone } from "../process/executor-liveness";
 import { settlePendingStops } from "./stop-run-jobs";
 
 const registry = processRegistry<{ timer?: NodeJS.Timeout; sweeping?: boolean }>(

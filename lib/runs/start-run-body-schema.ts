@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { runOptionsSchema } from "@/lib/contracts/run-options";
 
-/** Body of POST /api/sessions/{session_id}/runs (CONTRACT.md). */
+/** Body of POST /api/sessions/{session_id}/runs (docs/api.md). */
 export const startRunBodySchema = z
   .object({
     start_request_id: z.string().trim().min(8).max(100),

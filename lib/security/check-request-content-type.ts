@@ -4,7 +4,7 @@ export type ContentTypeCheck =
   | { ok: true }
   | { ok: false; expected: "application/json" | "multipart/form-data"; received: string | null };
 
-// Upload routes stream multipart bodies; every other API route reads JSON (CONTRACT.md).
+// Upload routes stream multipart bodies; every other API route reads JSON (docs/api.md).
 const multipartRoutes = [/^\/api\/projects\/[^/]+\/datasets\/?$/, /^\/api\/skills\/upload\/?$/];
 
 /**

@@ -11,6 +11,7 @@ import { installBuiltinSkills } from "@/lib/skills/install-builtin-skills";
 import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
+import { builtinJobKinds } from "./builtin-job-kinds";
 
 let shutdownHooked = false;
 
@@ -51,7 +52,7 @@ export async function startServer(): Promise<void> {
   startRunSweep();
   // One command runs everything: the app works jobs too (JOBS_WORKER_IN_APP=false leaves them to
   // `npm run worker` processes). The worker's sweep settles jobs of workers that died.
-  if (getEnv().JOBS_WORKER_IN_APP) await startJobWorker();
+  if (getEnv().JOBS_WORKER_IN_APP) await startJobWorker({ kinds: builtinJobKinds });
   else {
     console.info(
       connection.mode === "embedded"

@@ -3,7 +3,7 @@ import type { RunSkillSummary } from "@/lib/contracts/skill";
 const readToolNames = new Set(["read_skill", "read_skill_file"]);
 
 /**
- * The run snapshot's `skills` (CONTRACT.md): the skills the run was offered, each marked `read`
+ * The run snapshot's `skills` (docs/api.md): the skills the run was offered, each marked `read`
  * when a read_skill / read_skill_file call of the run succeeded on it, so a reviewer sees what
  * reached the agent and what it actually looked at.
  */

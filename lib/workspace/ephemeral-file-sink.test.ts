@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { createEphemeralFileSink } from "./ephemeral-file-sink";
-import { WorkspaceError } from "./workspace-error";
 import { type WorkspaceLayout, workspaceAreas, workspaceLayout } from "./workspace-layout";
 
 describe("createEphemeralFileSink", () => {

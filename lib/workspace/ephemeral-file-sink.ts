@@ -6,8 +6,8 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { upsertEphemeralFileRow } from "@/lib/db/queries/workspace-files";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { isInsideDirectory, resolveAreaPath } from "./resolve-area-path";
-import { WorkspaceError } from "./workspace-error";
 import { relativeToDataDirectory, type WorkspaceLayout } from "./workspace-layout";
 import { formatWorkspaceReference, parseWorkspaceReference } from "./workspace-reference";
 

@@ -6,9 +6,9 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { findEphemeralFileRow, insertNextDerivedVersion } from "@/lib/db/queries/workspace-files";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { prepareWorkspace } from "./prepare-workspace";
 import { resolveAreaPath } from "./resolve-area-path";
-import { WorkspaceError } from "./workspace-error";
 import { relativeToDataDirectory } from "./workspace-layout";
 import { maxPublishBytes } from "./workspace-limits";
 import {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { resolveAreaPath } from "./resolve-area-path";
-import { WorkspaceError } from "./workspace-error";
 import { type WorkspaceLayout, workspaceAreas, workspaceLayout } from "./workspace-layout";
 import type { WorkspaceReference } from "./workspace-reference";
 

@@ -1,6 +1,6 @@
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { WorkspaceError } from "./workspace-error";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import type { WorkspaceLayout } from "./workspace-layout";
 import {
   derivedVersionPath,

@@ -1,12 +1,12 @@
 import { access, constants, realpath } from "node:fs/promises";
 import path from "node:path";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { commandSearchDirectories } from "./command-allow-list";
 import { type ProcessOutcome, runProcess } from "./command-process";
 import { createEphemeralFileSink, type EphemeralFileResult } from "./ephemeral-file-sink";
 import { prepareWorkspace } from "./prepare-workspace";
 import { resolveAreaPath } from "./resolve-area-path";
 import { validateCommandArguments } from "./validate-command-arguments";
-import { WorkspaceError } from "./workspace-error";
 import type { WorkspaceLayout } from "./workspace-layout";
 import {
   defaultCommandOutputBytes,

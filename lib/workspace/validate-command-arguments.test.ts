@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { validateCommandArguments } from "./validate-command-arguments";
-import { WorkspaceError } from "./workspace-error";
 
 /** Validates with a resolver that marks path operands, so tests see which ones were paths. */
 async function check(command: string, args: string[]) {

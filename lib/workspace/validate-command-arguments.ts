@@ -1,5 +1,5 @@
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { allowedCommandNames, type CommandSpec, commandAllowList } from "./command-allow-list";
-import { WorkspaceError } from "./workspace-error";
 import { maxCommandArgumentBytes, maxCommandArguments } from "./workspace-limits";
 
 /** The checked command line: the allowed spec and the arguments with path operands resolved. */

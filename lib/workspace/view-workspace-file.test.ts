@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { decodeText } from "./view-workspace-file";
-import { WorkspaceError } from "./workspace-error";
 
 function code(action: () => unknown) {
   try {

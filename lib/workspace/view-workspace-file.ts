@@ -1,8 +1,8 @@
 import { constants, open } from "node:fs/promises";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { prepareWorkspace } from "./prepare-workspace";
 import { resolveAreaPath } from "./resolve-area-path";
-import { WorkspaceError } from "./workspace-error";
 import type { WorkspaceAreaName } from "./workspace-layout";
 import { defaultViewBytes, maxViewBytes } from "./workspace-limits";
 import { formatWorkspaceReference, normaliseAreaPath } from "./workspace-reference";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkspaceError } from "./workspace-error";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import {
   normaliseAreaPath,
   normaliseDerivedName,

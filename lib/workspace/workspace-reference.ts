@@ -1,5 +1,5 @@
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { hasControlCharacters } from "@/lib/text/has-control-characters";
-import { WorkspaceError } from "./workspace-error";
 import { isWorkspaceArea, type WorkspaceAreaName } from "./workspace-layout";
 import { maxPathComponentBytes, maxPathLength } from "./workspace-limits";
 

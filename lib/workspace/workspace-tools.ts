@@ -1,17 +1,15 @@
 import { z } from "zod";
-import type {
-  ToolCatalogueEntry,
-  ToolDescriptor,
-  ToolEnvelope,
-} from "@/lib/agent/tools/tool-descriptor";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
+import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { allowedCommandNames } from "./command-allow-list";
 import { listWorkspaceFiles } from "./list-workspace-files";
 import { publishDerived } from "./publish-derived";
 import { runRestrictedCommand } from "./run-restricted-command";
 import { setSessionEnvironment } from "./session-environment";
 import { viewWorkspaceFile } from "./view-workspace-file";
-import { WorkspaceError } from "./workspace-error";
 import { parseWorkspaceReference } from "./workspace-reference";
 import { workspaceSuccess } from "./workspace-tool-envelope";
 import {

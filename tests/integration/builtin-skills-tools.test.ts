@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discoverMcpTools } from "@/lib/agent/tools/discover-mcp-tools";
 import { proposeSkillToolDescriptor } from "@/lib/agent/tools/propose-skill-tool";
 import { readSkillToolDescriptors } from "@/lib/agent/tools/read-skill-tool";
-import type { ToolDescriptor } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { engineToolInputSchemas } from "@/lib/contracts/tool-inputs/engine-tool-input-schemas";
 import { insertUser } from "@/lib/db/queries/users";
 import { createProject } from "@/lib/projects/create-project";

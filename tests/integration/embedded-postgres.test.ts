@@ -36,7 +36,7 @@ function isAlive(pid: number) {
   } catch {
     return false;
   }
-  // PID 1 here does not reap orphans: a stopped orphan lingers as a zombie (STACK.md).
+  // PID 1 here does not reap orphans: a stopped orphan lingers as a zombie.
   return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
 }
 

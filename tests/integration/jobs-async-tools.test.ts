@@ -14,22 +14,20 @@ import * as cancelRoute from "@/app/api/runs/cancel/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
 import { mcpJobStatusSource } from "@/lib/agent/jobs/mcp-job-status-source";
 import { waitForJob } from "@/lib/agent/jobs/wait-for-job";
-import {
-  constructGraphJobHandler,
-  constructGraphJobKind,
-} from "@/lib/constructions/construct-graph-job";
+import { constructGraphJob } from "@/lib/constructions/construct-graph-job";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { cancelJob } from "@/lib/jobs/cancel-job";
-import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
+import { diagnosticSleepJob } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { type JobHandler, registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { createProject } from "@/lib/projects/create-project";
+import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,
@@ -80,7 +78,7 @@ beforeAll(async () => {
   });
   Object.assign(process.env, env());
   resetEnvForTests();
-  await startJobWorker({ concurrency: 4, sweepIntervalMs: 3_600_000 });
+  await startJobWorker({ kinds: builtinJobKinds, concurrency: 4, sweepIntervalMs: 3_600_000 });
   userId = (await insertUser({ email: `jobs-${randomUUID()}@test.local`, displayName: "j" })).id;
   projectId = (await createProject({ ownerId: userId, name: "Async jobs" })).project_id;
   karateId = (
@@ -105,11 +103,11 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  registerJobHandler({ kind: constructGraphJobKind, handler: constructGraphJobHandler });
+  registerJobHandler({ kind: constructGraphJob.kind, handler: constructGraphJob.handler });
 });
 
 function useConstructHandler(handler: JobHandler) {
-  registerJobHandler({ kind: constructGraphJobKind, handler });
+  registerJobHandler({ kind: constructGraphJob.kind, handler });
 }
 
 const call = (id: string, name: string, args: Record<string, unknown> = {}) => ({
@@ -171,7 +169,7 @@ describe("get_job_status over MCP HTTP", () => {
     const { jobId } = await enqueueJob({
       ownerId: userId,
       projectId,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 100, steps: 5, result: { ok: 1 } },
     });
     const source = mcpJobStatusSource({
@@ -224,7 +222,7 @@ describe("get_job_status over MCP HTTP", () => {
     const { jobId } = await enqueueJob({
       ownerId: userId,
       projectId,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 600_000, steps: 1 },
     });
     const client = await mcpClient();
@@ -250,7 +248,7 @@ describe("get_job_status over MCP HTTP", () => {
     const { jobId } = await enqueueJob({
       ownerId: userId,
       projectId,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: {
         duration_ms: 20,
         steps: 2,
@@ -428,7 +426,10 @@ describe("async construct_graph in a run (fake OpenAI model, engine over HTTP)",
   it("Stop during a job cancels it and its descendants; the stop is confirmed only after they ended", async () => {
     const handlerEnded: number[] = [];
     useConstructHandler(async ({ reportProgress, signal, spawnChild }) => {
-      await spawnChild({ kind: diagnosticSleepKind, input: { duration_ms: 60_000, steps: 600 } });
+      await spawnChild({
+        kind: diagnosticSleepJob.kind,
+        input: { duration_ms: 60_000, steps: 600 },
+      });
       await reportProgress({ stage: "parsing", pct: 5 });
       await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
       // Slow clean-up: the stop must wait for it before it is confirmed.

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { getDatabaseConnection } from "@/lib/db/database-connection";
 import { holdJobWorkerLock } from "@/lib/db/job-worker-lock";
 import { resetEnvForTests } from "@/lib/env";
-import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
+import { diagnosticSleepJob } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
@@ -11,6 +11,7 @@ import { pollRunningJobs, startJobWorker, stopJobWorker } from "@/lib/jobs/job-w
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { runningJobs } from "@/lib/jobs/running-jobs";
 import { sweepJobs } from "@/lib/jobs/sweep-jobs";
+import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createJobOwner, waitForJob } from "../support/job-fixtures";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 
@@ -58,7 +59,7 @@ describe("the sweep of this process's own worker", () => {
         return { finished: true };
       },
     });
-    await startJobWorker({ concurrency: 2, sweepIntervalMs: 3_600_000 });
+    await startJobWorker({ kinds: builtinJobKinds, concurrency: 2, sweepIntervalMs: 3_600_000 });
   });
 
   afterAll(async () => {
@@ -97,7 +98,7 @@ describe("the sweep of this process's own worker", () => {
       data: {
         ownerId: owner.ownerId,
         projectId: owner.projectId,
-        kind: diagnosticSleepKind,
+        kind: diagnosticSleepJob.kind,
         input: { duration_ms: 10, steps: 1 },
       },
     });
@@ -122,7 +123,7 @@ describe("the sweep of this process's own worker", () => {
       data: {
         ownerId: owner.ownerId,
         projectId: owner.projectId,
-        kind: diagnosticSleepKind,
+        kind: diagnosticSleepJob.kind,
         input: { duration_ms: 10, steps: 1, result: { rerun: "here" } },
         status: "running",
         workerId: "another-host:77:1:cafe",
@@ -166,7 +167,7 @@ describe("the sweep of worker processes (npm run worker)", () => {
     workers.push(worker);
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 2000, steps: 10, result: { survived: true } },
     });
     await waitForJob({ ...owner, jobId, until: (s) => s.progress.length > 0, timeoutMs: busy });
@@ -204,13 +205,13 @@ describe("the sweep of worker processes (npm run worker)", () => {
     workers.push(victim);
     const { jobId: written } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 60_000, steps: 600 },
     });
     // One step of 5 s: it writes nothing before the kill.
     const { jobId: silent } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 5000, steps: 1, result: { second: "attempt" } },
     });
     await waitForJob({
@@ -236,7 +237,7 @@ describe("the sweep of worker processes (npm run worker)", () => {
     expect(failed.error?.message).toMatch(/worker .* has exited/);
     expect(report.requeued).toContain(silent);
     // Attempt 2 runs on a live worker.
-    await startJobWorker({ concurrency: 1, sweepIntervalMs: 3_600_000 });
+    await startJobWorker({ kinds: builtinJobKinds, concurrency: 1, sweepIntervalMs: 3_600_000 });
     const rerun = await waitForJob({
       ...owner,
       jobId: silent,

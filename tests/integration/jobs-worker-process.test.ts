@@ -5,7 +5,7 @@ import * as cancelRoute from "@/app/api/jobs/[job_id]/cancel/route";
 import * as jobRoute from "@/app/api/jobs/[job_id]/route";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
-import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
+import { diagnosticSleepJob } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { createJobOwner, waitForJob } from "../support/job-fixtures";
@@ -69,7 +69,7 @@ describe("jobs run by a second process (npm run worker)", () => {
     const owner = await createJobOwner("worker-process");
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 100, steps: 5, result: { ran_in: "worker" } },
     });
 
@@ -107,7 +107,7 @@ describe("jobs run by a second process (npm run worker)", () => {
     const owner = await createJobOwner("worker-cancel");
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 60_000, steps: 600, child: { duration_ms: 60_000, steps: 600 } },
     });
     const running = await waitForJob({ ...owner, jobId, until: (s) => s.progress.length > 0 });

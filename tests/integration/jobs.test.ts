@@ -4,13 +4,14 @@ import { getDatabaseConnection } from "@/lib/db/database-connection";
 import { holdJobWorkerLock } from "@/lib/db/job-worker-lock";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { cancelJob } from "@/lib/jobs/cancel-job";
-import { diagnosticSleepKind } from "@/lib/jobs/diagnostic-sleep-job";
+import { diagnosticSleepJob } from "@/lib/jobs/diagnostic-sleep-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { sweepJobs } from "@/lib/jobs/sweep-jobs";
+import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createJobOwner, readAllProgress, waitForJob } from "../support/job-fixtures";
 
 type Owner = Awaited<ReturnType<typeof createJobOwner>>;
@@ -58,7 +59,7 @@ beforeAll(async () => {
       return { late: true };
     },
   });
-  await startJobWorker({ concurrency: 4, sweepIntervalMs: 3_600_000 });
+  await startJobWorker({ kinds: builtinJobKinds, concurrency: 4, sweepIntervalMs: 3_600_000 });
 });
 
 afterAll(async () => {
@@ -75,7 +76,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
   it("runs an enqueued job to done with its result and gap-free progress pages", async () => {
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 200, steps: 7, result: { answer: 42 } },
     });
 
@@ -99,7 +100,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
   it("records a handler's error as failed with JOB_FAILED", async () => {
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 10, steps: 1, fail_with: "disk on fire" },
     });
 
@@ -112,7 +113,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
   it("hands a parent's result to its child: the parent's status names the child", async () => {
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: {
         duration_ms: 10,
         steps: 1,
@@ -134,7 +135,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
   it("cancels a job and its running child: both handlers' signals fire, both end cancelled", async () => {
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 30_000, steps: 300, child: { duration_ms: 30_000, steps: 300 } },
     });
     const db = await getDb();
@@ -187,7 +188,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
       data: {
         ownerId: owner.ownerId,
         projectId: owner.projectId,
-        kind: diagnosticSleepKind,
+        kind: diagnosticSleepJob.kind,
         status: "running",
         // pid 2^22+1 is above Linux's pid_max: no process has it, so the worker is provably gone.
         workerId: `${(await import("node:os")).hostname()}:4194305:1:deadbeef`,
@@ -200,7 +201,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
       data: {
         ownerId: owner.ownerId,
         projectId: owner.projectId,
-        kind: diagnosticSleepKind,
+        kind: diagnosticSleepJob.kind,
         input: { duration_ms: 10, steps: 1, result: { second: "attempt" } },
         status: "running",
         // A worker on another host whose lock connection has closed: gone, though /proc can't say.
@@ -235,7 +236,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
       data: {
         ownerId: owner.ownerId,
         projectId: owner.projectId,
-        kind: diagnosticSleepKind,
+        kind: diagnosticSleepJob.kind,
         input: { duration_ms: 10, steps: 1, result: { resent: true } },
       },
     });
@@ -271,7 +272,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
     expect(final.progress.map((row) => row.stage)).toEqual(["started"]);
     // Nor can generation 1 register a new job for the run.
     await expect(
-      enqueueJob({ ...owner, executionGeneration: 1, kind: diagnosticSleepKind, input: {} }),
+      enqueueJob({ ...owner, executionGeneration: 1, kind: diagnosticSleepJob.kind, input: {} }),
     ).rejects.toBeInstanceOf(StaleExecutionGenerationError);
     const registered = await db.job.count({
       where: { runId: owner.runId, executionGeneration: { not: null } },
@@ -280,7 +281,7 @@ describe("durable jobs (lib/jobs on graphile-worker + our tables)", () => {
     const current = await enqueueJob({
       ...owner,
       executionGeneration: 2,
-      kind: diagnosticSleepKind,
+      kind: diagnosticSleepJob.kind,
       input: { duration_ms: 10, steps: 1 },
     });
     await waitForJob({ ...owner, jobId: current.jobId, until: (s) => s.status === "done" });

@@ -13,7 +13,7 @@ import { createSession } from "@/lib/sessions/create-session";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
-// The analysis tools of CONTRACT "Analysis tools", called over real MCP on a real session, each
+// The analysis tools of docs/api.md "Analysis tools", called over real MCP on a real session, each
 // answering one of the questions analysts ask with the value NetworkX (or SQLite) gives:
 // tests/fixtures/analysis/analysis_reference.py made the references.
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");

@@ -10,8 +10,8 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { type JobSweepReport, sweepJobs } from "@/lib/jobs/sweep-jobs";
-import { trainJobKind } from "@/lib/ml/train-job";
-import { readProcessStat } from "@/lib/runs/process-stat";
+import { trainJob } from "@/lib/ml/train-job";
+import { readProcessStat } from "@/lib/process/process-stat";
 import { createJobOwner } from "../support/job-fixtures";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 
@@ -90,7 +90,7 @@ describe("training on a saturated machine", () => {
     const burnedBefore = await Promise.all(burners.map((burner) => cpuSeconds(burner.pid ?? 0)));
     const { jobId } = await enqueueJob({
       ...owner,
-      kind: trainJobKind,
+      kind: trainJob.kind,
       input: {
         dataset_id: karate.datasetId,
         revision: karate.revision,

@@ -24,6 +24,7 @@ import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { createProject } from "@/lib/projects/create-project";
+import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext, testInternalKey } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
@@ -157,7 +158,7 @@ beforeAll(async () => {
     GET: mcpRoute.GET,
     DELETE: mcpRoute.DELETE,
   });
-  await startJobWorker({ concurrency: 2, sweepIntervalMs: 3_600_000 });
+  await startJobWorker({ kinds: builtinJobKinds, concurrency: 2, sweepIntervalMs: 3_600_000 });
   alice = await owner("alice");
   bob = await owner("bob");
   const read = async (file: string) =>

@@ -11,7 +11,7 @@ import { actingAs, routeContext } from "../support/route-request";
 
 const serverKey = `sk-fake-${randomUUID()}`;
 
-// Declared WITHOUT execute (STACK.md): each step stops at the tool calls and the runtime,
+// Declared WITHOUT execute (AI SDK 6): each step stops at the tool calls and the runtime,
 // here the test, runs them and appends the results.
 const tools = {
   node_centrality: tool({

@@ -32,7 +32,7 @@ async function startPostgres() {
 }
 
 beforeAll(async () => {
-  // Every directory above the data dir must be traversable by the postgres user (STACK.md).
+  // Every directory above the data dir must be traversable by the postgres user.
   directory = await mkdtemp(path.join(os.tmpdir(), "workbench-down-"));
   const { chmod } = await import("node:fs/promises");
   await chmod(directory, 0o755);

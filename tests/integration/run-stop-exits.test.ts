@@ -8,10 +8,7 @@ import * as runRoute from "@/app/api/runs/[run_id]/route";
 import * as cancelRoute from "@/app/api/runs/cancel/route";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
-import {
-  constructGraphJobHandler,
-  constructGraphJobKind,
-} from "@/lib/constructions/construct-graph-job";
+import { constructGraphJob } from "@/lib/constructions/construct-graph-job";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
@@ -24,6 +21,7 @@ import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { createProject } from "@/lib/projects/create-project";
 import { sweepAbandonedRuns } from "@/lib/runs/run-sweep";
+import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import {
@@ -85,7 +83,7 @@ beforeAll(async () => {
   Object.assign(process.env, env());
   resetEnvForTests();
   // The job sweep stays out of the way: these workers are alive, their jobs are not lost.
-  await startJobWorker({ concurrency: 4, sweepIntervalMs: 3_600_000 });
+  await startJobWorker({ kinds: builtinJobKinds, concurrency: 4, sweepIntervalMs: 3_600_000 });
   userId = (await insertUser({ email: `stop-${randomUUID()}@test.local`, displayName: "s" })).id;
   projectId = (await createProject({ ownerId: userId, name: "Stop exits" })).project_id;
   karateId = (
@@ -101,7 +99,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => {
-  registerJobHandler({ kind: constructGraphJobKind, handler: constructGraphJobHandler });
+  registerJobHandler({ kind: constructGraphJob.kind, handler: constructGraphJob.handler });
 });
 
 afterAll(async () => {
@@ -196,7 +194,7 @@ async function cancelIntentStatus(cancelRequestId: string) {
 describe("a stop is confirmed only when everything has exited (RC-6)", () => {
   it("stays stopping while a job's handler ignores its cancel past the wait; confirmed, once, after it exits", async () => {
     const held = cancelIgnoringJobHandler();
-    registerJobHandler({ kind: constructGraphJobKind, handler: held.handler });
+    registerJobHandler({ kind: constructGraphJob.kind, handler: held.handler });
     const sessionId = (await createSession({ ownerId: userId, projectId })).session_id;
     const started = await startRun(sessionId);
     expect(started.status, JSON.stringify(started.body)).toBe(202);

@@ -3,7 +3,7 @@
 // Run with `tsx --conditions=react-server` so `server-only` modules load outside Next.
 import * as mcpRoute from "../../app/api/mcp/route";
 import { resetEnvForTests } from "../../lib/env";
-import { executorId } from "../../lib/runs/executor-id";
+import { executorId } from "../../lib/process/executor-id";
 import { startRun } from "../../lib/runs/start-run";
 import { serveRouteHandlers } from "./serve-route-handlers";
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readProcessStat } from "@/lib/runs/process-stat";
+import { readProcessStat } from "@/lib/process/process-stat";
 
 // Node reaps its own children, so a child it spawns never stays a zombie. This Perl parent
 // forks the real child and then never waits for it: killed, the child stays a zombie, as a

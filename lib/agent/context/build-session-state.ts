@@ -1,6 +1,6 @@
 import "server-only";
-import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
 import { loadRunDatasetScope } from "@/lib/datasets/run-dataset-scope";
 import { listPreviousRunToolCalls } from "@/lib/db/queries/run-tool-history";
 

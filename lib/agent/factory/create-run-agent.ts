@@ -4,6 +4,8 @@ import type { ModelMessage } from "ai";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { MemoryUsed } from "@/lib/contracts/memory";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { recordRunOfferedSkills } from "@/lib/db/queries/skills";
 import { assembleMemoryContext } from "@/lib/memory/context/assemble-memory-context";
 import { loadRunSkills, type RunSkill } from "@/lib/skills/load-run-skills";
@@ -11,13 +13,11 @@ import { workspaceToolDescriptors } from "@/lib/workspace/workspace-tools";
 import { buildHistory } from "../context/build-history";
 import { buildSessionState } from "../context/build-session-state";
 import { loadInterruptedRunPreview } from "../context/load-interrupted-run-preview";
-import type { LocalRulesSessionState } from "../context/session-state-block";
 import { buildSystemPrompt } from "../instructions/build-system-prompt";
 import { discoverMcpTools } from "../tools/discover-mcp-tools";
 import type { McpCallIdentity } from "../tools/mcp-connection";
 import { proposeSkillToolDescriptor } from "../tools/propose-skill-tool";
 import { readSkillToolDescriptors } from "../tools/read-skill-tool";
-import type { ToolDescriptor } from "../tools/tool-descriptor";
 
 /** Everything one run needs, assembled per request (AF-1): no agent outlives its request. */
 export type RunAgent = {

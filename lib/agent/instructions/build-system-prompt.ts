@@ -1,7 +1,7 @@
-import { type MemoryBlockRecord, renderMemoryBlock } from "@/lib/agent/context/memory-block";
-import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
-import { renderSessionStateBlock } from "@/lib/agent/context/session-state-block";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import { renderSessionStateBlock } from "@/lib/contracts/session-state-block";
+import { type MemoryBlockRecord, renderMemoryBlock } from "@/lib/memory/context/memory-block";
 
 const domainInstructions = `You are a graph-data analyst working with real graph tools.
 - Verify state when it is unclear: read data_state, then check the live graph with get_graph_info. A ready construction is loaded with load_constructed_graph, never rebuilt for a new analysis.

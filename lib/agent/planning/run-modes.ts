@@ -8,7 +8,7 @@ export type RunModes = {
   reasoning: boolean;
 };
 
-/** `planning_mode: always` turns reasoning on as well (the seed's AF-2 table). */
+/** `planning_mode: always` turns reasoning on as well (AF-2). */
 export function resolveRunModes(
   options: Pick<RunOptions, "planning_mode" | "reasoning_mode">,
 ): RunModes {

@@ -1,10 +1,11 @@
 import type { PlanStepStatus, RunEventPayload, RunPlan } from "@/lib/contracts/run-event";
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
-import type { PlannedToolCall, ToolEnvelope } from "../tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { updatePlanArgsSchema } from "@/lib/contracts/update-plan-call";
 import { deriveStepStatus, stepForCall } from "./derive-step-status";
 import type { RunModes } from "./run-modes";
 import type { RunPlanState, TrackedCall, TrackedStep } from "./run-plan-state";
-import { updatePlanArgsSchema } from "./update-plan-tool";
 
 /**
  * Keeps one run's plan: the model declares it (update_plan), the tool events move its steps

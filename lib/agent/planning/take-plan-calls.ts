@@ -1,7 +1,7 @@
 import type { ModelMessage } from "ai";
-import type { PlannedToolCall } from "../tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
 import type { RunPlanTracker } from "./run-plan-tracker";
-import { updatePlanToolName } from "./update-plan-tool";
 
 /**
  * The turn's update_plan calls, handled here and never scheduled: each declares the plan and

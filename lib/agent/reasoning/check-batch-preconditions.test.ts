@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachedKarateState } from "../context/testing/session-states";
-import type { ToolDescriptor } from "../tools/tool-descriptor";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { checkBatchPreconditions } from "./check-batch-preconditions";
 
 function descriptor(

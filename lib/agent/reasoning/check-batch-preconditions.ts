@@ -1,5 +1,5 @@
-import type { LocalRulesSessionState } from "../context/session-state-block";
-import type { PlannedToolCall, ToolDescriptor } from "../tools/tool-descriptor";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { GraphFact } from "./graph-fact";
 import type { ModelFact } from "./read-model-fact";
 

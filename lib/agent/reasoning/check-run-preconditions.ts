@@ -1,6 +1,6 @@
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { PreparedRun, RunPlanning } from "../run-agent-loop";
 import type { RunPhaseRecord } from "../run-phase-record";
-import type { PlannedToolCall, ToolDescriptor } from "../tools/tool-descriptor";
 import { graphFactFromResults, graphFactOf } from "./graph-fact";
 import type { StagedReasoning } from "./staged-reasoning";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ToolEnvelope } from "../tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** What is known of the session graph at a check: loaded (which, how big) or not. */
 export type GraphFact =

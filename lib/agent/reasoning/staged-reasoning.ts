@@ -1,6 +1,6 @@
 import type { RunEventPayload } from "@/lib/contracts/run-event";
-import type { LocalRulesSessionState } from "../context/session-state-block";
-import type { PlannedToolCall, ToolDescriptor } from "../tools/tool-descriptor";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { checkBatchPreconditions, type PreconditionSources } from "./check-batch-preconditions";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import { buildToolDag } from "./build-tool-dag";
 import { call } from "./testing/fake-tools";
 import { describedTool, graphToolDescriptors } from "./testing/graph-tool-descriptors";

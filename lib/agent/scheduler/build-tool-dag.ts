@@ -1,4 +1,4 @@
-import type { PlannedToolCall, ToolDescriptor } from "@/lib/agent/tools/tool-descriptor";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { insertSorted } from "./insert-sorted";
 import { type ResolvedResources, resolveResources } from "./resolve-resources";
 import { callsConflict } from "./resource-conflict";

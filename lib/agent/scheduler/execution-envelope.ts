@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** The code of a thrown error when it carries a string `code` (DOMException's numeric one does not count). */
 export function errorCodeOf(input: { error: unknown }): string | undefined {

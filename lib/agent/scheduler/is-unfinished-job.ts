@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 // Statuses under which an async envelope already carries the job's final result (the runtime's
 // job waiter may hand back the finished job with `async: true` still set).

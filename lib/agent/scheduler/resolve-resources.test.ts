@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCatalogueEntry } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
 import { isReadOnlyCall, resolveResources } from "./resolve-resources";
 import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
 

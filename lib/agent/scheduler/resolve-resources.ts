@@ -1,4 +1,4 @@
-import type { ToolCatalogueEntry } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
 
 /** The concrete resources one call touches, after templates and `read_only_when` are applied. */
 export type ResolvedResources = { reads: string[]; writes: string[] };
@@ -55,7 +55,7 @@ export function isReadOnlyCall(input: {
   );
 }
 
-/** Resolves a catalogue entry's reads/writes for one call's arguments (DAG-2, CONTRACT "MCP tools"). */
+/** Resolves a catalogue entry's reads/writes for one call's arguments (DAG-2, docs/api.md). */
 export function resolveResources(input: {
   entry: ToolCatalogueEntry;
   args: Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import { buildToolDag, type ToolDescriptorLookup } from "./build-tool-dag";
 import { clampToolConcurrency } from "./clamp-tool-concurrency";
 import { envelopeFromError } from "./execution-envelope";

@@ -3,8 +3,9 @@
 // directly (8 at a time with Promise.all), both measured in this process after a warm-up. The
 // difference is what the DAG, the concurrency gate, events and outcomes cost per call.
 import { performance } from "node:perf_hooks";
-import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { runToolBatch } from "./run-tool-batch";
 import { graphToolDescriptors } from "./testing/graph-tool-descriptors";
 

@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** Longest summary a `tool_completed` event carries; the full result lives in the run record. */
 export const maxSummaryLength = 160;

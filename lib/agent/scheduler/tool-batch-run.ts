@@ -1,5 +1,6 @@
-import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ToolDagNode } from "./build-tool-dag";
 import { envelopeFromExecution } from "./execution-envelope";
 import { insertSorted } from "./insert-sorted";

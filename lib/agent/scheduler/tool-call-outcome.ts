@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** How one call of a batch ended. */
 export type ToolCallStatus = "succeeded" | "failed" | "blocked" | "awaiting_approval" | "cancelled";

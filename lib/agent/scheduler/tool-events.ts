@@ -1,8 +1,9 @@
-import type { PlannedToolCall, ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
 import type { RunEventPayload } from "@/lib/contracts/run-event";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { summarizeEnvelope } from "./summarize-envelope";
 
-/** `tool_started` for a call (CONTRACT.md "SSE events"). */
+/** `tool_started` for a call (docs/api.md "Run options and events"). */
 export function toolStartedEvent(input: { call: PlannedToolCall }): RunEventPayload {
   const { call } = input;
   return {

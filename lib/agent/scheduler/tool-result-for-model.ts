@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 
 /**

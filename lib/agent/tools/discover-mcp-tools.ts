@@ -3,9 +3,9 @@ import {
   type ToolCatalogueEntry,
   toolCatalogueEntrySchema,
 } from "@/lib/contracts/tool-catalogue-entry";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { McpCallIdentity } from "./mcp-connection";
 import { withMcpSession } from "./mcp-connection";
-import type { ToolDescriptor } from "./tool-descriptor";
 
 /**
  * Lists the engine's tools with their catalogue entries over its own connection. It either

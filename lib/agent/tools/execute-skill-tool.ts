@@ -1,10 +1,11 @@
 import "server-only";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { findRunOfferedSkills } from "@/lib/db/queries/skills";
 import { loadRunSkills } from "@/lib/skills/load-run-skills";
 import type { McpCallIdentity } from "./mcp-connection";
 import { executeProposeSkill, proposeSkillToolName } from "./propose-skill-tool";
 import { executeReadSkill, isReadSkillToolName } from "./read-skill-tool";
-import type { PlannedToolCall, ToolEnvelope } from "./tool-descriptor";
 
 /** Whether a tool is one of the runtime's skill tools (read_skill, read_skill_file, propose_skill). */
 export function isSkillToolName(name: string): boolean {

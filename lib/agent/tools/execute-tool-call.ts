@@ -1,4 +1,6 @@
 import "server-only";
+import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { executeWorkspaceTool, isWorkspaceToolName } from "@/lib/workspace/workspace-tools";
 import type { JobProgressUpdate } from "../jobs/job-status-source";
 import { mcpJobStatusSource } from "../jobs/mcp-job-status-source";
@@ -6,7 +8,6 @@ import { waitForJob } from "../jobs/wait-for-job";
 import { callMcpTool } from "./call-mcp-tool";
 import { executeSkillTool, isSkillToolName } from "./execute-skill-tool";
 import type { McpCallIdentity } from "./mcp-connection";
-import type { PlannedToolCall, ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
 
 /** Argument names that carry dataset ids and must be in the run's scope (SS-4). */
 const datasetArgumentPaths: ((args: Record<string, unknown>) => unknown)[] = [

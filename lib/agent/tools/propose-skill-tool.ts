@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { ApiError } from "@/lib/errors/api-error";
 import { proposeSkill } from "@/lib/skills/propose-skill";
-import type { ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
 
 export const proposeSkillToolName = "propose_skill";
 

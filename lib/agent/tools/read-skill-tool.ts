@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
+import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { RunSkill } from "@/lib/skills/load-run-skills";
 import { readRunSkill, readRunSkillFile } from "@/lib/skills/read-run-skill";
-import type { ToolDescriptor, ToolEnvelope } from "./tool-descriptor";
 
 export const readSkillToolName = "read_skill";
 export const readSkillFileToolName = "read_skill_file";

@@ -19,7 +19,7 @@ export const whereConditionSchema = z
 export type WhereCondition = z.infer<typeof whereConditionSchema>;
 
 /**
- * The filter arguments every ranking tool accepts (CONTRACT "Analysis tools"): the measure is
+ * The filter arguments every ranking tool accepts (docs/api.md "Analysis tools"): the measure is
  * computed on the graph restricted to `edge_types`, then the ranking keeps the nodes that pass
  * `node_type` and `where`.
  */

@@ -8,7 +8,7 @@ import { migrationLockContent } from "./migration-lock";
 import { readMigrationsList } from "./read-migrations-list";
 
 // Prisma's schema engine, run as WebAssembly through a pg driver adapter, because the Prisma CLI
-// cannot download its native engine on these machines (STACK.md pitfall 4). Every function
+// cannot download its native engine on offline machines. Every function
 // returns an executable SQL script: empty when the two sides already match.
 
 /**

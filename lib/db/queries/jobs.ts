@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { getDb } from "../client";
 
-// Job records (SPEC JOB-1…JOB-6): registration, reads and cancel. The worker's writes are in
+// Job records (JOB-1…JOB-6): registration, reads and cancel. The worker's writes are in
 // jobs-worker.ts, the sweep's in jobs-sweep.ts.
 
 /** The columns a job's status answer and its handler need. */

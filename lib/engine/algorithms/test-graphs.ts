@@ -6,7 +6,7 @@ import type { CsrGraph } from "../csr/csr-graph";
 import { GraphBuilder } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
 
-/** Where the shared NetworkX fixtures live (the repo's sibling `shared/` folder). */
+/** Where the NetworkX reference fixtures live (`tests/fixtures`). */
 export const fixturesDirectory = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 
 /** A GraphData from [source, target, weight?] triples of node ids. */

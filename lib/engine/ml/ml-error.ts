@@ -1,7 +1,7 @@
 import { EngineError } from "../engine-error";
 
 /**
- * Why an ML input is unusable. CONTRACT.md's code set has no ML-specific codes, so these travel
+ * Why an ML input is unusable. docs/api.md's code set has no ML-specific codes, so these travel
  * as `details.reason` of an INVALID_REQUEST: callers branch on a stable reason without the
  * contract growing a code per ML failure.
  */

@@ -2,12 +2,16 @@ import type { GraphData } from "../graph/graph-data";
 import { type InferModelResult, inferModel } from "./infer-model";
 import type { ModelFile } from "./model-file";
 import { trainModel } from "./train-model";
-import type { TrainingProgress, TrainModelInput, TrainModelResult } from "./training-types";
+import type {
+  TrainingProgress,
+  TrainingRequest,
+  TrainModelInput,
+  TrainModelResult,
+} from "./training-types";
 import { graphOfWorkerInput, type WorkerGraph } from "./worker-graph";
 
 /** A training request as a worker receives it: the graph decoded, or its stored payload. */
-export type WorkerTrainInput = Omit<TrainModelInput, "onProgress" | "signal" | "graph"> &
-  WorkerGraph;
+export type WorkerTrainInput = TrainingRequest & WorkerGraph;
 
 /** What the main thread asks a worker for (everything structured-cloneable). */
 export type MlWorkerRequest =

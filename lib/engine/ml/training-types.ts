@@ -88,6 +88,12 @@ export type TrainModelInput = {
   signal?: AbortSignal;
 };
 
+/**
+ * What a training asks for, without the graph and the run-time hooks: what lib/ml makes of the
+ * train arguments and what a worker thread receives beside the graph.
+ */
+export type TrainingRequest = Omit<TrainModelInput, "graph" | "onProgress" | "signal">;
+
 /** Result of trainModel: a serialisable model file plus what the model record stores. */
 export type TrainModelResult = {
   modelFile: ModelFile;

@@ -3,7 +3,7 @@ import { generateText, type ModelMessage, streamText, type Tool, type ToolResult
 import {
   type LocalRulesSessionState,
   renderSessionStateBlock,
-} from "@/lib/agent/context/session-state-block";
+} from "@/lib/contracts/session-state-block";
 import { createLocalRulesModel } from "../create-local-rules-model";
 import { engineToolSet } from "./engine-tool-set";
 

@@ -1,5 +1,4 @@
 import "server-only";
-import type { MemoryBlockRecord } from "@/lib/agent/context/memory-block";
 import type { MemoryUsed } from "@/lib/contracts/memory";
 import {
   findSessionContext,
@@ -8,6 +7,7 @@ import {
 } from "@/lib/db/queries/memory-reads";
 import { findRunUserMessage } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import type { MemoryBlockRecord } from "@/lib/memory/context/memory-block";
 import { searchKnowledge } from "../knowledge/search-knowledge";
 import { describeSessionProgress } from "./describe-session-progress";
 import { estimateTokens } from "./estimate-tokens";

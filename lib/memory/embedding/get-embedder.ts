@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import type { Embedder } from "./embedder";
 import { createLocalEmbedder } from "./local-embedder";
 import { resolveEmbeddingService } from "./resolve-embedding-service";

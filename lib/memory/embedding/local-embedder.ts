@@ -1,5 +1,5 @@
 import "server-only";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { type Embedder, normalise } from "./embedder";
 
 type SentenceModel = { embed: (texts: string[]) => Promise<number[][]> };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { answeredByTools } from "./answered-by-tools";
 
-type Call = Pick<RecordedToolCall, "toolName" | "status" | "envelope" | "errorCode">;
+type Call = Pick<StoredOutcome, "toolName" | "status" | "envelope" | "errorCode">;
 
 const ok = (toolName: string, data: unknown): Call => ({
   toolName,

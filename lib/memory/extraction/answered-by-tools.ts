@@ -1,10 +1,10 @@
-import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { toolRole } from "./tool-roles";
 
 /** Whether a run's tools answered its question, and if not, why (in words, no names). */
 export type ToolAnswer = { answered: true } | { answered: false; reason: string };
 
-type JudgedCall = Pick<RecordedToolCall, "toolName" | "status" | "envelope" | "errorCode">;
+type JudgedCall = Pick<StoredOutcome, "toolName" | "status" | "envelope" | "errorCode">;
 
 // The lists a tool answers with. A result whose every such list is empty found nothing, whatever
 // else it echoes back (the query, the depth, `truncated: false`).

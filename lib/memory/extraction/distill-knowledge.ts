@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { engineToolInputSchemas } from "@/lib/contracts/tool-inputs/engine-tool-input-schemas";
 import { toolRole } from "./tool-roles";
 
-type DistilledCall = Pick<RecordedToolCall, "toolName" | "args">;
+type DistilledCall = Pick<StoredOutcome, "toolName" | "args">;
 
 const maxPurposes = 3;
 

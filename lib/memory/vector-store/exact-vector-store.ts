@@ -3,7 +3,7 @@ import {
   knowledgeEmbeddingFingerprint,
   loadKnowledgeEmbeddings,
 } from "@/lib/db/queries/knowledge-search";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { normalise } from "../embedding/embedder";
 import { topKByDot, type VectorMatrix } from "./top-k-by-dot";
 import type { VectorStore } from "./vector-store";
@@ -13,7 +13,7 @@ type Cached = { fingerprint: string; ids: string[]; matrix: VectorMatrix };
 const cache = processRegistry<{ byOwner: Map<string, Cached> }>("__workbenchExactVectors");
 
 // Exact search in SQL over real[] took 280-550 ms for 10,000 vectors here, in JS memory 12-24 ms
-// (STACK.md): so the owner's vectors are loaded into one contiguous matrix, reloaded only when
+// (measured): so the owner's vectors are loaded into one contiguous matrix, reloaded only when
 // a cheap fingerprint query says the set changed (in any process).
 async function ownerMatrix(ownerId: string, model: string): Promise<Cached> {
   cache.byOwner ??= new Map();

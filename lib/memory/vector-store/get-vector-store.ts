@@ -1,6 +1,6 @@
 import "server-only";
 import { ensureHnswColumn, isVectorExtensionAvailable } from "@/lib/db/queries/knowledge-search";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { createExactVectorStore } from "./exact-vector-store";
 import { createHnswVectorStore } from "./hnsw-vector-store";
 import type { VectorStore } from "./vector-store";

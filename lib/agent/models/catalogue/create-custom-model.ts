@@ -55,7 +55,7 @@ export async function createCustomModel(
   }
 }
 
-// CONTRACT.md has no generic conflict code; a taken name is a validation failure of `name`.
+// docs/api.md has no generic conflict code; a taken name is a validation failure of `name`.
 function nameTaken(name: string, message: string) {
   return new InvalidRequestError(message, { issues: [{ path: "name", message }], name });
 }

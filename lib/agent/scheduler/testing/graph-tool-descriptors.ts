@@ -1,4 +1,5 @@
-import type { ToolCatalogueEntry, ToolDescriptor } from "@/lib/agent/tools/tool-descriptor";
+import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
+import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 
 // The catalogue entries of the engine's MCP tools as `lib/mcp/tools/*.ts` declares them. Copied
 // rather than imported: the scheduler stays free of MCP and its server-only dependencies.

@@ -1,4 +1,4 @@
-import type { PlannedToolCall } from "@/lib/agent/tools/tool-descriptor";
+import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import { type RunToolBatchInput, runToolBatch } from "../run-tool-batch";
 import type { ToolCallOutcome } from "../tool-call-outcome";
 import { EventLog, FakeTools, flushScheduler } from "./fake-tools";

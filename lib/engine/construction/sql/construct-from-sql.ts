@@ -27,7 +27,7 @@ export type SqlSchemaSummary = {
     target: string;
     properties: string[];
     edges: number;
-    /** Rows whose reference is NULL: no edge (SPEC TC-5). */
+    /** Rows whose reference is NULL: no edge (TC-5). */
     nullReferences: number;
     /** Rows referencing a key with no row (only possible with NOT VALID keys). */
     missingTargets: number;
@@ -52,7 +52,7 @@ export const defaultSqlTimeoutMs = 60_000;
 export const defaultSqlMaxBytes = 64 * 1024 * 1024;
 
 /**
- * Builds a directed graph from a SQL dump (SPEC TC-4/TC-5): checks every statement first
+ * Builds a directed graph from a SQL dump (TC-4/TC-5): checks every statement first
  * (nothing runs if one is refused), loads the dump into an isolated in-memory PGlite in a
  * worker thread under a wall-clock limit, reads its catalog and applies the TC-5 rules.
  */

@@ -29,7 +29,7 @@ export type CatalogTable = {
   foreignKeys: CatalogForeignKey[];
 };
 
-// The fixed reference queries (SPEC TC-4): pg_catalog rather than information_schema because
+// The fixed reference queries (TC-4): pg_catalog rather than information_schema because
 // constraint names are only unique per table there, and partitions must be folded into their
 // parent (whose scan already returns their rows).
 const tablesQuery = `

@@ -117,7 +117,7 @@ function addEdge(
   propertyIndexes: number[] | null,
   row?: Row,
 ) {
-  // NULL means no edge (SPEC TC-5); a value with no row behind it (a NOT VALID key) is counted.
+  // NULL means no edge (TC-5); a value with no row behind it (a NOT VALID key) is counted.
   if (value === null) {
     counts.nullReferences++;
     return;

@@ -45,7 +45,7 @@ const labelColumnNames = [
 ];
 
 /**
- * SPEC TC-5 over a catalog. (1) A table with a one-column primary key that is not a link table
+ * TC-5 over a catalog. (1) A table with a one-column primary key that is not a link table
  * is a node type named after the table; (2) a link table — exactly two single-column foreign
  * keys to node tables and a primary key made of exactly those two columns, or none — is an
  * edge type named after the table, from the first key column's row to the second's; (3) each

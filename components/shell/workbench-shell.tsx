@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { CurrentProjectProvider } from "./current-project-provider";
-import { ProjectSwitcher } from "./project-switcher";
+import { CurrentProjectProvider } from "../projects/current-project-provider";
+import { ProjectSwitcher } from "../projects/project-switcher";
 import { SidebarNavigation } from "./sidebar-navigation";
 
 /** The frame around every workbench page: skip link, sidebar (project + sections), main area. */

@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { useCurrentProject } from "@/hooks/use-current-project";
 import type { Project } from "@/lib/contracts/project";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorState } from "../ui/error-state";
 import { CreateProjectForm } from "./create-project-form";
-import { EmptyState } from "./ui/empty-state";
-import { ErrorState } from "./ui/error-state";
 
 /**
  * The part every project page shares: its header over a loading state, the projects error with

@@ -1,9 +1,8 @@
-import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
+import type { ToolCatalogueEntry } from "./tool-catalogue-entry";
 
-// The envelope and catalogue entry are the contract's (lib/contracts), shared with the engine;
-// re-exported here because the runtime names them beside its own tool types.
-export type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
-export type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+// Here, not in lib/agent: the tool providers (MCP discovery, lib/workspace, the runtime's own
+// tools) hand the agent runtime their tools in this shape, so it is the contract between them and
+// a provider never imports the runtime.
 
 /**
  * A tool the model may call, as the runtime knows it: from MCP discovery or a workspace tool.

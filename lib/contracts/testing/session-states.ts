@@ -1,4 +1,4 @@
-import type { LocalRulesSessionState } from "@/lib/agent/context/session-state-block";
+import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
 
 /** A session with nothing bound, attached or constructed. */
 export function emptyState(

@@ -1,7 +1,7 @@
 import { errorStatus } from "@/lib/errors/error-codes";
 
 /**
- * Stable codes of workspace failures that CONTRACT.md's generic codes cannot express:
+ * Stable codes of workspace failures that docs/api.md's generic codes cannot express:
  * - `PATH_NOT_ALLOWED`: a path is absolute, holds `..`/NUL/control characters, names a
  *   read-only area for writing, or a symbolic link leads out of its area.
  * - `COMMAND_NOT_ALLOWED`: the command is not on the allow-list.

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
 import { useCreateProject } from "@/hooks/use-create-project";
 import { type Project, projectNameSchema } from "@/lib/contracts/project";
-import { primaryButtonClass, quietButtonClass } from "./ui/button-styles";
+import { primaryButtonClass, quietButtonClass } from "../ui/button-styles";
 
 /** Inline form that creates a project; shows the client's and the server's validation errors. */
 export function CreateProjectForm({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { processRegistry } from "@/lib/process-registry";
+import { processRegistry } from "@/lib/process/process-registry";
 import { readProcessStat } from "./process-stat";
 
 const registry = processRegistry<{ id?: string }>("__workbenchExecutorId");

@@ -3,7 +3,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
 import { errorFromResponse } from "@/hooks/api/error-from-response";
-import { primaryButtonClass } from "./ui/button-styles";
+import { primaryButtonClass } from "../ui/button-styles";
 
 /** Sends the access token to POST /api/login, which answers with the HttpOnly cookie. */
 export function LoginForm({ next }: { next: string }) {

@@ -2,9 +2,9 @@
 
 import { useId, useRef, useState } from "react";
 import { useCurrentProject } from "@/hooks/use-current-project";
+import { secondaryButtonClass } from "../ui/button-styles";
+import { ErrorState } from "../ui/error-state";
 import { CreateProjectForm } from "./create-project-form";
-import { secondaryButtonClass } from "./ui/button-styles";
-import { ErrorState } from "./ui/error-state";
 
 /** Chooses the project every page works in, and creates new ones inline. */
 export function ProjectSwitcher() {
