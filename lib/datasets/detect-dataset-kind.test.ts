@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { detectDatasetKind as detectFromContent } from "./detect-dataset-kind";
 import { inspectUploadBytes } from "./upload-content";
 
-const fixtures = path.resolve(__dirname, "../../../tests/fixtures");
+const fixtures = path.resolve(__dirname, "../../tests/fixtures");
 const text = (value: string) => new TextEncoder().encode(value);
 const detectDatasetKind = ({ filename, bytes }: { filename: string; bytes: Uint8Array }) =>
   detectFromContent({ filename, content: inspectUploadBytes({ bytes }) });

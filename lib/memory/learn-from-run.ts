@@ -2,7 +2,6 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
-import { type LearnedRecords, saveLearnedRecords } from "@/lib/db/queries/memory-writes";
 import { getEnv } from "@/lib/env";
 import { answeredByTools } from "./extraction/answered-by-tools";
 import { distillKnowledge } from "./extraction/distill-knowledge";
@@ -11,6 +10,7 @@ import { extractWithRules } from "./extraction/extract-with-rules";
 import type { MemoryCandidate } from "./extraction/memory-candidate";
 import { getLearnedKnowledge } from "./knowledge/learned-knowledge-status";
 import { searchableText } from "./knowledge/searchable-text";
+import { type LearnedRecords, saveLearnedRecords } from "./save-learned-records";
 
 /**
  * Learning after a completed run (MEM-3, MEM-4): memories from the user's explicit statements

@@ -1,12 +1,7 @@
 import "server-only";
 import type { CancelRunResponse } from "@/lib/contracts/run-cancel";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
-import {
-  type CancelRecordResult,
-  markRunStopping,
-  recordRunCancel,
-  recordStartCancel,
-} from "@/lib/db/queries/cancel-intents";
+import { markRunStopping } from "@/lib/db/queries/run-records";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import {
   CancelIdConflictError,
@@ -17,6 +12,7 @@ import { getRequestActor } from "@/lib/identity/request-actor";
 import type { CancelBody } from "./cancel-body-schema";
 import { hasOneCancelTarget, invalidCancelTargetMessage } from "./decide-cancel-binding";
 import { runScope } from "./launch-run";
+import { type CancelRecordResult, recordRunCancel, recordStartCancel } from "./record-cancel";
 import { runControlStatus } from "./run-control-enabled";
 import { runEventLog } from "./run-event-log";
 

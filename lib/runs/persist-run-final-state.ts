@@ -1,6 +1,7 @@
 import "server-only";
-import { mergeRunFinalState, readRunControlState } from "@/lib/db/queries/run-final-state";
+import { readRunControlState } from "@/lib/db/queries/run-final-state";
 import { runningJobs } from "@/lib/jobs/running-jobs";
+import { mergeRunFinalState } from "./merge-run-final-state";
 import { consumePersistenceFault } from "./persistence-fault";
 import { removeStagedRunState, type StagedRunState, stageRunState } from "./staged-run-state";
 

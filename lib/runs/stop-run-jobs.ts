@@ -1,12 +1,10 @@
 import "server-only";
 import { isStopAsked } from "@/lib/contracts/run-status";
 import { cancelRunJobTrees, countUnfinishedRunJobs } from "@/lib/db/queries/jobs";
-import {
-  confirmRunStopIfExited,
-  listRunsAwaitingStopConfirmation,
-} from "@/lib/db/queries/run-stop-confirmation";
+import { listRunsAwaitingStopConfirmation } from "@/lib/db/queries/run-stop-confirmation";
 import { pollRunningJobs } from "@/lib/jobs/job-worker";
 import { runningJobs } from "@/lib/jobs/running-jobs";
+import { confirmRunStopIfExited } from "./confirm-run-stop";
 
 const settlePollMs = 200;
 // A stop saved as pending is looked at often at first (most jobs stop within a second or two

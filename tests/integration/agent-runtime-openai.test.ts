@@ -10,10 +10,10 @@ import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
 import { constructDataset } from "@/lib/constructions/construct-dataset";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
-import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
+import { admitRun } from "@/lib/runs/admit-run";
 import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,

@@ -13,10 +13,10 @@ import {
 import type { McpCallIdentity } from "@/lib/agent/tools/mcp-connection";
 import { constructDataset } from "@/lib/constructions/construct-dataset";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
-import { admitRun } from "@/lib/db/queries/run-admission";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
+import { admitRun } from "@/lib/runs/admit-run";
 import { createSession } from "@/lib/sessions/create-session";
 import { generateBarabasiAlbert } from "../../bench/generate-barabasi-albert";
 import { serveRouteHandlers } from "../support/serve-route-handlers";

@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admitRun } from "@/lib/db/queries/run-admission";
+import { admitRun } from "@/lib/runs/admit-run";
 import { armPersistenceFault } from "@/lib/runs/persistence-fault";
 import { reconcileRuns } from "@/lib/runs/reconcile-runs";
 import {

@@ -1,135 +1,54 @@
-import type { CancelStatus, Prisma, RunStatus } from "@/generated/prisma/client";
-import { type CancelBinding, decideCancelBinding } from "@/lib/runs/decide-cancel-binding";
-import { decideRunCancel, isCancelIntentSettled } from "@/lib/runs/decide-run-cancel";
-import { getDb } from "../client";
-import { lockSession, lockStartRequest } from "./session-lock";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Transaction } from "../transaction";
+import { transactionClient } from "../transaction-client";
 
-type Transaction = Prisma.TransactionClient;
+// Cancel intents (RC-3): plain reads and writes inside a caller's transaction. The cancel
+// workflow that binds and applies them is lib/runs/record-cancel.ts.
 
-export type RunCancelOutcome = {
-  runId: string;
-  runStatus: RunStatus;
-  /** What the stop is at after this transaction. */
-  cancelStatus: CancelStatus;
-  /** The run was a saved pause and is now saved as cancelled (PS-4); nothing ran. */
-  pausedRunCancelled: boolean;
-  /** The run is live: its executor must be signalled. */
-  needsSignal: boolean;
-};
+/** The intent recorded under a cancel_request_id, if any. */
+export async function findCancelIntent(transaction: Transaction, cancelRequestId: string) {
+  return transactionClient(transaction).cancelIntent.findUnique({ where: { cancelRequestId } });
+}
 
-export type CancelRecordResult =
-  | { kind: "not_found" }
-  | { kind: "conflict"; details: Record<string, unknown> }
-  | { kind: "recorded"; runs: RunCancelOutcome[] };
-
-// Records a new id with its target; `decideCancelBinding` judges an id seen before (RC-3).
-async function registerIntent(
+/** Records a new cancel intent with its one target. */
+export async function createCancelIntent(
   transaction: Transaction,
   input: { ownerId: string; cancelRequestId: string; runId?: string; startRequestId?: string },
-): Promise<CancelBinding> {
-  const existing = await transaction.cancelIntent.findUnique({
-    where: { cancelRequestId: input.cancelRequestId },
-  });
-  const binding = decideCancelBinding({ existing, request: input });
-  if (binding.kind === "new") {
-    await transaction.cancelIntent.create({
-      data: {
-        cancelRequestId: input.cancelRequestId,
-        ownerId: input.ownerId,
-        runId: input.runId,
-        startRequestId: input.startRequestId,
-      },
-    });
-  }
-  return binding;
-}
-
-// Under the session lock: applies `decideRunCancel` to one run.
-async function cancelRunLocked(transaction: Transaction, runId: string): Promise<RunCancelOutcome> {
-  const run = await transaction.run.findUniqueOrThrow({
-    where: { id: runId },
-    select: {
-      runStatus: true,
-      cancelStatus: true,
-      executionStopped: true,
-      terminalPersisted: true,
-    },
-  });
-  const decision = decideRunCancel({ run });
-  if (decision.kind === "signal") {
-    if (decision.changed) {
-      await transaction.run.update({
-        where: { id: runId },
-        data: { cancelStatus: decision.cancelStatus, revision: { increment: 1 } },
-      });
-    }
-    return {
-      runId,
-      runStatus: run.runStatus,
-      cancelStatus: decision.cancelStatus,
-      pausedRunCancelled: false,
-      needsSignal: true,
-    };
-  }
-  if (decision.kind === "cancel_pause") {
-    await cancelPausedRun(transaction, runId, decision.approvalReason);
-    return {
-      runId,
-      runStatus: "cancelled",
-      cancelStatus: "confirmed",
-      pausedRunCancelled: true,
-      needsSignal: false,
-    };
-  }
-  return {
-    runId,
-    runStatus: run.runStatus,
-    cancelStatus: decision.cancelStatus,
-    pausedRunCancelled: false,
-    needsSignal: false,
-  };
-}
-
-async function cancelPausedRun(transaction: Transaction, runId: string, approvalReason: string) {
-  const now = new Date();
-  const pending = await transaction.approval.findUnique({ where: { pendingRunId: runId } });
-  if (pending) {
-    await transaction.approval.update({
-      where: { id: pending.id },
-      data: { pendingRunId: null, reason: approvalReason },
-    });
-    // The gated call never ran: its card says cancelled, not "awaiting approval" forever.
-    await transaction.toolCall.updateMany({
-      where: { runId, toolCallId: pending.toolCallId, status: "awaiting_approval" },
-      data: { status: "cancelled", finishedAt: now },
-    });
-  }
-  await transaction.run.update({
-    where: { id: runId },
+): Promise<void> {
+  await transactionClient(transaction).cancelIntent.create({
     data: {
-      runStatus: "cancelled",
-      cancelStatus: "confirmed",
-      finishedAt: now,
-      revision: { increment: 1 },
+      cancelRequestId: input.cancelRequestId,
+      ownerId: input.ownerId,
+      runId: input.runId,
+      startRequestId: input.startRequestId,
     },
   });
 }
 
-async function confirmIntentIfSettled(
+/** Confirms one intent with the runs it stopped as evidence. */
+export async function confirmCancelIntent(
   transaction: Transaction,
-  cancelRequestId: string,
-  runs: RunCancelOutcome[],
-) {
-  if (isCancelIntentSettled({ cancelStatuses: runs.map((run) => run.cancelStatus) })) {
-    await transaction.cancelIntent.update({
-      where: { cancelRequestId },
-      data: {
-        status: "confirmed",
-        confirmedAt: new Date(),
-        evidence: runs.map((run) => ({ run_id: run.runId, run_status: run.runStatus })),
-      },
-    });
-  }
+  input: { cancelRequestId: string; evidence: { run_id: string; run_status: string }[] },
+): Promise<void> {
+  await transactionClient(transaction).cancelIntent.update({
+    where: { cancelRequestId: input.cancelRequestId },
+    data: {
+      status: "confirmed",
+      confirmedAt: new Date(),
+      evidence: input.evidence as Prisma.InputJsonValue,
+    },
+  });
+}
+
+/** Confirms the intents sent by start_request_id before the run existed, naming the run. */
+export async function confirmStartCancelIntents(
+  transaction: Transaction,
+  input: { ownerId: string; startRequestId: string; runId: string },
+): Promise<void> {
+  await transactionClient(transaction).cancelIntent.updateMany({
+    where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
+    data: { status: "confirmed", confirmedAt: new Date(), evidence: { run_id: input.runId } },
+  });
 }
 
 /**
@@ -140,7 +59,7 @@ export async function confirmRunCancelIntents(
   transaction: Transaction,
   run: { ownerId: string; runId: string; startRequestId: string },
 ): Promise<void> {
-  await transaction.cancelIntent.updateMany({
+  await transactionClient(transaction).cancelIntent.updateMany({
     where: {
       ownerId: run.ownerId,
       status: { not: "confirmed" },
@@ -150,73 +69,12 @@ export async function confirmRunCancelIntents(
   });
 }
 
-/** Records a cancel by run id (RC-3) and applies it under the run's session lock (PS-1). */
-export async function recordRunCancel(input: {
-  ownerId: string;
-  runId: string;
-  cancelRequestId: string;
-}): Promise<CancelRecordResult> {
-  const db = await getDb();
-  return db.$transaction(async (transaction) => {
-    const run = await transaction.run.findFirst({
-      where: { id: input.runId, ownerId: input.ownerId },
-      select: { sessionId: true },
-    });
-    if (!run) return { kind: "not_found" };
-    await lockSession(transaction, input.ownerId, run.sessionId);
-    const intent = await registerIntent(transaction, input);
-    if (intent.kind === "conflict") return { kind: "conflict", details: intent.details };
-    const outcome = await cancelRunLocked(transaction, input.runId);
-    await confirmIntentIfSettled(transaction, input.cancelRequestId, [outcome]);
-    return { kind: "recorded", runs: [outcome] };
-  });
-}
-
-/**
- * Records a cancel by start_request_id (RC-3). Taken under the same start lock as admission, so
- * whichever comes second sees the other: a start that arrives later is refused by the intent,
- * and a run that already exists is cancelled like a cancel by run id.
- */
-export async function recordStartCancel(input: {
-  ownerId: string;
-  startRequestId: string;
-  cancelRequestId: string;
-}): Promise<CancelRecordResult> {
-  const db = await getDb();
-  return db.$transaction(async (transaction) => {
-    await lockStartRequest(transaction, input.ownerId, input.startRequestId);
-    const intent = await registerIntent(transaction, input);
-    if (intent.kind === "conflict") return { kind: "conflict", details: intent.details };
-    const runs = await transaction.run.findMany({
-      where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
-      select: { id: true, sessionId: true },
-      orderBy: { createdAt: "asc" },
-    });
-    const outcomes: RunCancelOutcome[] = [];
-    for (const run of runs) {
-      await lockSession(transaction, input.ownerId, run.sessionId);
-      outcomes.push(await cancelRunLocked(transaction, run.id));
-    }
-    await confirmIntentIfSettled(transaction, input.cancelRequestId, outcomes);
-    return { kind: "recorded", runs: outcomes };
-  });
-}
-
-/** After the executor was signalled: `requested` → `stopping` (unless it already confirmed). */
-export async function markRunStopping(runId: string): Promise<void> {
-  const db = await getDb();
-  await db.run.updateMany({
-    where: { id: runId, cancelStatus: "requested" },
-    data: { cancelStatus: "stopping", revision: { increment: 1 } },
-  });
-}
-
 /** Whether a cancel by this start_request_id was recorded (checked at admission). */
 export async function hasStartCancelIntent(
   transaction: Transaction,
   input: { ownerId: string; startRequestId: string },
 ): Promise<boolean> {
-  const intent = await transaction.cancelIntent.findFirst({
+  const intent = await transactionClient(transaction).cancelIntent.findFirst({
     where: { ownerId: input.ownerId, startRequestId: input.startRequestId },
     select: { id: true },
   });

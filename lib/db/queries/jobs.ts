@@ -1,6 +1,8 @@
 import { Prisma } from "@/generated/prisma/client";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { getDb } from "../client";
+import type { Transaction } from "../transaction";
+import { transactionClient } from "../transaction-client";
 
 // Job records (JOB-1…JOB-6): registration, reads and cancel. The worker's writes are in
 // jobs-worker.ts, the sweep's in jobs-sweep.ts.
@@ -176,9 +178,9 @@ async function cancelTreesFrom(seed: Prisma.Sql): Promise<number> {
  */
 export async function countUnfinishedRunJobs(
   input: { runId: string; handlerJobIds?: readonly string[] },
-  transaction?: Prisma.TransactionClient,
+  transaction?: Transaction,
 ): Promise<number> {
-  const client = transaction ?? (await getDb());
+  const client = transaction ? transactionClient(transaction) : await getDb();
   const handlerJobIds = [...(input.handlerJobIds ?? [])];
   return client.job.count({
     where: {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { MemoryKind, Prisma } from "@/generated/prisma/client";
-import { isStopAsked } from "@/lib/contracts/run-status";
-import { getDb } from "../client";
+import type { MemoryKind } from "@/generated/prisma/client";
+import type { Transaction } from "../transaction";
+import { transactionClient } from "../transaction-client";
 import { writeHnswEmbedding } from "./knowledge-search";
-import { lockSession } from "./session-lock";
 
-type Transaction = Prisma.TransactionClient;
+// Plain writes of the memory stores inside a caller's transaction. What is saved, superseded or
+// evicted is decided in lib/memory (save-memory.ts, save-learned-records.ts,
+// enforce-store-limits.ts, knowledge/add-knowledge.ts).
 
 /** A memory to save: a profile preference or a fact. */
 export type MemoryWrite = {
@@ -25,246 +26,168 @@ export type KnowledgeWrite = {
   tags: string[];
 };
 
-/** What one completed run learned, written in one transaction or not at all (MEM-4). */
-export type LearnedRecords = {
-  memories: MemoryWrite[];
-  knowledge: KnowledgeWrite[];
-  decisions: { choice: string; reason: string }[];
-};
-
-/**
- * Writes a run's learned records after checking, under the session lock a cancel takes, that the
- * run was not stopped: a write that arrives after a Stop is dropped whole (MEM-4). Returns false
- * when it was dropped.
- */
-export async function saveLearnedRecords(input: {
-  ownerId: string;
-  sessionId: string;
-  runId: string;
-  records: LearnedRecords;
-  maxPerStore: number;
-  /** The pgvector column is written too (HNSW backend). */
-  writeHnsw: boolean;
-}): Promise<{ saved: boolean; memoryIds: string[]; knowledgeIds: string[] }> {
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    await lockSession(tx, input.ownerId, input.sessionId);
-    const run = await tx.run.findUnique({
-      where: { id: input.runId },
-      select: { cancelStatus: true, executionStopped: true },
-    });
-    if (!run || isStopAsked(run.cancelStatus)) {
-      return { saved: false, memoryIds: [], knowledgeIds: [] };
-    }
-    const memoryIds: string[] = [];
-    for (const memory of input.records.memories) {
-      const id = await saveMemory(tx, { ownerId: input.ownerId, runId: input.runId, memory });
-      if (id) memoryIds.push(id);
-    }
-    const knowledgeIds: string[] = [];
-    for (const item of input.records.knowledge) {
-      const id = await insertKnowledge(tx, {
-        ownerId: input.ownerId,
-        runId: input.runId,
-        item,
-        writeHnsw: input.writeHnsw,
-      });
-      if (id) knowledgeIds.push(id);
-    }
-    for (const decision of input.records.decisions) {
-      await tx.decision.create({
-        data: {
-          ownerId: input.ownerId,
-          sessionId: input.sessionId,
-          runId: input.runId,
-          ...decision,
-        },
-      });
-    }
-    await enforceStoreLimits(tx, { ownerId: input.ownerId, max: input.maxPerStore });
-    return { saved: true, memoryIds, knowledgeIds };
+/** The owner's live (not superseded) memories of one kind. */
+export async function listActiveMemories(
+  transaction: Transaction,
+  input: { ownerId: string; kind: MemoryKind },
+) {
+  return transactionClient(transaction).memory.findMany({
+    where: { ownerId: input.ownerId, kind: input.kind, supersededAt: null },
+    select: { id: true, text: true, subject: true },
   });
 }
 
-/**
- * Saves one memory: the same text again only refreshes nothing (no pile-up); a record on the
- * same subject is superseded — kept as history, never injected again (MEM-3).
- */
-export async function saveMemory(
-  tx: Transaction,
-  input: { ownerId: string; runId: string | null; memory: MemoryWrite },
-): Promise<string | null> {
-  const { memory } = input;
-  const active = await tx.memory.findMany({
-    where: { ownerId: input.ownerId, kind: memory.kind, supersededAt: null },
-    select: { id: true, text: true, subject: true },
-  });
-  if (active.some((row) => sameText(row.text, memory.text))) return null;
-  const id = randomUUID();
-  await tx.memory.create({
+/** Saves one memory row. */
+export async function createMemory(
+  transaction: Transaction,
+  input: { id: string; ownerId: string; runId: string | null; memory: MemoryWrite },
+): Promise<void> {
+  await transactionClient(transaction).memory.create({
     data: {
-      id,
+      id: input.id,
       ownerId: input.ownerId,
-      kind: memory.kind,
-      text: memory.text,
-      subject: memory.subject,
-      origin: memory.origin,
+      kind: input.memory.kind,
+      text: input.memory.text,
+      subject: input.memory.subject,
+      origin: input.memory.origin,
       sourceRunId: input.runId,
     },
   });
-  const superseded = memory.subject
-    ? active.filter((row) => row.subject === memory.subject).map((row) => row.id)
-    : [];
-  if (superseded.length > 0) {
-    await tx.memory.updateMany({
-      where: { id: { in: superseded } },
-      data: { supersededAt: new Date(), supersededById: id },
-    });
-  }
-  return id;
 }
 
-async function insertKnowledge(
-  tx: Transaction,
+/** Marks memories superseded by another (kept as history). */
+export async function supersedeMemories(
+  transaction: Transaction,
+  input: { ids: string[]; supersededById: string },
+): Promise<void> {
+  await transactionClient(transaction).memory.updateMany({
+    where: { id: { in: input.ids } },
+    data: { supersededAt: new Date(), supersededById: input.supersededById },
+  });
+}
+
+/** Marks one live memory of the owner superseded by another. */
+export async function supersedeOwnedMemory(
+  transaction: Transaction,
+  input: { id: string; ownerId: string; supersededById: string },
+): Promise<void> {
+  await transactionClient(transaction).memory.updateMany({
+    where: { id: input.id, ownerId: input.ownerId, supersededAt: null },
+    data: { supersededAt: new Date(), supersededById: input.supersededById },
+  });
+}
+
+/** Whether the owner has a knowledge item with this text in one of these statuses. */
+export async function hasKnowledgeText(
+  transaction: Transaction,
   input: {
     ownerId: string;
-    runId: string | null;
-    item: KnowledgeWrite;
-    writeHnsw: boolean;
+    text: string;
+    statuses: ("active" | "proposed" | "discarded")[];
   },
-): Promise<string | null> {
-  const { item } = input;
-  // Learned experience a person discarded is not proposed again by the next run like it; a
-  // person adding the same text by hand still may.
-  const duplicate = await tx.knowledge.findFirst({
-    where: {
-      ownerId: input.ownerId,
-      text: item.text,
-      status: { in: input.runId ? ["active", "proposed", "discarded"] : ["active", "proposed"] },
-    },
+): Promise<boolean> {
+  const duplicate = await transactionClient(transaction).knowledge.findFirst({
+    where: { ownerId: input.ownerId, text: input.text, status: { in: input.statuses } },
     select: { id: true },
   });
-  if (duplicate) return null;
+  return duplicate !== null;
+}
+
+/** Inserts one knowledge item (and its HNSW vector when asked); answers its id. */
+export async function insertKnowledgeRow(
+  transaction: Transaction,
+  input: { ownerId: string; runId: string | null; item: KnowledgeWrite; writeHnsw: boolean },
+): Promise<string> {
+  const { item } = input;
+  const client = transactionClient(transaction);
   const id = randomUUID();
   const embedding = item.embedding ? Array.from(item.embedding) : [];
-  await tx.$executeRaw`
+  await client.$executeRaw`
     INSERT INTO knowledge (id, "ownerId", text, "sourceRunId", embedding, "embeddingModel", status, tags, "searchVector")
     VALUES (${id}, ${input.ownerId}, ${item.text}, ${input.runId}, ${embedding}::real[],
             ${item.embeddingModel}, ${item.status}::"KnowledgeStatus", ${item.tags}::text[],
             to_tsvector('english', ${item.searchText}))`;
-  if (item.embedding && input.writeHnsw) await writeHnswEmbedding(tx, id, item.embedding);
+  if (item.embedding && input.writeHnsw) await writeHnswEmbedding(client, id, item.embedding);
   return id;
 }
 
-/** Adds a knowledge item outside a run (by hand, MEM-2). */
-export async function insertKnowledgeItem(input: {
-  ownerId: string;
-  item: KnowledgeWrite;
-  writeHnsw: boolean;
-  maxPerStore: number;
-}): Promise<string | null> {
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const id = await insertKnowledge(tx, { ...input, runId: null });
-    await enforceStoreLimits(tx, { ownerId: input.ownerId, max: input.maxPerStore });
-    return id;
+/** Saves one decision a run recorded. */
+export async function createDecision(
+  transaction: Transaction,
+  input: { ownerId: string; sessionId: string; runId: string; choice: string; reason: string },
+): Promise<void> {
+  await transactionClient(transaction).decision.create({ data: input });
+}
+
+/**
+ * The owner's memories of one kind past the first `keep`, in eviction order: superseded
+ * history first, then the least used, then the oldest.
+ */
+export async function listMemoriesPastLimit(
+  transaction: Transaction,
+  input: { ownerId: string; kind: MemoryKind; keep: number },
+) {
+  return transactionClient(transaction).memory.findMany({
+    where: { ownerId: input.ownerId, kind: input.kind },
+    orderBy: [
+      { supersededAt: { sort: "desc", nulls: "first" } },
+      { useCount: "desc" },
+      { createdAt: "desc" },
+    ],
+    skip: input.keep,
+    select: { id: true, text: true, supersededAt: true },
   });
 }
 
-/** Saves a memory outside a run (the profile editor), with the same supersede rule. */
-export async function saveManualMemory(input: {
-  ownerId: string;
-  memory: MemoryWrite;
-  supersedes?: string;
-  maxPerStore: number;
-}): Promise<string | null> {
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const id = await saveMemory(tx, { ownerId: input.ownerId, runId: null, memory: input.memory });
-    if (id && input.supersedes) {
-      await tx.memory.updateMany({
-        where: { id: input.supersedes, ownerId: input.ownerId, supersededAt: null },
-        data: { supersededAt: new Date(), supersededById: id },
-      });
-    }
-    await enforceStoreLimits(tx, { ownerId: input.ownerId, max: input.maxPerStore });
-    return id;
-  });
-}
-
-// Each store keeps at most `max` live records per user; past it the least used, then oldest,
-// goes, and the eviction is recorded (MEM-3). Superseded history counts against the same limit
-// so it cannot grow without bound either.
-async function enforceStoreLimits(tx: Transaction, input: { ownerId: string; max: number }) {
-  const stores = [
-    { store: "profile", kind: "preference" as const },
-    { store: "memories", kind: "fact" as const },
-  ];
-  for (const { store, kind } of stores) {
-    const excess = await tx.memory.findMany({
-      where: { ownerId: input.ownerId, kind },
-      orderBy: [
-        { supersededAt: { sort: "desc", nulls: "first" } },
-        { useCount: "desc" },
-        { createdAt: "desc" },
-      ],
-      skip: input.max,
-      select: { id: true, text: true, supersededAt: true },
-    });
-    await evict(tx, input.ownerId, store, excess, "memories");
-  }
-  const knowledge = await tx.knowledge.findMany({
+/** The owner's knowledge items past the first `keep`: the least used, then the oldest. */
+export async function listKnowledgePastLimit(
+  transaction: Transaction,
+  input: { ownerId: string; keep: number },
+) {
+  return transactionClient(transaction).knowledge.findMany({
     where: { ownerId: input.ownerId },
     orderBy: [{ useCount: "desc" }, { createdAt: "desc" }],
-    skip: input.max,
+    skip: input.keep,
     select: { id: true, text: true },
   });
-  await evict(tx, input.ownerId, "knowledge", knowledge, "knowledge");
-  const decisions = await tx.decision.findMany({
+}
+
+/** The owner's decisions past the first `keep`, the oldest last kept. */
+export async function listDecisionsPastLimit(
+  transaction: Transaction,
+  input: { ownerId: string; keep: number },
+) {
+  return transactionClient(transaction).decision.findMany({
     where: { ownerId: input.ownerId },
     orderBy: { createdAt: "desc" },
-    skip: input.max,
+    skip: input.keep,
     select: { id: true, choice: true },
   });
-  await evict(
-    tx,
-    input.ownerId,
-    "decisions",
-    decisions.map((row) => ({ id: row.id, text: row.choice })),
-    "decisions",
-  );
 }
 
-async function evict(
-  tx: Transaction,
-  ownerId: string,
-  store: string,
-  rows: { id: string; text: string; supersededAt?: Date | null }[],
-  table: "memories" | "knowledge" | "decisions",
-) {
-  if (rows.length === 0) return;
-  await tx.memoryEviction.createMany({
-    data: rows.map((row) => ({
-      ownerId,
-      store,
-      recordId: row.id,
-      text: row.text.slice(0, 300),
-      reason: row.supersededAt
-        ? "superseded history past the store limit"
-        : "least used, oldest past the store limit",
+/** Records why records left a store, then deletes them from their table. */
+export async function evictRecords(
+  transaction: Transaction,
+  input: {
+    ownerId: string;
+    store: string;
+    table: "memories" | "knowledge" | "decisions";
+    records: { id: string; text: string; reason: string }[];
+  },
+): Promise<void> {
+  const client = transactionClient(transaction);
+  await client.memoryEviction.createMany({
+    data: input.records.map((record) => ({
+      ownerId: input.ownerId,
+      store: input.store,
+      recordId: record.id,
+      text: record.text,
+      reason: record.reason,
     })),
   });
-  const ids = rows.map((row) => row.id);
-  if (table === "memories") await tx.memory.deleteMany({ where: { id: { in: ids } } });
-  if (table === "knowledge") await tx.knowledge.deleteMany({ where: { id: { in: ids } } });
-  if (table === "decisions") await tx.decision.deleteMany({ where: { id: { in: ids } } });
-}
-
-function sameText(a: string, b: string): boolean {
-  const normal = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[\s.。!！]+/g, " ")
-      .trim();
-  return normal(a) === normal(b);
+  const ids = input.records.map((record) => record.id);
+  if (input.table === "memories") await client.memory.deleteMany({ where: { id: { in: ids } } });
+  if (input.table === "knowledge")
+    await client.knowledge.deleteMany({ where: { id: { in: ids } } });
+  if (input.table === "decisions") await client.decision.deleteMany({ where: { id: { in: ids } } });
 }

@@ -5,6 +5,7 @@ import {
   stopAskedCancelStatuses,
 } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
+import { asTransaction } from "../transaction-client";
 import { lockSession } from "./session-lock";
 
 const activeStatuses: RunStatus[] = [...executingRunStatuses];
@@ -38,7 +39,7 @@ export async function interruptAbandonedRuns(input: {
     const stale = !run.heartbeatAt || run.heartbeatAt < staleBefore;
     if (!gone && !stale) continue;
     const interrupted = await db.$transaction(async (transaction) => {
-      await lockSession(transaction, run.ownerId, run.sessionId);
+      await lockSession(asTransaction(transaction), run.ownerId, run.sessionId);
       const current = await transaction.run.findFirst({
         where: {
           id: run.id,

@@ -1,4 +1,6 @@
 import { getDb } from "../client";
+import type { Transaction } from "../transaction";
+import { asTransaction, transactionClient } from "../transaction-client";
 import { lockStartRequest } from "./session-lock";
 
 /**
@@ -17,7 +19,7 @@ export async function registerStartRequest(input: {
 }) {
   const db = await getDb();
   return db.$transaction(async (transaction) => {
-    await lockStartRequest(transaction, input.ownerId, input.startRequestId);
+    await lockStartRequest(asTransaction(transaction), input.ownerId, input.startRequestId);
     const key = { sessionId: input.sessionId, startRequestId: input.startRequestId };
     const existing = await transaction.run.findUnique({
       where: { sessionId_startRequestId: key },
@@ -51,5 +53,35 @@ export async function refuseStartRequest(input: {
       runId: null,
     },
     data: { status: "refused" },
+  });
+}
+
+/** Names the run an admitted start made (or says it was cancelled before it ran). */
+export async function recordStartRequestOutcome(
+  transaction: Transaction,
+  input: {
+    ownerId: string;
+    sessionId: string;
+    startRequestId: string;
+    fingerprint: string;
+    status: "started" | "cancelled";
+    runId: string;
+  },
+): Promise<void> {
+  const registration = { fingerprint: input.fingerprint, status: input.status, runId: input.runId };
+  await transactionClient(transaction).runStartRequest.upsert({
+    where: {
+      sessionId_startRequestId: {
+        sessionId: input.sessionId,
+        startRequestId: input.startRequestId,
+      },
+    },
+    create: {
+      ownerId: input.ownerId,
+      sessionId: input.sessionId,
+      startRequestId: input.startRequestId,
+      ...registration,
+    },
+    update: registration,
   });
 }

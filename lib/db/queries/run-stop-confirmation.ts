@@ -1,10 +1,10 @@
-import type { CancelStatus } from "@/generated/prisma/client";
 import { finishedRunStatuses, stopAskedCancelStatuses } from "@/lib/contracts/run-status";
-import { decideStopConfirmation } from "@/lib/runs/decide-stop-confirmation";
 import { getDb } from "../client";
-import { confirmRunCancelIntents } from "./cancel-intents";
-import { countUnfinishedRunJobs } from "./jobs";
-import { lockSession } from "./session-lock";
+import type { Transaction } from "../transaction";
+import { transactionClient } from "../transaction-client";
+
+// A pending stop (RC-6): plain reads and writes. The confirmation workflow is
+// lib/runs/confirm-run-stop.ts.
 
 /**
  * Finished, saved runs whose stop is not confirmed yet: their jobs had not all exited when the
@@ -25,50 +25,30 @@ export async function listRunsAwaitingStopConfirmation(): Promise<
   return runs.map((run) => ({ runId: run.id, ownerId: run.ownerId }));
 }
 
-/**
- * Confirms a run's pending stop once nothing of it executes (`decideStopConfirmation`): in one
- * short transaction under the session lock, the run's jobs are counted — `handlerJobIds`, jobs
- * whose handler still runs in this process, count whatever their row says — and `confirmed` is
- * written with the exit evidence (`execution_stopped`) and the cancel intents. Conditional, so of
- * any number of processes trying, one confirms. Answers the cancel status after, and whether
- * this call confirmed it.
- */
-export async function confirmRunStopIfExited(input: {
-  runId: string;
-  handlerJobIds: readonly string[];
-}): Promise<{ cancelStatus: CancelStatus | null; confirmedNow: boolean }> {
+/** The owner and session of a run, or null when it is gone. */
+export async function findRunSession(runId: string) {
   const db = await getDb();
-  const found = await db.run.findUnique({
-    where: { id: input.runId },
-    select: { ownerId: true, sessionId: true },
+  return db.run.findUnique({ where: { id: runId }, select: { ownerId: true, sessionId: true } });
+}
+
+/** What a pending stop's confirmation is judged against (RC-6). */
+export async function readRunStopConfirmationState(transaction: Transaction, runId: string) {
+  return transactionClient(transaction).run.findUniqueOrThrow({
+    where: { id: runId },
+    select: {
+      ownerId: true,
+      startRequestId: true,
+      runStatus: true,
+      cancelStatus: true,
+      terminalPersisted: true,
+    },
   });
-  if (!found) return { cancelStatus: null, confirmedNow: false };
-  return db.$transaction(async (transaction) => {
-    await lockSession(transaction, found.ownerId, found.sessionId);
-    const run = await transaction.run.findUniqueOrThrow({
-      where: { id: input.runId },
-      select: {
-        ownerId: true,
-        startRequestId: true,
-        runStatus: true,
-        cancelStatus: true,
-        terminalPersisted: true,
-      },
-    });
-    const unfinishedJobs = await countUnfinishedRunJobs(input, transaction);
-    const decision = decideStopConfirmation({ run, unfinishedJobs });
-    if (decision.kind !== "confirm") {
-      return { cancelStatus: run.cancelStatus, confirmedNow: false };
-    }
-    await transaction.run.update({
-      where: { id: input.runId },
-      data: { cancelStatus: "confirmed", executionStopped: true, revision: { increment: 1 } },
-    });
-    await confirmRunCancelIntents(transaction, {
-      ownerId: run.ownerId,
-      runId: input.runId,
-      startRequestId: run.startRequestId,
-    });
-    return { cancelStatus: "confirmed" as const, confirmedNow: true };
+}
+
+/** Writes the run's stop confirmed, with the exit evidence (`execution_stopped`). */
+export async function saveRunStopConfirmed(transaction: Transaction, runId: string): Promise<void> {
+  await transactionClient(transaction).run.update({
+    where: { id: runId },
+    data: { cancelStatus: "confirmed", executionStopped: true, revision: { increment: 1 } },
   });
 }

@@ -1,4 +1,6 @@
 import { getDb } from "../client";
+import type { Transaction } from "../transaction";
+import { transactionClient } from "../transaction-client";
 
 /** Sessions of one project of one owner, most recently active first. */
 export async function listSessionsForProject(input: { ownerId: string; projectId: string }) {
@@ -83,4 +85,15 @@ export async function recordLoadedDataset(input: {
 export async function recordGraphCleared(input: { sessionId: string }) {
   const db = await getDb();
   await db.$executeRaw`UPDATE sessions SET state = state || '{"graph_loaded": false}'::jsonb, "updatedAt" = now() WHERE id = ${input.sessionId}`;
+}
+
+/** Notes that the session just admitted a run. */
+export async function touchSessionLastRun(
+  transaction: Transaction,
+  sessionId: string,
+): Promise<void> {
+  await transactionClient(transaction).session.update({
+    where: { id: sessionId },
+    data: { lastRunAt: new Date() },
+  });
 }

@@ -9,11 +9,11 @@ import {
   listDecisionRows,
   listKnowledgeRows,
 } from "@/lib/db/queries/memory-records";
-import { insertKnowledgeItem } from "@/lib/db/queries/memory-writes";
 import { getEnv } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { getLearnedKnowledge } from "@/lib/memory/knowledge/learned-knowledge-status";
 import { searchableText } from "@/lib/memory/knowledge/searchable-text";
+import { insertKnowledgeItem } from "./add-knowledge";
 
 /**
  * Adds a knowledge item by hand (MEM-2): embedded when learned knowledge is on, otherwise kept

@@ -2,9 +2,9 @@ import "server-only";
 import type { Profile } from "@/lib/contracts/memory";
 import { listLiveMemories } from "@/lib/db/queries/memory-reads";
 import { deleteMemoryRecords } from "@/lib/db/queries/memory-records";
-import { saveManualMemory } from "@/lib/db/queries/memory-writes";
 import { getEnv } from "@/lib/env";
 import { preferenceTopic } from "@/lib/memory/extraction/memory-subject";
+import { saveManualMemory } from "@/lib/memory/save-manual-memory";
 
 /** The owner's profile: the live preferences (superseded ones are history, not profile). */
 export async function getProfile(input: { ownerId: string }): Promise<Profile> {

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import type { ApprovalDecisionResponse } from "@/lib/contracts/approval-record";
-import { applyApprovalDecision } from "@/lib/db/queries/approvals";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
 import { executorId } from "../process/executor-id";
 import type { ApprovalBody } from "./approval-body-schema";
 import { launchRun } from "./launch-run";
+import { recordApprovalDecision } from "./record-approval-decision";
 
 /**
  * POST /api/runs/{run_id}/approvals (AP-2…AP-4): applies the decision to the saved pause record
@@ -15,13 +15,13 @@ import { launchRun } from "./launch-run";
  * APPROVAL_CONFLICT; patched arguments that do not fit the tool's schema are refused with 400
  * and the run stays paused.
  */
-export async function decideApproval(input: {
+export async function applyApprovalDecision(input: {
   ownerId: string;
   runId: string;
   body: ApprovalBody;
 }): Promise<ApprovalDecisionResponse> {
   const { body } = input;
-  const result = await applyApprovalDecision({
+  const result = await recordApprovalDecision({
     ownerId: input.ownerId,
     runId: input.runId,
     toolCallId: body.tool_call_id,
