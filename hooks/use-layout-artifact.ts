@@ -1,21 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { graphLayoutDocumentSchema } from "@/lib/contracts/graph-layout-document";
+import { layoutArtifactSchema } from "@/lib/contracts/artifact";
 import { fetchJson } from "./api/fetch-json";
 import { resultsQueryKeys } from "./api/results-query-keys";
-
-const layoutArtifactSchema = z.object({
-  artifact_id: z.string(),
-  kind: z.literal("graph_layout"),
-  title: z.string(),
-  session_id: z.string().nullable(),
-  content: graphLayoutDocumentSchema,
-  created_at: z.string(),
-});
-
-export type LayoutArtifact = z.infer<typeof layoutArtifactSchema>;
 
 /**
  * The stored layout document a visualize_subgraph call saved (GET /api/artifacts/{id}): the
