@@ -1,6 +1,6 @@
-import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import type { RunSnapshot, ToolCall } from "@/lib/contracts/run-snapshot";
 import { finishedRunStatuses } from "@/lib/contracts/run-status";
+import { summarizeEnvelope } from "@/lib/contracts/tool-envelope-summary";
 import { argsObjectOf } from "./args-object-of";
 import type {
   DecidedApproval,

@@ -1,6 +1,6 @@
 import { type StoredOutcome, storeOutcome } from "@/lib/agent/run-checkpoint";
-import { summarizeEnvelope } from "@/lib/agent/scheduler/summarize-envelope";
 import type { ToolCallOutcome } from "@/lib/agent/scheduler/tool-call-outcome";
+import { summarizeEnvelope } from "@/lib/contracts/tool-envelope-summary";
 import type { RunPlanState } from "./planning/run-plan-state";
 
 /** One tool call of the phase as it will be saved: its outcome and its place in the run. */

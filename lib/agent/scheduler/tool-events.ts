@@ -1,7 +1,7 @@
 import type { RunEventPayload } from "@/lib/contracts/run-event";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
-import { summarizeEnvelope } from "./summarize-envelope";
+import { summarizeEnvelope } from "../../contracts/tool-envelope-summary";
 
 /** `tool_started` for a call (docs/api.md "Run options and events"). */
 export function toolStartedEvent(input: { call: PlannedToolCall }): RunEventPayload {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxSummaryLength, summarizeEnvelope } from "./summarize-envelope";
+import { maxSummaryLength, summarizeEnvelope } from "./tool-envelope-summary";
 
 const ok = { success: true, status: "completed" };
 

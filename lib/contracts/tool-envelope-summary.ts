@@ -1,3 +1,5 @@
+// The one-line summary a `tool_completed` event carries. The client rebuilds it from a run
+// snapshot after a reload, so both sides must compute it the same way: it is part of the contract.
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 
 /** Longest summary a `tool_completed` event carries; the full result lives in the run record. */
