@@ -59,33 +59,38 @@ export async function prepareRunPhase(input: {
   log.append({ type: "run_started" });
   const options = runOptionsSchema.parse(run.options);
   const modelName = run.modelName ?? options.model;
-  const [identity, model, userText] = await Promise.all([
-    resolveRunMcpIdentity({
-      userId: input.ownerId,
-      sessionId: run.sessionId,
-      runId: run.id,
-      agentId: "graph-analyst",
-      executionGeneration: generation,
-    }),
+  const [model, userText] = await Promise.all([
     // The admission's model stands only for the model this run names.
     input.model && input.model.entry.name === modelName
       ? input.model
       : resolveLanguageModel({ ownerId: input.ownerId, modelName }),
     readRunUserText(run.id),
   ]);
-  const agent = await createRunAgent({
-    ownerId: input.ownerId,
-    run: {
-      id: run.id,
-      options,
-      attachments: run.attachments as string[],
-      userText,
-    },
-    model,
-    session: run.session,
-    identity,
-    signal: input.signal,
-  });
+  const callIdentity = {
+    userId: input.ownerId,
+    sessionId: run.sessionId,
+    runId: run.id,
+    agentId: "graph-analyst",
+    executionGeneration: generation,
+  };
+  // Discovery only lists tools (it reads no identity), so the agent is built while the identity
+  // its calls will carry is resolved.
+  const [agent, identity] = await Promise.all([
+    createRunAgent({
+      ownerId: input.ownerId,
+      run: {
+        id: run.id,
+        options,
+        attachments: run.attachments as string[],
+        userText,
+      },
+      model,
+      session: run.session,
+      identity: callIdentity,
+      signal: input.signal,
+    }),
+    resolveRunMcpIdentity(callIdentity),
+  ]);
   const descriptorByName = new Map(
     agent.descriptors.map((descriptor) => [descriptor.name, descriptor]),
   );
