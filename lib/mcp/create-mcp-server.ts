@@ -7,6 +7,7 @@ import { UnauthorizedError } from "@/lib/errors/http-errors";
 import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
 import { isValidInternalKey } from "@/lib/identity/internal-service-key";
 import { readMcpIdentity } from "./mcp-identity";
+import type { ResolvedMcpIdentity } from "./resolved-mcp-identity";
 import { enabledTools } from "./tool-catalogue";
 import { successEnvelope, toCallToolResult } from "./tool-envelope";
 
@@ -30,6 +31,12 @@ export function createMcpServer(input: {
    * request, on another server instance — so a client that aborts its fetch is only heard here.
    */
   signal?: AbortSignal;
+  /**
+   * The calling run phase's identity, resolved once (in-process calls only; an HTTP request has
+   * none). It is used only for the user, session and run the headers name, and spares each call
+   * re-reading what cannot change within the phase.
+   */
+  resolved?: ResolvedMcpIdentity;
 }): Server {
   // The internal key is checked where the server is made, not only by the HTTP route: the
   // in-process path never passes through the route, and any future transport has to come
@@ -68,7 +75,7 @@ export function createMcpServer(input: {
     }
     try {
       const args = tool.input.parse(request.params.arguments ?? {});
-      const identity = await readMcpIdentity(input.headers);
+      const identity = await readMcpIdentity(input.headers, input.resolved);
       const signal = input.signal ? AbortSignal.any([extra.signal, input.signal]) : extra.signal;
       const outcome = await tool.run(args, { identity, signal });
       return toCallToolResult(successEnvelope(outcome));

@@ -1,5 +1,5 @@
 import "server-only";
-import { loadScopeOfRun } from "@/lib/datasets/run-dataset-scope";
+import { loadScopeOfRun, type ScopeRun } from "@/lib/datasets/run-dataset-scope";
 import { findDatasetForOwner } from "@/lib/db/queries/datasets";
 import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-error";
 
@@ -7,13 +7,15 @@ import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-e
  * A dataset the call may touch (SS-4, MCP-3): owned by the identity's user AND in the session's
  * project, and — when the call comes from a run (X-Run-ID) — in that run's scope: attached to
  * its message or constructed. Anything else is DATASET_SCOPE_REQUIRED, without saying whether
- * it exists. A call without a run (an outside MCP client) keeps the project scope.
+ * it exists. A call without a run (an outside MCP client) keeps the project scope. `run` is the
+ * run as its phase resolved it once (`identity.resolved?.run`); without it the run is read here.
  */
 export async function getDatasetInScope(input: {
   ownerId: string;
   projectId: string;
   sessionId: string;
   runId: string | null;
+  run?: ScopeRun | null;
   datasetId: string;
 }) {
   const dataset = await findDatasetForOwner({ ownerId: input.ownerId, datasetId: input.datasetId });
@@ -28,6 +30,7 @@ export async function getDatasetInScope(input: {
       ownerId: input.ownerId,
       sessionId: input.sessionId,
       runId: input.runId,
+      run: input.run,
     });
     if (!scopeDatasetIds.has(input.datasetId)) {
       throw new DatasetScopeRequiredError(

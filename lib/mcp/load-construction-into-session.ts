@@ -19,6 +19,7 @@ export async function loadConstructionIntoSession(input: {
     ...scope,
     projectId,
     runId: input.identity.runId,
+    run: input.identity.resolved?.run,
     datasetId: input.datasetId,
   });
   const { construction, graph } = await loadConstructionGraph({

@@ -2,6 +2,7 @@ import "server-only";
 import { findSessionForOwner } from "@/lib/db/queries/sessions";
 import { findUserById } from "@/lib/db/queries/users";
 import { InvalidRequestError, NotFoundError, UnauthorizedError } from "@/lib/errors/http-errors";
+import { type ResolvedMcpIdentity, resolvedForHeaders } from "./resolved-mcp-identity";
 
 /**
  * Who an MCP call acts for (MCP-3), read from headers the runtime sets and the internal key
@@ -14,14 +15,24 @@ export type McpIdentity = {
   agentId: string | null;
   executionGeneration: number | null;
   operationId: string | null;
+  /** The run phase's identity resolved once (in-process calls only); see ResolvedMcpIdentity. */
+  resolved?: ResolvedMcpIdentity;
 };
 
-/** Reads and checks the identity headers: the user must exist. */
-export async function readMcpIdentity(headers: Headers): Promise<McpIdentity> {
+/**
+ * Reads and checks the identity headers: the user must exist. `resolved` (a run phase's identity,
+ * resolved once) answers the user check when it names the same user, session and run.
+ */
+export async function readMcpIdentity(
+  headers: Headers,
+  resolved?: ResolvedMcpIdentity,
+): Promise<McpIdentity> {
   const userId = headers.get("x-user-id");
   if (!userId) throw new UnauthorizedError("MCP calls need an X-User-ID header.");
-  const user = await findUserById({ userId });
-  if (!user) throw new UnauthorizedError("X-User-ID names no known user.");
+  const known = resolvedForHeaders(resolved, headers);
+  if (!known && !(await findUserById({ userId }))) {
+    throw new UnauthorizedError("X-User-ID names no known user.");
+  }
   const generation = headers.get("x-execution-generation");
   return {
     userId,
@@ -30,6 +41,7 @@ export async function readMcpIdentity(headers: Headers): Promise<McpIdentity> {
     agentId: headers.get("x-agent-id"),
     executionGeneration: generation && /^\d+$/.test(generation) ? Number(generation) : null,
     operationId: headers.get("x-operation-id"),
+    ...(known ? { resolved: known } : {}),
   };
 }
 
@@ -38,10 +50,9 @@ export async function requireSession(identity: McpIdentity) {
   if (!identity.sessionId) {
     throw new InvalidRequestError("This tool needs an X-Session-ID header naming the session.");
   }
-  const session = await findSessionForOwner({
-    ownerId: identity.userId,
-    sessionId: identity.sessionId,
-  });
+  const session =
+    identity.resolved?.session ??
+    (await findSessionForOwner({ ownerId: identity.userId, sessionId: identity.sessionId }));
   if (!session) {
     throw new NotFoundError("The session");
   }

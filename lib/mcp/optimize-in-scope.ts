@@ -18,6 +18,7 @@ export async function optimizeInScope(input: {
     ...scope,
     projectId,
     runId: input.identity.runId,
+    run: input.identity.resolved?.run,
     datasetId: args.dataset_id,
   });
   const result = await optimizeConstruction({

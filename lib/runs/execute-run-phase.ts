@@ -1,4 +1,5 @@
 import "server-only";
+import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import { failureEnding } from "@/lib/agent/phase-ending";
 import { runAgentLoop } from "@/lib/agent/run-agent-loop";
@@ -21,13 +22,16 @@ import { terminalEvent } from "./terminal-event";
  * (AP-4, generation + 1): prepares it, runs the agent loop until the model answers, a call waits
  * for approval, the run is stopped (RC-5) or fails, then stages and saves the final state with
  * read-back (PS-2) before its terminal event is sent, so a client that sees `run_completed` /
- * `run_cancelled` finds the same state in the snapshot. Errors end the run as `error`.
+ * `run_cancelled` finds the same state in the snapshot. Errors end the run as `error`. The
+ * stages after preparation take the user text, options and model from the prepared phase;
+ * `model` is the run's model as its admission resolved it, if it was.
  */
 export async function executeRunPhase(input: {
   runId: string;
   ownerId: string;
   log: RunEventLog;
   scope: AbortController;
+  model?: ResolvedLanguageModel;
 }): Promise<void> {
   const { log, scope } = input;
   const signal = scope.signal;
@@ -53,7 +57,14 @@ export async function executeRunPhase(input: {
     generation: run.executionGeneration,
   });
   try {
-    const prepared = await prepareRunPhase({ run, ownerId: input.ownerId, log, signal, stopCheck });
+    const prepared = await prepareRunPhase({
+      run,
+      ownerId: input.ownerId,
+      log,
+      signal,
+      stopCheck,
+      model: input.model,
+    });
     ({ ending, record } = await runAgentLoop({
       run: prepared,
       signal,
@@ -80,8 +91,13 @@ export async function executeRunPhase(input: {
           );
         }
         await recordSessionEffects({ sessionId: run.sessionId, outcomes: fresh });
-        if (plansAlways(run.options)) {
-          await updateContextAfterBatch({ run, recorded, plan: plan?.plan ?? null });
+        if (plansAlways(prepared.options)) {
+          await updateContextAfterBatch({
+            run,
+            userText: prepared.userText,
+            recorded,
+            plan: plan?.plan ?? null,
+          });
         }
       },
     }));
@@ -89,9 +105,10 @@ export async function executeRunPhase(input: {
     ending = await learnAfterPhase({
       run,
       ownerId: input.ownerId,
+      userText: prepared.userText,
       ending,
       record,
-      model: prepared.agent.model,
+      model: prepared.model.model,
       signal,
       stopCheck,
     });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import { isRunStopRequested, touchRunHeartbeat } from "@/lib/db/queries/runs";
 import { processRegistry } from "@/lib/process/process-registry";
 import { executorId } from "../process/executor-id";
@@ -29,9 +30,15 @@ export function runScope(runId: string, ownerId: string): AbortController | unde
 /**
  * Starts a run phase in the background: the HTTP request that admitted it (or decided its
  * approval) returns at once, and the browser follows the run through its event stream (EV-1).
- * A continued phase numbers its events on from the previous phase's last seq (EV-2).
+ * A continued phase numbers its events on from the previous phase's last seq (EV-2). `model` is
+ * the run's model as the admission resolved it, so a first phase does not resolve it again.
  */
-export function launchRun(input: { runId: string; ownerId: string; lastEventSeq?: number }): void {
+export function launchRun(input: {
+  runId: string;
+  ownerId: string;
+  lastEventSeq?: number;
+  model?: ResolvedLanguageModel;
+}): void {
   registry.scopes ??= new Map();
   const scope = new AbortController();
   const live = { scope, ownerId: input.ownerId };
@@ -55,7 +62,13 @@ export function launchRun(input: { runId: string; ownerId: string; lastEventSeq?
       .catch(() => {});
   }, stopPollMs);
   stopPoll.unref();
-  void executeRunPhase({ runId: input.runId, ownerId: input.ownerId, log, scope })
+  void executeRunPhase({
+    runId: input.runId,
+    ownerId: input.ownerId,
+    log,
+    scope,
+    model: input.model,
+  })
     .catch((error) => console.error(`run ${input.runId}: executor crashed:`, error))
     .finally(() => {
       clearInterval(heartbeat);

@@ -3,8 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import type { RunPlan } from "@/lib/contracts/run-event";
-import { runOptionsSchema } from "@/lib/contracts/run-options";
-import { findRunUserMessage } from "@/lib/db/queries/runs";
+import type { RunOptions } from "@/lib/contracts/run-options";
 import { learnFromRun } from "@/lib/memory/learn-from-run";
 import { updateSessionContext } from "@/lib/memory/update-session-context";
 
@@ -14,21 +13,21 @@ import { updateSessionContext } from "@/lib/memory/update-session-context";
  * still states its task), extraction runs only when the phase completed. It runs inside the
  * run's scope before the final state is saved, so a Stop during extraction aborts the embedding
  * call, drops the write and ends the run as cancelled; any other learning failure is logged and
- * never fails a completed run.
+ * never fails a completed run. `userText` is the user's message as the phase read it.
  */
 export async function learnAfterPhase(input: {
-  run: { id: string; sessionId: string; options: unknown };
+  run: { id: string; sessionId: string };
   ownerId: string;
+  userText: string;
   ending: PhaseEnding;
   record: RunPhaseRecord;
   model: LanguageModelV3 | null;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
 }): Promise<PhaseEnding> {
-  const { run, ending, record, signal } = input;
+  const { run, ending, record, signal, userText } = input;
   if (ending.status === "cancelled") return ending;
   try {
-    const userText = await readUserText(run.id);
     await input.stopCheck();
     await updateSessionContext({
       sessionId: run.sessionId,
@@ -59,29 +58,21 @@ export async function learnAfterPhase(input: {
 }
 
 /** Whether planning_mode is `always` (the session context is then updated every batch). */
-export function plansAlways(options: unknown): boolean {
-  return runOptionsSchema.safeParse(options).data?.planning_mode === "always";
-}
-
-async function readUserText(runId: string): Promise<string> {
-  const user = await findRunUserMessage(runId);
-  const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
-  return parts
-    .filter((part) => part.type === "text")
-    .map((part) => part.text ?? "")
-    .join("\n");
+export function plansAlways(options: RunOptions): boolean {
+  return options.planning_mode === "always";
 }
 
 /** planning_mode `always`: the session context follows every finished batch, not only the phase. */
 export async function updateContextAfterBatch(input: {
   run: { id: string; sessionId: string };
+  userText: string;
   recorded: RunPhaseRecord["toolCalls"];
   plan: RunPlan | null;
 }): Promise<void> {
   try {
     await updateSessionContext({
       sessionId: input.run.sessionId,
-      userText: await readUserText(input.run.id),
+      userText: input.userText,
       runId: input.run.id,
       runStatus: "running",
       toolCalls: input.recorded,

@@ -1,29 +1,46 @@
 import "server-only";
 import { createRunAgent } from "@/lib/agent/factory/create-run-agent";
 import { loadContinuation } from "@/lib/agent/load-continuation";
+import {
+  type ResolvedLanguageModel,
+  resolveLanguageModel,
+} from "@/lib/agent/models/providers/resolve-language-model";
 import { resolveRunModes } from "@/lib/agent/planning/run-modes";
 import { parseRunPlanState } from "@/lib/agent/planning/run-plan-state";
 import { readModelFact } from "@/lib/agent/reasoning/read-model-fact";
 import type { PreparedRun } from "@/lib/agent/run-agent-loop";
 import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
-import { runOptionsSchema } from "@/lib/contracts/run-options";
+import { resolveRunMcpIdentity } from "@/lib/agent/tools/resolve-run-mcp-identity";
+import { type RunOptions, runOptionsSchema } from "@/lib/contracts/run-options";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
-import {
-  type findRunForOwner,
-  findRunUserMessage,
-  markRunPhaseRunning,
-} from "@/lib/db/queries/runs";
+import { type findRunForOwner, markRunPhaseRunning } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import { readRunUserText } from "./read-run-user-text";
 import type { RunEventLog } from "./run-event-log";
 
 /** The run row a phase starts from. */
 export type PhaseRun = NonNullable<Awaited<ReturnType<typeof findRunForOwner>>>;
 
 /**
+ * A phase ready for the agent loop, with what its later stages (batch saves, learning) need:
+ * each read or resolved once here and taken from here, never read again within the phase.
+ */
+export type PreparedRunPhase = PreparedRun & {
+  /** The text of the user's message (readRunUserText). */
+  userText: string;
+  /** The run's options, parsed. */
+  options: RunOptions;
+  /** The run's model with its credential, resolved once for the phase. */
+  model: ResolvedLanguageModel;
+};
+
+/**
  * Everything before the agent loop: the phase is marked running for its generation (RC-4) and
  * announced (`run_started`), the agent is built (model, tools, context, instructions) and the
  * starting point read — the user's message, or the saved pause and its decision (AP-4; a
- * rejection is announced as the gated call's result).
+ * rejection is announced as the gated call's result). The run's MCP identity is resolved once
+ * here and carried by every call of the phase and its job waiter. `model` is the run's model as
+ * its admission already resolved it (first phase only); otherwise it is resolved here.
  */
 export async function prepareRunPhase(input: {
   run: PhaseRun;
@@ -31,7 +48,8 @@ export async function prepareRunPhase(input: {
   log: RunEventLog;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
-}): Promise<PreparedRun> {
+  model?: ResolvedLanguageModel;
+}): Promise<PreparedRunPhase> {
   const { run, log } = input;
   const generation = run.executionGeneration;
   await input.stopCheck();
@@ -40,25 +58,39 @@ export async function prepareRunPhase(input: {
   }
   log.append({ type: "run_started" });
   const options = runOptionsSchema.parse(run.options);
-  const identity = {
+  const modelName = run.modelName ?? options.model;
+  const [model, userText] = await Promise.all([
+    // The admission's model stands only for the model this run names.
+    input.model && input.model.entry.name === modelName
+      ? input.model
+      : resolveLanguageModel({ ownerId: input.ownerId, modelName }),
+    readRunUserText(run.id),
+  ]);
+  const callIdentity = {
     userId: input.ownerId,
     sessionId: run.sessionId,
     runId: run.id,
     agentId: "graph-analyst",
     executionGeneration: generation,
   };
-  const agent = await createRunAgent({
-    ownerId: input.ownerId,
-    run: {
-      id: run.id,
-      modelName: run.modelName,
-      options,
-      attachments: run.attachments as string[],
-    },
-    session: run.session,
-    identity,
-    signal: input.signal,
-  });
+  // Discovery only lists tools (it reads no identity), so the agent is built while the identity
+  // its calls will carry is resolved.
+  const [agent, identity] = await Promise.all([
+    createRunAgent({
+      ownerId: input.ownerId,
+      run: {
+        id: run.id,
+        options,
+        attachments: run.attachments as string[],
+        userText,
+      },
+      model,
+      session: run.session,
+      identity: callIdentity,
+      signal: input.signal,
+    }),
+    resolveRunMcpIdentity(callIdentity),
+  ]);
   const descriptorByName = new Map(
     agent.descriptors.map((descriptor) => [descriptor.name, descriptor]),
   );
@@ -80,7 +112,6 @@ export async function prepareRunPhase(input: {
           tool_call_id: progress.toolCallId,
         }),
     });
-  const userText = await findUserText(run.id);
   // A continued phase goes on with the plan and reasoning its earlier phases saved.
   const planning = {
     modes: resolveRunModes(options),
@@ -103,15 +134,16 @@ export async function prepareRunPhase(input: {
     start = { kind: "message", text: userText };
   }
   const maxConcurrency = getEnv().AGENT_TOOL_MAX_CONCURRENCY;
-  return { runId: run.id, generation, agent, execute, start, maxConcurrency, planning };
-}
-
-// Only the text parts: attachments are in the run's data scope already.
-async function findUserText(runId: string): Promise<string> {
-  const user = await findRunUserMessage(runId);
-  const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
-  return parts
-    .filter((part) => part.type === "text")
-    .map((part) => part.text ?? "")
-    .join("\n");
+  return {
+    runId: run.id,
+    generation,
+    agent,
+    execute,
+    start,
+    maxConcurrency,
+    planning,
+    userText,
+    options,
+    model,
+  };
 }

@@ -71,7 +71,7 @@ async function admitFirstAttempt(input: {
     projectId: input.projectId,
     attachments: body.attachments,
   });
-  const { entry } = await resolveLanguageModel({
+  const model = await resolveLanguageModel({
     ownerId: input.ownerId,
     modelName: body.options.model,
   });
@@ -83,7 +83,7 @@ async function admitFirstAttempt(input: {
     fingerprint: input.fingerprint,
     options: body.options,
     attachments: body.attachments,
-    modelName: entry.name,
+    modelName: model.entry.name,
     messageParts: [
       { type: "text", text: body.message },
       ...body.attachments.map((id) => ({ type: "dataset", dataset_id: id })),
@@ -119,7 +119,8 @@ async function admitFirstAttempt(input: {
       } satisfies StartRunResponse,
     };
   }
-  launchRun({ runId: admitted.run.id, ownerId: input.ownerId });
+  // The model resolved here (credential included) is the run's: its first phase reuses it.
+  launchRun({ runId: admitted.run.id, ownerId: input.ownerId, model });
   return { status: 202, run: runReference(admitted.run.id, admitted.run.executionGeneration) };
 }
 

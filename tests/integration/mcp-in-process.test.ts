@@ -11,6 +11,7 @@ import {
   countOpenInProcessMcpServers,
 } from "@/lib/agent/tools/in-process-mcp-connection";
 import type { McpCallIdentity } from "@/lib/agent/tools/mcp-connection";
+import { resolveRunMcpIdentity } from "@/lib/agent/tools/resolve-run-mcp-identity";
 import { constructDataset } from "@/lib/constructions/construct-dataset";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
@@ -241,5 +242,97 @@ describe("the agent's MCP connection", () => {
     expect(
       await callMcpTool({ identity: longGraph, toolName: "get_graph_info", args: {} }),
     ).toMatchObject({ success: true, data: { loaded: true, nodes: longGraphNodes } });
+  });
+});
+
+describe("a run phase's MCP identity, resolved once", () => {
+  const datasetIds = (envelope: { data?: unknown }) =>
+    ((envelope.data as { datasets?: { dataset_id: string }[] })?.datasets ?? []).map(
+      (dataset) => dataset.dataset_id,
+    );
+
+  it("reaches the run's scope and nothing else; a made-up run id reaches nothing", async () => {
+    const phase = await resolveRunMcpIdentity(karate);
+    expect(phase.resolved?.run).not.toBeNull();
+    const [datasetId] = datasetIds(
+      await callMcpTool({ identity: karate, toolName: "list_datasets", args: {} }),
+    );
+    expect(await callMcpTool({ identity: phase, toolName: "list_datasets", args: {} })).toEqual(
+      await callMcpTool({ identity: karate, toolName: "list_datasets", args: {} }),
+    );
+    expect(
+      await callMcpTool({ identity: phase, toolName: "get_graph_info", args: {} }),
+    ).toMatchObject({ success: true });
+
+    const madeUp = await resolveRunMcpIdentity({ ...karate, runId: randomUUID() });
+    expect(madeUp.resolved).toBeDefined();
+    expect(madeUp.resolved?.run).toBeNull();
+    expect(
+      await callMcpTool({
+        identity: madeUp,
+        toolName: "load_constructed_graph",
+        args: { dataset_id: datasetId },
+      }),
+    ).toMatchObject({ success: false, error_code: "DATASET_SCOPE_REQUIRED" });
+    expect(
+      datasetIds(await callMcpTool({ identity: madeUp, toolName: "list_datasets", args: {} })),
+    ).toEqual([]);
+  });
+
+  it("stands only for the user, session and run it was resolved for", async () => {
+    const phase = await resolveRunMcpIdentity(karate);
+    const [datasetId] = datasetIds(
+      await callMcpTool({ identity: karate, toolName: "list_datasets", args: {} }),
+    );
+    // Carried with another run id, it is not used: that run is read, and a made-up one is nothing.
+    expect(
+      await callMcpTool({
+        identity: { ...phase, runId: randomUUID() },
+        toolName: "load_constructed_graph",
+        args: { dataset_id: datasetId },
+      }),
+    ).toMatchObject({ success: false, error_code: "DATASET_SCOPE_REQUIRED" });
+    // Carried with another user, the user is checked again.
+    expect(
+      await callMcpTool({
+        identity: { ...phase, userId: randomUUID() },
+        toolName: "get_graph_info",
+        args: {},
+      }),
+    ).toMatchObject({ success: false, error_code: "UNAUTHORIZED" });
+    // An unknown user resolves to nothing: each call is checked, and refused, as before.
+    const stranger = await resolveRunMcpIdentity({ ...karate, userId: randomUUID() });
+    expect(stranger.resolved).toBeUndefined();
+    expect(
+      await callMcpTool({ identity: stranger, toolName: "get_graph_info", args: {} }),
+    ).toMatchObject({ success: false, error_code: "UNAUTHORIZED" });
+  });
+
+  it("still reads the datasets at each call: one constructed during the phase is in scope", async () => {
+    const user = await insertUser({ email: `phase-${randomUUID()}@test.local`, displayName: "p" });
+    const bytes = await readFile(path.join(fixtures, "karate_edges.csv"));
+    const phase = await resolveRunMcpIdentity(
+      await sessionWithGraph({ userId: user.id, filename: "karate_edges.csv", bytes }),
+    );
+    const projectId = phase.resolved?.session.projectId as string;
+    const upload = await uploadDataset({
+      ownerId: user.id,
+      projectId,
+      file: { filename: "later.csv", bytes },
+    });
+    const load = () =>
+      callMcpTool({
+        identity: phase,
+        toolName: "load_constructed_graph",
+        args: { dataset_id: upload.dataset_id },
+      });
+    expect(await load()).toMatchObject({ success: false, error_code: "DATASET_SCOPE_REQUIRED" });
+    await constructDataset({ ownerId: user.id, datasetId: upload.dataset_id, options: {} });
+    expect(await load()).toMatchObject({ success: true });
+  });
+
+  it("is not resolved for a separate engine, which checks each request itself", async () => {
+    const phase = await inMode("http", () => resolveRunMcpIdentity(karate));
+    expect(phase).toEqual(karate);
   });
 });

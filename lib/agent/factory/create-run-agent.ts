@@ -1,7 +1,7 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
-import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
+import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { MemoryUsed } from "@/lib/contracts/memory";
 import type { RunOptions } from "@/lib/contracts/run-options";
 import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
@@ -35,18 +35,20 @@ export type RunAgent = {
   memoriesUsed: MemoryUsed[];
 };
 
-/** Builds the agent of one run: model, tools from discovery, skills, context and instructions. */
+/**
+ * Builds the agent of one run: tools from discovery, skills, context and instructions around the
+ * model its phase resolved. `run.userText` is the user's message as the phase read it (the
+ * memory context's question).
+ */
 export async function createRunAgent(input: {
   ownerId: string;
-  run: { id: string; modelName: string | null; options: RunOptions; attachments: string[] };
+  run: { id: string; options: RunOptions; attachments: string[]; userText: string };
+  model: ResolvedLanguageModel;
   session: { id: string; projectId: string; activeDatasetId: string | null; state: unknown };
   identity: McpCallIdentity;
   signal: AbortSignal;
 }): Promise<RunAgent> {
-  const { model, entry } = await resolveLanguageModel({
-    ownerId: input.ownerId,
-    modelName: input.run.modelName ?? input.run.options.model,
-  });
+  const { model, entry } = input.model;
   const [mcpTools, context, history, skills, memory, interrupted] = await Promise.all([
     discoverMcpTools({ identity: input.identity, signal: input.signal }),
     buildSessionState({
@@ -62,6 +64,7 @@ export async function createRunAgent(input: {
       ownerId: input.ownerId,
       sessionId: input.session.id,
       runId: input.run.id,
+      question: input.run.userText,
       signal: input.signal,
     }),
     loadInterruptedRunPreview({ sessionId: input.session.id, runId: input.run.id }),

@@ -2,6 +2,7 @@ import "server-only";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpServer } from "@/lib/mcp/create-mcp-server";
+import type { ResolvedMcpIdentity } from "@/lib/mcp/resolved-mcp-identity";
 
 // Diagnostics only (tests assert it returns to 0): a server left open here would be a session
 // some branch forgot to close. A counter, not a registry, so a `next dev` reload resetting it
@@ -24,8 +25,14 @@ export async function connectInProcessMcpServer(input: {
   client: Client;
   headers: Headers;
   signal: AbortSignal;
+  /** The run phase's identity resolved once; the server uses it only for the same headers. */
+  resolved?: ResolvedMcpIdentity;
 }): Promise<void> {
-  const server = createMcpServer({ headers: input.headers, signal: input.signal });
+  const server = createMcpServer({
+    headers: input.headers,
+    signal: input.signal,
+    resolved: input.resolved,
+  });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   openServers += 1;
   let closed = false;

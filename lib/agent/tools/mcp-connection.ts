@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { getEnv } from "@/lib/env";
 import { getInternalServiceKey } from "@/lib/identity/internal-service-key";
+import type { ResolvedMcpIdentity } from "@/lib/mcp/resolved-mcp-identity";
 import { connectInProcessMcpServer } from "./in-process-mcp-connection";
 
 /** Identity carried on every MCP call (MCP-3, AF-5). */
@@ -14,6 +15,11 @@ export type McpCallIdentity = {
   agentId: string;
   executionGeneration?: number;
   operationId?: string;
+  /**
+   * The run phase's identity resolved once (resolveRunMcpIdentity), handed to the in-process
+   * engine so its calls do not re-read it; a separate engine (GRAPH_ENGINE_URL) reads it itself.
+   */
+  resolved?: ResolvedMcpIdentity;
 };
 
 // Every Client builds its own Ajv instance unless given one (about 0.35 ms, a fifth of an
@@ -73,6 +79,7 @@ export async function withMcpSession<T>(
         client,
         headers: new Headers(headers),
         signal: local.signal,
+        resolved: input.identity.resolved,
       });
     }
     return await use(client, local.signal);

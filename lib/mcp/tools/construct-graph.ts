@@ -17,7 +17,7 @@ export const constructGraphTool = defineTool({
   catalogue: catalogue({ reads: ["D:{dataset_id}"], writes: ["C:{dataset_id}"], async: true }),
   run: async (args, { identity, signal }) => {
     const { scope, projectId } = await requireSession(identity);
-    const inScope = { ...scope, projectId, runId: identity.runId };
+    const inScope = { ...scope, projectId, runId: identity.runId, run: identity.resolved?.run };
     await getDatasetInScope({ ...inScope, datasetId: args.dataset_id });
     if (args.options?.nodes_dataset_id) {
       await getDatasetInScope({ ...inScope, datasetId: args.options.nodes_dataset_id });

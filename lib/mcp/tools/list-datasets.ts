@@ -21,7 +21,11 @@ export const listDatasetsTool = defineTool({
     if (!identity.runId) {
       return { data: { datasets: await listDatasets({ ownerId: scope.ownerId, projectId }) } };
     }
-    const { datasets, scopeDatasetIds } = await loadScopeOfRun({ ...scope, runId: identity.runId });
+    const { datasets, scopeDatasetIds } = await loadScopeOfRun({
+      ...scope,
+      runId: identity.runId,
+      run: identity.resolved?.run,
+    });
     return {
       data: { datasets: datasets.filter((dataset) => scopeDatasetIds.has(dataset.dataset_id)) },
     };

@@ -5,7 +5,6 @@ import {
   listLiveMemories,
   recordMemoriesUsed,
 } from "@/lib/db/queries/memory-reads";
-import { findRunUserMessage } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import type { MemoryBlockRecord } from "@/lib/memory/context/memory-block";
 import { searchKnowledge } from "../knowledge/search-knowledge";
@@ -21,14 +20,16 @@ const maxKnowledgeHits = 3;
  * facts relevant to the question, the session context and the top knowledge hits, in that order
  * of priority, within a fixed token budget. What was injected is recorded on the run
  * (`memories_used`). The knowledge query's embedding runs in the run's scope (`signal`).
+ * `question` is the text of the run's user message, as its phase read it.
  */
 export async function assembleMemoryContext(input: {
   ownerId: string;
   sessionId: string;
   runId: string;
+  question: string;
   signal: AbortSignal;
 }): Promise<{ records: MemoryBlockRecord[]; used: MemoryUsed[] }> {
-  const question = await readQuestion(input.runId);
+  const { question } = input;
   const budget = getEnv().MEMORY_PROMPT_TOKEN_BUDGET;
   const [profile, facts, context, knowledge] = await Promise.all([
     listLiveMemories({ ownerId: input.ownerId, kind: "preference" }),
@@ -97,13 +98,4 @@ export async function assembleMemoryContext(input: {
   const used = records.map((record) => ({ memory_id: record.memory_id, store: record.store }));
   if (used.length > 0) await recordMemoriesUsed({ runId: input.runId, used });
   return { records, used };
-}
-
-async function readQuestion(runId: string): Promise<string> {
-  const user = await findRunUserMessage(runId);
-  const parts = (user?.parts ?? []) as { type?: string; text?: string }[];
-  return parts
-    .filter((part) => part.type === "text")
-    .map((part) => part.text ?? "")
-    .join("\n");
 }
