@@ -865,7 +865,7 @@ function buildReport(input: {
         samples: instance.health.latencies.length,
         p50_ms: round(percentile(instance.health.latencies, 50)),
         p95_ms: round(percentile(instance.health.latencies, 95)),
-        max_ms: round(Math.max(...instance.health.latencies, Number.NaN)),
+        max_ms: round(maximum(instance.health.latencies)),
         failures_before_kill: instance.health.failuresBeforeKill,
         failures_after_kill: instance.health.failuresAfterKill,
       },
@@ -931,7 +931,7 @@ function buildReport(input: {
     ],
     [
       "kill → interrupted seen, p50 / max (limit)",
-      `${ms(percentile(interruptLatencies, 50))} / ${ms(Math.max(...interruptLatencies, Number.NaN))} (${ms(input.limitMs)})`,
+      `${ms(percentile(interruptLatencies, 50))} / ${ms(maximum(interruptLatencies))} (${ms(input.limitMs)})`,
     ],
     [
       "reconnects to the other instance served",
@@ -986,7 +986,7 @@ function buildReport(input: {
         only_killed_instance: interruptedElsewhere.length === 0,
         limit_ms: input.limitMs,
         latency_p50_ms: round(percentile(interruptLatencies, 50)),
-        latency_max_ms: round(Math.max(...interruptLatencies, Number.NaN)),
+        latency_max_ms: round(maximum(interruptLatencies)),
         late_or_unseen: lateInterrupts.length,
       },
       reconnects: { tried: reconnects.length, served_by_other: reconnectsServed.length },
@@ -1001,6 +1001,17 @@ function buildReport(input: {
       must_be_zero: Object.fromEntries(mustBeZero),
       failures_by_kind: failureKinds,
       failure_samples: failures.samples,
+      per_run: records.map((record) => ({
+        run_id: record.runId ?? null,
+        home: record.home,
+        executor: record.executor ?? null,
+        status: record.finalStatus ?? null,
+        first_event_ms: round(record.firstEventMs ?? Number.NaN),
+        events_read: record.seqs.length,
+        terminal: record.terminal ?? null,
+        reconnect_served_by: record.reconnectServedBy ?? null,
+        failures: record.failures,
+      })),
       logs: input.logDirectory,
     },
   };
@@ -1057,6 +1068,10 @@ function percentile(values: number[], rank: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)];
+}
+
+function maximum(values: number[]): number {
+  return values.length === 0 ? Number.NaN : Math.max(...values);
 }
 
 function round(value: number): number | null {
