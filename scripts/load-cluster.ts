@@ -16,7 +16,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -88,13 +88,18 @@ class Failures {
 }
 
 const failures = new Failures();
+/** Undo steps, run last first; each is registered before the thing it undoes can exist. */
 const cleanupSteps: (() => Promise<void>)[] = [];
-let cleaningUp: Promise<void> | undefined;
+let stopping = false;
+let cleaningUp: Promise<void> = Promise.resolve();
 
 async function main(): Promise<number> {
   const options = readOptions();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and relayed by
+    // tsx), and a second signal without a listener would end it before the clean-up is done.
+    process.on(signal, () => {
+      if (stopping) return;
       console.error(`\n${signal}: stopping the cluster and removing its database…`);
       void cleanup().finally(() => process.exit(130));
     });
@@ -272,13 +277,7 @@ async function ensureBuild(options: Options) {
 
 async function createDatabase(adminUrl: string): Promise<string> {
   const name = `workbench_cluster_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  // The drop is registered first: a Ctrl-C during the create still removes the database.
   cleanupSteps.push(async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -288,14 +287,22 @@ async function createDatabase(adminUrl: string): Promise<string> {
       await client.end();
     }
   });
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 async function newDataDirectory(name: string): Promise<string> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), `workbench-cluster-${name}-`));
+  const directory = path.join(os.tmpdir(), `workbench-cluster-${name}-${randomUUID().slice(0, 8)}`);
   cleanupSteps.push(() => rm(directory, { recursive: true, force: true }));
+  await mkdir(directory, { recursive: true });
   return directory;
 }
 
@@ -311,6 +318,8 @@ function spawnLogged(
   env: Record<string, string>,
   logDirectory: string,
 ) {
+  // After a Ctrl-C nothing new starts: the clean-up may already have passed this step.
+  if (stopping) throw new Error("stopping");
   const log = createWriteStream(path.join(logDirectory, `${instance.name.toLowerCase()}.log`));
   const child = spawn(command, args, {
     cwd: root,
@@ -413,13 +422,15 @@ async function stopProcessGroup(instance: Instance) {
   killProcessGroup(instance, "SIGKILL");
 }
 
-async function cleanup(): Promise<void> {
-  cleaningUp ??= (async () => {
+/** Runs every registered undo step once, newest first; safe to call again (Ctrl-C, errors). */
+function cleanup(): Promise<void> {
+  stopping = true;
+  cleaningUp = cleaningUp.then(async () => {
     // Processes first (they hold connections), then their directories and the database.
-    for (const step of cleanupSteps.reverse()) {
+    for (let step = cleanupSteps.pop(); step; step = cleanupSteps.pop()) {
       await step().catch((error) => console.error(`cleanup: ${String(error)}`));
     }
-  })();
+  });
   return cleaningUp;
 }
 
@@ -1107,10 +1118,13 @@ function positiveInteger(value: string | undefined, name: string): number {
 main().then(
   (code) => process.exit(code),
   async (error) => {
-    console.error(
-      `load:cluster could not finish: ${error instanceof Error ? error.message : error}`,
-    );
+    // After a Ctrl-C the load fails against stopped processes: that is no news.
+    if (!stopping) {
+      console.error(
+        `load:cluster could not finish: ${error instanceof Error ? error.message : error}`,
+      );
+    }
     await cleanup();
-    process.exit(2);
+    process.exit(stopping ? 130 : 2);
   },
 );
