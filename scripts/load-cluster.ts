@@ -74,6 +74,8 @@ type RunRecord = {
   reconnectServedBy?: "A" | "B";
   finalStatus?: string;
   finalObservedAt?: number;
+  /** When the database says the run finished (epoch ms): the sweep's time, not our polling's. */
+  savedFinishedAt?: number;
   failures: string[];
 };
 
@@ -175,7 +177,11 @@ async function runCluster(options: Options): Promise<number> {
   );
 
   const setup = await prepareProject(a.url as string, options.fixture);
-  const workerProbe = await probeWorkerBuild(a.url as string, setup.projectId);
+  const workerProbe = await probeWorkerBuild(
+    a.url as string,
+    setup.projectId,
+    path.join(logDirectory, "w.log"),
+  );
   console.info(`worker build of an upload through A: ${workerProbe.outcome}`);
 
   // One session per run, so every run can start at once (a session takes one run at a time).
@@ -210,11 +216,13 @@ async function runCluster(options: Options): Promise<number> {
   const survivor = killTarget === a ? b : a;
   let firstEvents = 0;
   let killedAt: number | undefined;
+  let killedAtEpoch: number | undefined;
   const killWhen = Math.max(1, Math.ceil(options.runs * options.killAtFraction));
   const onFirstEvent = () => {
     firstEvents += 1;
     if (killTarget && killedAt === undefined && firstEvents >= killWhen) {
       killedAt = performance.now();
+      killedAtEpoch = Date.now();
       killTarget.killedAt = killedAt;
       killProcessGroup(killTarget, "SIGKILL");
       console.info(
@@ -235,8 +243,8 @@ async function runCluster(options: Options): Promise<number> {
 
   // Settle: the saved status of every run, read from the survivor (the only one left).
   const limitMs = (options.staleSeconds + options.sweepSeconds) * 1000;
-  await attributeExecutors(databaseUrl, records, { A: a.pid, B: b.pid });
   await settleStatuses(records, survivor, killedAt, limitMs);
+  await readSavedRuns(databaseUrl, records, { A: a.pid, B: b.pid });
   const followUps = await sendFollowUps(records, survivor, setup.datasetId, killTarget?.name);
   healthStop.abort();
   await Promise.all(healthPolls);
@@ -247,6 +255,7 @@ async function runCluster(options: Options): Promise<number> {
     instances: [a, b],
     killTarget,
     killedAt,
+    killedAtEpoch,
     limitMs,
     streamsDoneMs,
     totalMs: performance.now() - started,
@@ -467,7 +476,7 @@ async function upload(baseUrl: string, projectId: string, name: string, bytes: B
 }
 
 /** An upload through A that is larger than CONSTRUCT_ASYNC_MIN_BYTES: W builds it (a job). */
-async function probeWorkerBuild(baseUrl: string, projectId: string) {
+async function probeWorkerBuild(baseUrl: string, projectId: string, workerLog: string) {
   try {
     const lines = ["source,target"];
     for (let node = 0; lines.join("\n").length < 100_000; node++) {
@@ -486,8 +495,15 @@ async function probeWorkerBuild(baseUrl: string, projectId: string) {
     }
     const status = await waitForConstruction(baseUrl, projectId, datasetId, 60_000);
     if (status.status !== "ready") {
-      failures.add(`worker_build_${status.status}`, JSON.stringify(status.error));
-      return { outcome: `${status.status}: ${JSON.stringify(status.error)}`, datasetId };
+      // The API's error is generic; the worker's log says what really went wrong.
+      const log = await readFile(workerLog, "utf8").catch(() => "");
+      const cause = log
+        .split("\n")
+        .find((line) => /Error: /.test(line))
+        ?.trim();
+      const outcome = `${status.status}: ${JSON.stringify(status.error)}${cause ? ` (worker log: ${cause})` : ""}`;
+      failures.add(`worker_build_${status.status}`, outcome);
+      return { outcome, datasetId };
     }
     return { outcome: "built by W", datasetId };
   } catch (error) {
@@ -598,6 +614,7 @@ type StreamOutcome = {
     | "ended_without_terminal"
     | "replay_unavailable"
     | "cut"
+    | "refused"
     | "timeout"
     | `http_${number}_${string}`;
   detail?: string;
@@ -672,7 +689,10 @@ async function followStream(input: {
     if (controller.signal.aborted && String(controller.signal.reason).includes("timeout")) {
       return { kind: "timeout" };
     }
-    return { kind: "cut", detail: String(error) };
+    // Refused at connect (a dead instance) or dropped mid-stream: different stories.
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    if (cause === "ECONNREFUSED") return { kind: "refused", detail: String(error) };
+    return { kind: "cut", detail: `${String(error)} ${cause ?? ""}` };
   } finally {
     clearTimeout(timeout);
   }
@@ -689,8 +709,11 @@ function fail(record: RunRecord, kind: string, detail?: string) {
 
 // ---------------------------------------------------------------- after the load
 
-/** Which instance executed each run, from the executor id (host:pid:…) saved on it. */
-async function attributeExecutors(
+/**
+ * Which instance executed each run, from the executor id (host:pid:…) saved on it, and when
+ * the database says it finished.
+ */
+async function readSavedRuns(
   databaseUrl: string,
   records: RunRecord[],
   pids: { A?: number; B?: number },
@@ -698,13 +721,17 @@ async function attributeExecutors(
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
-    const { rows } = await client.query<{ id: string; executor: string | null }>(
-      `select id, "executorId" as executor from runs`,
-    );
-    const byRun = new Map(rows.map((row) => [row.id, row.executor]));
+    const { rows } = await client.query<{
+      id: string;
+      executor: string | null;
+      finished: Date | null;
+    }>(`select id, "executorId" as executor, "finishedAt" as finished from runs`);
+    const byRun = new Map(rows.map((row) => [row.id, row]));
     for (const record of records) {
-      const pid = Number(byRun.get(record.runId ?? "")?.split(":")[1]);
+      const row = byRun.get(record.runId ?? "");
+      const pid = Number(row?.executor?.split(":")[1]);
       record.executor = pid === pids.A ? "A" : pid === pids.B ? "B" : "unknown";
+      record.savedFinishedAt = row?.finished?.getTime();
     }
   } catch (error) {
     failures.add("executor_lookup_failed", String(error));
@@ -824,6 +851,7 @@ function buildReport(input: {
   instances: Instance[];
   killTarget: Instance | undefined;
   killedAt: number | undefined;
+  killedAtEpoch: number | undefined;
   limitMs: number;
   streamsDoneMs: number;
   totalMs: number;
@@ -837,17 +865,24 @@ function buildReport(input: {
   const killedName = killTarget?.name;
   const interrupted = started.filter((record) => record.finalStatus === "interrupted");
   const interruptedElsewhere = interrupted.filter((record) => record.executor !== killedName);
-  const lateInterrupts = interrupted.filter(
-    (record) =>
-      killedAt === undefined ||
-      record.finalObservedAt === undefined ||
-      record.finalObservedAt - killedAt > input.limitMs,
-  );
-  const interruptLatencies = interrupted.flatMap((record) =>
-    killedAt !== undefined && record.finalObservedAt !== undefined
-      ? [record.finalObservedAt - killedAt]
-      : [],
-  );
+  // From the kill to the saved `finishedAt` (the sweep's own clock, same machine); the time our
+  // polling first saw it when the database could not be read.
+  const interruptedAfter = (record: RunRecord) =>
+    killedAt === undefined || input.killedAtEpoch === undefined
+      ? undefined
+      : record.savedFinishedAt !== undefined
+        ? record.savedFinishedAt - input.killedAtEpoch
+        : record.finalObservedAt !== undefined
+          ? record.finalObservedAt - killedAt
+          : undefined;
+  const lateInterrupts = interrupted.filter((record) => {
+    const after = interruptedAfter(record);
+    return after === undefined || after > input.limitMs;
+  });
+  const interruptLatencies = interrupted.flatMap((record) => {
+    const after = interruptedAfter(record);
+    return after === undefined ? [] : [after];
+  });
   let lost = 0;
   let duplicated = 0;
   const survivorRuns = started.filter((record) => record.executor !== killedName);
@@ -941,7 +976,7 @@ function buildReport(input: {
       `${interrupted.length} (${interruptedElsewhere.length === 0 ? "yes" : `no: ${interruptedElsewhere.length} elsewhere`})`,
     ],
     [
-      "kill → interrupted seen, p50 / max (limit)",
+      "kill → interrupted (saved), p50 / max (limit)",
       `${ms(percentile(interruptLatencies, 50))} / ${ms(maximum(interruptLatencies))} (${ms(input.limitMs)})`,
     ],
     [
@@ -959,7 +994,7 @@ function buildReport(input: {
         `${h.p50_ms} / ${h.p95_ms} / ${h.max_ms} ms (${h.samples}, ${h.failures_before_kill}/${h.failures_after_kill})`,
       ];
     }),
-    ["worker build of an upload through A", input.workerProbe.outcome.slice(0, 100)],
+    ["worker build of an upload through A", input.workerProbe.outcome.slice(0, 240)],
     [
       "follow-ups after interruption completed",
       `${input.followUps.completed} / ${input.followUps.tried}`,
