@@ -1,8 +1,19 @@
-const segmentPattern = /^[A-Za-z0-9._-]+$/;
+/** UNSAFE_BLOB_KEY: a key that is not a plain relative path (a bug: keys come from server ids). */
+export class UnsafeBlobKeyError extends Error {
+  readonly code = "UNSAFE_BLOB_KEY";
+  constructor(key: string) {
+    super(`unsafe blob key: ${JSON.stringify(key)}`);
+  }
+}
+
+// Any printable name (published workspace files keep their user-given names), but never a
+// control character or a backslash, which could mean something else to a file system.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const segmentPattern = /^[^\x00-\x1f\x7f\\]{1,255}$/;
 
 /**
- * Checks a blob key: relative, slash-separated, each segment plain characters and never "." or
- * "..", so a key can never leave the data directory nor name two places. Returns the key.
+ * Checks a blob key: relative, slash-separated, no empty segment and never "." or "..", so a
+ * key can never leave the data directory nor name two places. Returns the key.
  */
 export function assertBlobKey(key: string): string {
   const segments = key.split("/");
@@ -12,7 +23,7 @@ export function assertBlobKey(key: string): string {
     segments.every(
       (segment) => segmentPattern.test(segment) && segment !== "." && segment !== "..",
     );
-  if (!safe) throw new Error(`unsafe blob key: ${JSON.stringify(key)}`);
+  if (!safe) throw new UnsafeBlobKeyError(key);
   return key;
 }
 

@@ -27,8 +27,15 @@ export interface BlobStore {
   /**
    * Stores a local file under `key` and removes the file: the local store renames it (no copy),
    * the PostgreSQL store streams it in. For files staged on this machine (uploads in progress).
+   * `sha256`, when the caller hashed the file while staging it, spares the local store a re-read.
    */
-  moveFileIn(input: { key: string; path: string }): Promise<WrittenBlob>;
+  moveFileIn(input: { key: string; path: string; sha256?: string }): Promise<WrittenBlob>;
+  /**
+   * Writes a blob's bytes to a local file (a working copy, e.g. a workspace area where commands
+   * run): the local store hard-links it when it can (no copy), the PostgreSQL store streams it
+   * out. The file appears whole or not at all. BlobNotFoundError if absent.
+   */
+  materialise(input: { key: string; path: string }): Promise<void>;
   /** The blob's bytes (or a range of them) as a stream; BlobNotFoundError if absent. */
   read(input: { key: string; range?: BlobRange }): Promise<Readable>;
   /** Size and checksum, or undefined when absent. */

@@ -1,6 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import {
+  constants,
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -58,20 +68,40 @@ export function createLocalDiskBlobStore(input: { root: string }): BlobStore {
       return { key, bytes, sha256: hash.digest("hex") };
     },
 
-    async moveFileIn({ key, path: source }): Promise<WrittenBlob> {
+    async moveFileIn({ key, path: source, sha256: known }): Promise<WrittenBlob> {
       const absolute = resolve(key);
       await mkdir(path.dirname(absolute), { recursive: true });
-      // Hashed before the move: the caller usually knows it already, but the contract says so.
-      const sha256 = await hashFile(source);
+      const sha256 = known ?? (await hashFile(source));
       await rename(source, absolute);
       return { key, bytes: (await stat(absolute)).size, sha256 };
     },
 
-    async read({ key, range }: { key: string; range?: BlobRange }): Promise<Readable> {
+    async materialise({ key, path: target }) {
       const absolute = resolve(key);
       const found = await stat(absolute).catch(() => undefined);
       if (!found?.isFile()) throw new BlobNotFoundError(key);
-      return createReadStream(absolute, range ? { start: range.start, end: range.end } : {});
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      try {
+        // A hard link shares the bytes; across file systems it fails and a copy is made.
+        await link(absolute, temporary).catch(() => copyFile(absolute, temporary));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async read({ key, range }: { key: string; range?: BlobRange }): Promise<Readable> {
+      // O_NOFOLLOW: a stored file is read, never a symbolic link put in its place.
+      const handle = await open(resolve(key), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+        () => undefined,
+      );
+      if (!handle) throw new BlobNotFoundError(key);
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        throw new BlobNotFoundError(key);
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
 
     async stat({ key }): Promise<BlobInfo | undefined> {

@@ -1,6 +1,8 @@
-import { createReadStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   deleteBlobs,
   findBlob,
@@ -46,6 +48,18 @@ export function createPostgresBlobStore(input: { chunkBytes?: number } = {}): Bl
       const written = await write({ key, content: createReadStream(path) });
       await rm(path, { force: true });
       return written;
+    },
+
+    async materialise({ key, path: target }) {
+      const content = await this.read({ key });
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      try {
+        await pipeline(content, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
 
     async read({ key, range }: { key: string; range?: BlobRange }): Promise<Readable> {

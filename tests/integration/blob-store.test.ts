@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -107,18 +107,24 @@ describe.each(implementations)("%s blob store", (name, open) => {
     expect((await buffer(await store.read({ key: `${prefix}/moved.txt` }))).toString()).toBe(
       "moved in",
     );
+    const copy = path.join(staging, "copy.txt");
+    await store.materialise({ key: `${prefix}/moved.txt`, path: copy });
+    expect(await readFile(copy, "utf8")).toBe("moved in");
+    await expect(
+      store.materialise({ key: `${prefix}/absent.txt`, path: copy }),
+    ).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
   it("lists and deletes by key and by prefix; a missing key is BlobNotFoundError", async () => {
     const store = await open();
     const folder = `${prefix}/folder`;
-    for (const name of ["a.txt", "b/c.txt", "b/d.txt"]) {
+    for (const name of ["a.txt", "b/c.txt", "b/d résumé@v2.txt"]) {
       await store.write({ key: `${folder}/${name}`, content: Readable.from([Buffer.from(name)]) });
     }
     expect((await store.list({ prefix: `${folder}/` })).map((blob) => blob.key)).toEqual([
       `${folder}/a.txt`,
       `${folder}/b/c.txt`,
-      `${folder}/b/d.txt`,
+      `${folder}/b/d résumé@v2.txt`,
     ]);
     await store.delete({ key: `${folder}/a.txt` });
     await store.delete({ key: `${folder}/a.txt` });
@@ -130,7 +136,7 @@ describe.each(implementations)("%s blob store", (name, open) => {
 
   it("refuses keys that could leave the store", async () => {
     const store = await open();
-    for (const key of ["../escape", "/absolute", "a//b", "a/./b", ""]) {
+    for (const key of ["../escape", "/absolute", "a//b", "a/./b", "", "a/b\\c", "a\nb"]) {
       await expect(store.stat({ key })).rejects.toThrow(/unsafe blob key/);
     }
   });

@@ -158,7 +158,7 @@ export async function deleteBlobs(input: { keys?: string[]; prefix?: string }): 
 export async function listBlobs(input: { prefix: string }): Promise<BlobRow[]> {
   const pool = await getBlobPool();
   const result = await pool.query(
-    'SELECT * FROM "blobs" WHERE starts_with("key", $1) ORDER BY "key"',
+    'SELECT * FROM "blobs" WHERE starts_with("key", $1) ORDER BY "key" COLLATE "C"',
     [input.prefix],
   );
   return result.rows.map(toBlobRow);
