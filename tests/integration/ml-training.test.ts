@@ -19,7 +19,7 @@ import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { parseModelFile } from "@/lib/engine/ml/model-file";
-import { getEnv, resetEnvForTests } from "@/lib/env";
+import { resetEnvForTests } from "@/lib/env";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
