@@ -80,6 +80,15 @@ const environmentSchema = z.object({
   /** Where uploads, the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optionalUrl,
+  /**
+   * Where uploads, skills, model files and published workspace files are kept (docs/storage.md):
+   * `local` under DATA_DIR, `postgres` in the database. Unset: `postgres` when DATABASE_URL is
+   * set (an external database other instances and workers share), `local` otherwise.
+   */
+  BLOB_STORE: z
+    .enum(["local", "postgres", ""])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   TEST_DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: integer(54329, 1024, 65535),
   INTERNAL_SERVICE_KEY: optionalText.pipe(
@@ -175,6 +184,8 @@ const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema> & {
   /** DATA_DIR resolved against the working directory. */
   dataDirectory: string;
+  /** BLOB_STORE, its default applied. */
+  blobStore: "local" | "postgres";
 };
 
 let cached: Environment | undefined;
@@ -194,7 +205,11 @@ export function getEnv(): Environment {
       .join("; ");
     throw new ConfigurationError(`Invalid environment: ${problems}`);
   }
-  cached = { ...parsed.data, dataDirectory: path.resolve(parsed.data.DATA_DIR) };
+  cached = {
+    ...parsed.data,
+    dataDirectory: path.resolve(parsed.data.DATA_DIR),
+    blobStore: parsed.data.BLOB_STORE ?? (parsed.data.DATABASE_URL ? "postgres" : "local"),
+  };
   return cached;
 }
 
