@@ -183,6 +183,9 @@ async function saveAndAnnounce(input: {
     stagedAt: new Date().toISOString(),
   };
   let stopPending = false;
+  // Every event before the terminal one is in the table by the time the snapshot says the phase
+  // ended, so a reader on another instance that sees the end finds all of them.
+  await log.persisted();
   try {
     const saved = await persistRunFinalState(state);
     if (saved.outcome === "stale") return;
