@@ -75,6 +75,9 @@ export async function streamRunEvents(input: {
     if (backlog === null && !log.isFinished && input.afterSeq >= log.upcomingSeq) {
       throw replayUnavailable(input.runId, input.afterSeq);
     }
+    // What this process numbered is in the table before the table is asked (its terminal event
+    // may still be on its way there).
+    await log.persisted();
   }
   const last = await findLastRunEvent(input.runId);
   const executing = executingRunStatuses.has(run.runStatus);
