@@ -82,8 +82,8 @@ export class RunEventLog {
   }
 
   /**
-   * Events with seq > afterSeq, or null when part of that range has left the window (the caller
-   * answers REPLAY_UNAVAILABLE instead of silently skipping events).
+   * Events with seq > afterSeq, or null when part of that range has left the window or was
+   * never numbered here (the caller then reads the persisted events, never skipping any).
    */
   readAfter(afterSeq: number): RunEvent[] | null {
     // A finished run gets no appends that would trim it, so the age bound is applied here too.
