@@ -17,7 +17,7 @@ const heartbeatMs = 15_000;
  */
 const maxQueuedEvents = 2_000;
 /** A table reader reads again this often even without a notification (one may be lost). */
-const tablePollMs = 1_000;
+const tablePollMs = 2_000;
 /** Rows one table read returns; a longer backlog is read in several. */
 const tableReadSize = 500;
 /**

@@ -167,6 +167,8 @@ describe("run events any instance can serve (EV-1, EV-2)", () => {
     });
     const runId: string = started.body.run_id;
     const events = await harness.events(runId);
+    // The executor's own writes are announced too: let them land before listening.
+    await runEventLog(runId)?.persisted();
     const heard: (number | null)[] = [];
     const unsubscribe = onRunEventsWritten(runId, (lastSeq) => heard.push(lastSeq));
     try {
