@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import type { RunEvent } from "@/lib/contracts/run-event";
@@ -158,6 +159,26 @@ describe("run events any instance can serve (EV-1, EV-2)", () => {
     }
     const garbage = await openEvents(runId, { "last-event-id": "abc" });
     expect(garbage.status).toBe(400);
+  }, 60_000);
+
+  it("a pause cancelled on an instance that never ran it ends the stream with run_cancelled right after the pause", async () => {
+    const session = await createSession({ ownerId: harness.userId, projectId: harness.projectId });
+    const started = await harness.startRun(session.session_id, "Clear the graph");
+    const runId: string = started.body.run_id;
+    const paused = await harness.events(runId);
+    expect(paused.at(-1)?.type).toBe("run_paused");
+    const pausedSeq = paused.at(-1)?.seq ?? -1;
+    await runEventLog(runId)?.persisted();
+    dropRunEventLog(runId); // the cancel reaches an instance without the run's log
+    const cancelled = await harness.cancel({ cancel_request_id: randomUUID(), run_id: runId });
+    expect(cancelled.status).toBe(202);
+    await runEventLog(runId)?.persisted();
+    dropRunEventLog(runId); // and the reader yet another one
+    const after = await readAll(runId, pausedSeq);
+    expect(after).toEqual([
+      { type: "run_cancelled", run_id: runId, seq: pausedSeq + 1, execution_generation: 1 },
+    ]);
+    expect(await readAll(runId, -1)).toEqual(paused);
   }, 60_000);
 
   it("announces every batch written, from any connection, on one listening connection", async () => {
