@@ -239,9 +239,10 @@ function streamFromTable(input: {
             return;
           }
           // The reader already had the terminal event (from the executing instance's memory)
-          // when it connected here before that event's write: nothing is missing.
+          // when it connected here before that event's write: nothing is missing. Otherwise
+          // (a cursor past the end, a hole, an end never written) the snapshot takes over.
           const last = await findLastRunEvent(input.runId);
-          if (last && last.seq <= lastSeq && isTerminal(last.type)) close();
+          if (last && last.seq === lastSeq && isTerminal(last.type)) close();
           else giveUp();
         } catch {
           // The database is away: the next poll checks again.
