@@ -126,6 +126,11 @@ const environmentSchema = z.object({
     }),
   MCP_ENABLE_REPORTING_TOOLS: booleanFlag(true),
   GRAPH_ENGINE_URL: optionalUrl,
+  /**
+   * Memory the engine may keep session graphs in (estimated from their arrays); beyond it the
+   * least recently used sessions are dropped and reloaded from PostgreSQL on their next call.
+   */
+  ENGINE_MEMORY_BUDGET_MB: integer(1024, 16, 1024 * 1024),
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
   /**
    * Skill uploads (.md / .zip, SK-5). Capped below 10 MiB on purpose: the skills upload route
