@@ -71,6 +71,8 @@ type RunRecord = {
   seqs: number[];
   terminal?: string;
   reconnected: boolean;
+  /** The other instance was dead at reconnect time: followed on the home instance instead. */
+  reconnectRerouted?: boolean;
   reconnectServedBy?: "A" | "B";
   finalStatus?: string;
   finalObservedAt?: number;
@@ -581,7 +583,22 @@ async function driveRun(input: {
   if (record.terminal) return;
 
   // 2. The other instance, from the last seq seen: what a reconnect through a balancer does.
-  record.reconnected = true;
+  // A balancer sends nothing to an instance its health check found dead: when the other one
+  // was killed, the reconnect goes back to the instance that started the run (step 3).
+  if (other.killedAt === undefined) record.reconnected = true;
+  else {
+    record.reconnectRerouted = true;
+    const rerouted = await followStream({
+      instance: home,
+      record,
+      afterSeq: lastSeq(record),
+      useLastEventId: true,
+      onFirstEvent: input.onFirstEvent,
+    });
+    if (rerouted.kind !== "terminal")
+      fail(record, `rerouted_home_${rerouted.kind}`, rerouted.detail);
+    return;
+  }
   const second = await followStream({
     instance: other,
     record,
@@ -982,6 +999,10 @@ function buildReport(input: {
     [
       "reconnects to the other instance served",
       `${reconnectsServed.length} / ${reconnects.length}`,
+    ],
+    [
+      "reconnects rerouted home (the other instance was dead)",
+      String(started.filter((record) => record.reconnectRerouted).length),
     ],
     [
       "first event p50 / p95",
