@@ -87,6 +87,12 @@ export async function streamRunEvents(input: {
   if ((ended && input.afterSeq > (last?.seq ?? -1)) || (!executing && last === null)) {
     throw replayUnavailable(input.runId, input.afterSeq);
   }
+  // The end of an interrupted run is numbered by the sweep right after the last event its dead
+  // executor persisted; that executor may have streamed a few more it never persisted, under
+  // the same seqs. A cursor on that end may name one of those: only the snapshot is sure.
+  if (ended && input.afterSeq === last?.seq && isInterruptedEnd(last)) {
+    throw replayUnavailable(input.runId, input.afterSeq);
+  }
   return streamFromTable({ ...input, caughtUp: ended && input.afterSeq === last?.seq });
 }
 
@@ -242,8 +248,9 @@ function streamFromTable(input: {
           // when it connected here before that event's write: nothing is missing. Otherwise
           // (a cursor past the end, a hole, an end never written) the snapshot takes over.
           const last = await findLastRunEvent(input.runId);
-          if (last && last.seq === lastSeq && isTerminal(last.type)) close();
-          else giveUp();
+          if (last && last.seq === lastSeq && isTerminal(last.type) && !isInterruptedEnd(last)) {
+            close();
+          } else giveUp();
         } catch {
           // The database is away: the next poll checks again.
         }
@@ -264,6 +271,12 @@ function streamFromTable(input: {
     },
   });
   return new Response(body, { headers: sseHeaders });
+}
+
+/** The sweep's end of a run whose executor died (see the cursor check in streamRunEvents). */
+function isInterruptedEnd(event: { type: string; data: unknown }): boolean {
+  const data = event.data as { code?: unknown } | null;
+  return event.type === "run_error" && data?.code === "INTERRUPTED";
 }
 
 function isTerminal(type: string): boolean {

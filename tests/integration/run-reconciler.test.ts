@@ -91,6 +91,17 @@ describe("start-up reconciliation of runs (PS-4)", () => {
         execution_generation: 1,
       },
     ]);
+    // A client whose cursor is that end's seq may have had another event under it, streamed by
+    // the dead executor and never persisted (the load:cluster test saw it): it is sent to the
+    // snapshot (410) rather than given a stream that ends without an end.
+    await expect(
+      streamRunEvents({
+        ownerId: userId,
+        runId,
+        afterSeq: 0,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE" });
 
     // The executor was only frozen and now saves its final state: the interruption stands.
     const late = await mergeRunFinalState({

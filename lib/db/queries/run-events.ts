@@ -65,7 +65,7 @@ export async function findLastRunEvent(runId: string) {
   return db.runEvent.findFirst({
     where: { runId },
     orderBy: { seq: "desc" },
-    select: { seq: true, type: true },
+    select: { seq: true, type: true, data: true },
   });
 }
 
