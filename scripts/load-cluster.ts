@@ -73,6 +73,8 @@ type RunRecord = {
   reconnected: boolean;
   /** The other instance was dead at reconnect time: followed on the home instance instead. */
   reconnectRerouted?: boolean;
+  /** The reconnect was answered REPLAY_UNAVAILABLE and the run's snapshot showed its end. */
+  reconnectBySnapshot?: boolean;
   reconnectServedBy?: "A" | "B";
   finalStatus?: string;
   finalObservedAt?: number;
@@ -610,6 +612,15 @@ async function driveRun(input: {
     record.reconnectServedBy = other.name as "A" | "B";
     return;
   }
+  // REPLAY_UNAVAILABLE sends a client to the run's snapshot (the browser does exactly this):
+  // served, when the snapshot on that instance reaches the run's end.
+  if (second.kind === "replay_unavailable" || second.kind.startsWith("http_410")) {
+    if (await snapshotReachesEnd({ instance: other, record })) {
+      record.reconnectServedBy = other.name as "A" | "B";
+      record.reconnectBySnapshot = true;
+      return;
+    }
+  }
   fail(record, `reconnect_other_${second.kind}`, second.detail);
 
   // 3. What a client does next: back to the instance that ran it, if it still lives.
@@ -622,6 +633,26 @@ async function driveRun(input: {
     onFirstEvent: input.onFirstEvent,
   });
   if (third.kind !== "terminal") fail(record, `fallback_home_${third.kind}`, third.detail);
+}
+
+/** Reads the run's snapshot on `instance` until it shows the run finished (at most 90 s). */
+async function snapshotReachesEnd(input: {
+  instance: Instance;
+  record: RunRecord;
+}): Promise<boolean> {
+  const deadline = performance.now() + 90_000;
+  while (performance.now() < deadline) {
+    const snapshot = await call(
+      input.instance.url as string,
+      "GET",
+      `/api/runs/${input.record.runId}`,
+    ).catch(networkAnswer);
+    if (snapshot.status === 200 && finishedStatuses.has(snapshot.body.run_status as string)) {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return false;
 }
 
 type StreamOutcome = {
@@ -999,6 +1030,10 @@ function buildReport(input: {
     [
       "reconnects to the other instance served",
       `${reconnectsServed.length} / ${reconnects.length}`,
+    ],
+    [
+      "of which answered REPLAY_UNAVAILABLE, then by the snapshot",
+      String(started.filter((record) => record.reconnectBySnapshot).length),
     ],
     [
       "reconnects rerouted home (the other instance was dead)",
