@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -126,6 +127,11 @@ const environmentSchema = z.object({
     }),
   MCP_ENABLE_REPORTING_TOOLS: booleanFlag(true),
   GRAPH_ENGINE_URL: optionalUrl,
+  /**
+   * Worker threads that run the heavy graph kernels (Louvain, centralities) off the thread that
+   * serves HTTP; default one per core but one, at least one. 0 runs every kernel inline.
+   */
+  ENGINE_KERNEL_THREADS: integer(Math.max(1, os.availableParallelism() - 1), 0, 256),
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
   /**
    * Skill uploads (.md / .zip, SK-5). Capped below 10 MiB on purpose: the skills upload route

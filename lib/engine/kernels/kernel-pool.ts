@@ -1,0 +1,204 @@
+import { Worker } from "node:worker_threads";
+import type { CsrGraph } from "../csr/csr-graph";
+import { EngineError, type EngineErrorCode } from "../engine-error";
+import { type CancelFlag, createCancelFlag, raiseCancelFlag } from "./cancel-flag";
+import type { KernelName, KernelOptions, KernelResult } from "./kernel-table";
+import { findKernelWorkerEntry } from "./kernel-worker-entry";
+import type {
+  KernelWorkerFailure,
+  KernelWorkerRequest,
+  KernelWorkerResponse,
+} from "./kernel-worker-protocol";
+import { shareCsr } from "./shared-csr";
+
+/**
+ * After a cancel, how long a kernel may take to reach its next cancel check before its worker
+ * is terminated (and replaced). Kernels check every few thousand steps, so this only catches a
+ * kernel stuck where it does not check.
+ */
+const cancelGraceMilliseconds = 5_000;
+
+type Task = {
+  request: Extract<KernelWorkerRequest, { kind: "run" }>;
+  signal?: AbortSignal;
+  resolve: (result: unknown) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+  graceTimer?: ReturnType<typeof setTimeout>;
+};
+
+type PoolWorker = { worker: Worker; task: Task | null };
+
+/**
+ * A fixed number of worker threads running engine kernels off the calling thread, one kernel
+ * per worker at a time, queued in call order. The snapshot is never copied: its arrays are on
+ * shared memory (buildCsr allocates them there) and a call posts handles to them. Cancelling
+ * the call's signal raises a shared flag the kernel's own cancel checks read, so the call ends
+ * with the same JOB_CANCELLED error as inline. A worker that fails (a crash, an exit) fails
+ * only its call and is replaced by the next call that needs one.
+ */
+export class KernelPool {
+  readonly size: number;
+  private readonly entry: string;
+  private readonly workers: PoolWorker[] = [];
+  private readonly queue: Task[] = [];
+  private nextTaskId = 1;
+  private nextGraphId = 1;
+  private readonly graphIds = new WeakMap<CsrGraph, number>();
+  // When a snapshot is collected here, the workers drop their handle (and views) too.
+  private readonly forgetGraph = new FinalizationRegistry<number>((graphId) => {
+    for (const member of this.workers) member.worker.postMessage({ kind: "forget", graphId });
+  });
+  private closed = false;
+
+  constructor({ size, entry }: { size: number; entry?: string }) {
+    if (!(Number.isInteger(size) && size >= 1)) {
+      throw new EngineError("INVALID_REQUEST", "A kernel pool needs at least one thread.");
+    }
+    const found = entry ?? findKernelWorkerEntry();
+    if (!found) throw new EngineError("INVALID_REQUEST", "The kernel worker file was not found.");
+    this.size = size;
+    this.entry = found;
+  }
+
+  /** Runs a kernel in a worker on the snapshot; its result as the inline call would give it. */
+  run<Name extends KernelName>(
+    kernel: Name,
+    input: { csr: CsrGraph; options: KernelOptions<Name>; signal?: AbortSignal },
+  ): Promise<KernelResult<Name>> {
+    if (this.closed) {
+      return Promise.reject(new EngineError("INVALID_REQUEST", "The kernel pool is closed."));
+    }
+    if (input.signal?.aborted) return Promise.reject(cancelledError());
+    return new Promise((resolve, reject) => {
+      const task: Task = {
+        request: {
+          kind: "run",
+          taskId: this.nextTaskId++,
+          kernel,
+          graphId: this.graphIdOf(input.csr),
+          graph: shareCsr(input.csr),
+          options: input.options as Record<string, unknown>,
+          cancelFlag: createCancelFlag(),
+        },
+        signal: input.signal,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        onAbort: () => this.cancel(task),
+      };
+      input.signal?.addEventListener("abort", task.onAbort, { once: true });
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  /** Starts every worker now, so the first kernel does not pay for loading one. */
+  warm(): void {
+    while (this.workers.length < this.size) this.spawn();
+  }
+
+  /** Stops every worker; queued and running calls fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) {
+      this.settle(task, () =>
+        task.reject(new EngineError("INVALID_REQUEST", "The kernel pool is closed.")),
+      );
+    }
+    await Promise.all(this.workers.map((member) => member.worker.terminate()));
+  }
+
+  private graphIdOf(csr: CsrGraph): number {
+    let id = this.graphIds.get(csr);
+    if (id === undefined) {
+      id = this.nextGraphId++;
+      this.graphIds.set(csr, id);
+      this.forgetGraph.register(csr, id);
+    }
+    return id;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let member = this.workers.find((candidate) => candidate.task === null);
+      if (!member && this.workers.length < this.size) member = this.spawn();
+      if (!member) return;
+      const task = this.queue.shift() as Task;
+      member.task = task;
+      // A busy worker keeps the process alive (its caller awaits it); an idle one does not.
+      member.worker.ref();
+      member.worker.postMessage(task.request);
+    }
+  }
+
+  private spawn(): PoolWorker {
+    const member: PoolWorker = { worker: new Worker(this.entry), task: null };
+    member.worker.unref();
+    member.worker.on("message", (response: KernelWorkerResponse) => {
+      if (response.kind === "ready") return;
+      const task = member.task;
+      if (!task || task.request.taskId !== response.taskId) return;
+      member.task = null;
+      member.worker.unref();
+      if (response.kind === "result") this.settle(task, () => task.resolve(response.result));
+      else this.settle(task, () => task.reject(errorOf(response.failure)));
+      this.dispatch();
+    });
+    const fail = (reason: string) => {
+      const index = this.workers.indexOf(member);
+      if (index < 0) return;
+      this.workers.splice(index, 1);
+      const task = member.task;
+      member.task = null;
+      if (task) {
+        const cancelled = task.signal?.aborted === true;
+        this.settle(task, () =>
+          task.reject(
+            cancelled
+              ? cancelledError()
+              : new EngineError("INVALID_REQUEST", `The kernel worker failed: ${reason}`),
+          ),
+        );
+      }
+      if (!this.closed) this.dispatch();
+    };
+    member.worker.on("error", (error) => fail(error.message));
+    member.worker.on("exit", (code) => fail(`it exited (code ${code})`));
+    this.workers.push(member);
+    return member;
+  }
+
+  private cancel(task: Task): void {
+    const queued = this.queue.indexOf(task);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(task, () => task.reject(cancelledError()));
+      return;
+    }
+    raiseCancelFlag(task.request.cancelFlag as CancelFlag);
+    task.graceTimer = setTimeout(() => {
+      const member = this.workers.find((candidate) => candidate.task === task);
+      // The exit handler answers the call (cancelled) and the next call gets a new worker.
+      if (member) void member.worker.terminate();
+    }, cancelGraceMilliseconds);
+    task.graceTimer.unref?.();
+  }
+
+  private settle(task: Task, outcome: () => void): void {
+    task.signal?.removeEventListener("abort", task.onAbort);
+    if (task.graceTimer) clearTimeout(task.graceTimer);
+    outcome();
+  }
+}
+
+/** The error throwIfCancelled throws, so a cancelled call reads the same inline or pooled. */
+function cancelledError(): EngineError {
+  return new EngineError("JOB_CANCELLED", "The computation was cancelled.");
+}
+
+function errorOf(failure: KernelWorkerFailure): Error {
+  if (failure.engineError) {
+    return new EngineError(failure.code as EngineErrorCode, failure.message, failure.details);
+  }
+  return new Error(failure.message);
+}
