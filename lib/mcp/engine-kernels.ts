@@ -19,6 +19,9 @@ export function engineKernelPool(): KernelPool | null {
   if (current && current.threads === threads) return current.pool;
   void current?.pool?.close();
   const pool = threads > 0 ? newPool(threads) : null;
+  // Every thread starts loading the kernels now, at the first kernel call of any size, so the
+  // first call on a large graph does not wait for it.
+  pool?.warm();
   holder[poolKey] = { threads, pool };
   return pool;
 }

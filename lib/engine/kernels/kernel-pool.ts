@@ -27,7 +27,8 @@ type Task = {
   graceTimer?: ReturnType<typeof setTimeout>;
 };
 
-type PoolWorker = { worker: Worker; task: Task | null };
+/** A worker thread, whether it has loaded the kernels yet, and the call it is running. */
+type PoolWorker = { worker: Worker; ready: boolean; task: Task | null };
 
 /**
  * A fixed number of worker threads running engine kernels off the calling thread, one kernel
@@ -132,10 +133,13 @@ export class KernelPool {
   }
 
   private spawn(): PoolWorker {
-    const member: PoolWorker = { worker: new Worker(this.entry), task: null };
+    const member: PoolWorker = { worker: new Worker(this.entry), ready: false, task: null };
     member.worker.unref();
     member.worker.on("message", (response: KernelWorkerResponse) => {
-      if (response.kind === "ready") return;
+      if (response.kind === "ready") {
+        member.ready = true;
+        return;
+      }
       const task = member.task;
       if (!task || task.request.taskId !== response.taskId) return;
       member.task = null;
@@ -176,6 +180,13 @@ export class KernelPool {
       return;
     }
     raiseCancelFlag(task.request.cancelFlag as CancelFlag);
+    const member = this.workers.find((candidate) => candidate.task === task);
+    if (member && !member.ready) {
+      // Still loading the kernels (most of a second of CPU): stop it rather than let it finish
+      // loading for a call nobody waits for. The exit handler answers the call (cancelled).
+      void member.worker.terminate();
+      return;
+    }
     task.graceTimer = setTimeout(() => {
       const member = this.workers.find((candidate) => candidate.task === task);
       // The exit handler answers the call (cancelled) and the next call gets a new worker.
