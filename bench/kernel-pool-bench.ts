@@ -23,7 +23,8 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 
-const kernels: [KernelName, KernelOptions<KernelName>][] = [
+// Options as plain records: each list entry goes to its own kernel.
+const kernels: [KernelName, Record<string, unknown>][] = [
   ["pageRank", {}],
   ["louvain", { seed: 1 }],
 ];
@@ -46,7 +47,8 @@ async function main() {
     for (const nodes of values.nodes.split(",").map(Number)) {
       const text = generateBarabasiAlbert({ nodes, m: 10, seed: 1, weighted: false });
       const csr = buildCsr({ graph: parseTextEdgeList({ input: text, directed: false }) });
-      for (const [kernel, options] of kernels) {
+      for (const [kernel, entryOptions] of kernels) {
+        const options = entryOptions as KernelOptions<KernelName>;
         // One untimed call each way first: the JIT warms up in both threads.
         await runKernelInline(kernel, { csr, options });
         await pool.run(kernel, { csr, options });

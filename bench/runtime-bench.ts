@@ -22,7 +22,7 @@ import { uploadDataset } from "../lib/datasets/upload-dataset";
 import { disconnectDb } from "../lib/db/client";
 import { insertUser } from "../lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "../lib/env";
-import { engineKernelPool } from "../lib/mcp/engine-kernels";
+import { engineKernelPool } from "../lib/kernels/engine-kernels";
 import { createProject } from "../lib/projects/create-project";
 import { runEventLog } from "../lib/runs/run-event-log";
 import { startRun } from "../lib/runs/start-run";

@@ -1,6 +1,8 @@
 import { Worker } from "node:worker_threads";
+import type { ConstructionSummary } from "../construction/construct-graph";
 import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError, type EngineErrorCode } from "../engine-error";
+import type { GraphData } from "../graph/graph-data";
 import { type CancelFlag, createCancelFlag, raiseCancelFlag } from "./cancel-flag";
 import type { KernelName, KernelOptions, KernelResult } from "./kernel-table";
 import { findKernelWorkerEntry } from "./kernel-worker-entry";
@@ -8,6 +10,7 @@ import type {
   KernelWorkerFailure,
   KernelWorkerRequest,
   KernelWorkerResponse,
+  PooledConstructionInput,
 } from "./kernel-worker-protocol";
 import { shareCsr } from "./shared-csr";
 
@@ -19,7 +22,7 @@ import { shareCsr } from "./shared-csr";
 const cancelGraceMilliseconds = 5_000;
 
 type Task = {
-  request: Extract<KernelWorkerRequest, { kind: "run" }>;
+  request: Extract<KernelWorkerRequest, { kind: "run" | "construct" }>;
   signal?: AbortSignal;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
@@ -67,27 +70,48 @@ export class KernelPool {
     kernel: Name,
     input: { csr: CsrGraph; options: KernelOptions<Name>; signal?: AbortSignal },
   ): Promise<KernelResult<Name>> {
+    return this.submit(
+      {
+        kind: "run",
+        taskId: this.nextTaskId++,
+        kernel,
+        graphId: this.graphIdOf(input.csr),
+        graph: shareCsr(input.csr),
+        options: input.options as Record<string, unknown>,
+        cancelFlag: createCancelFlag(),
+      },
+      input.signal,
+    ) as Promise<KernelResult<Name>>;
+  }
+
+  /**
+   * Builds a graph from a CSV or TXT upload in a worker (constructGraph there), the graph
+   * posted back; the same graph and the same errors (PARSE_ERROR with its line) as inline.
+   */
+  construct(
+    input: PooledConstructionInput,
+    signal?: AbortSignal,
+  ): Promise<{ graph: GraphData; summary: ConstructionSummary }> {
+    return this.submit(
+      { kind: "construct", taskId: this.nextTaskId++, input, cancelFlag: createCancelFlag() },
+      signal,
+    ) as Promise<{ graph: GraphData; summary: ConstructionSummary }>;
+  }
+
+  private submit(request: Task["request"], signal: AbortSignal | undefined): Promise<unknown> {
     if (this.closed) {
       return Promise.reject(new EngineError("INVALID_REQUEST", "The kernel pool is closed."));
     }
-    if (input.signal?.aborted) return Promise.reject(cancelledError());
+    if (signal?.aborted) return Promise.reject(cancelledError());
     return new Promise((resolve, reject) => {
       const task: Task = {
-        request: {
-          kind: "run",
-          taskId: this.nextTaskId++,
-          kernel,
-          graphId: this.graphIdOf(input.csr),
-          graph: shareCsr(input.csr),
-          options: input.options as Record<string, unknown>,
-          cancelFlag: createCancelFlag(),
-        },
-        signal: input.signal,
-        resolve: resolve as (result: unknown) => void,
+        request,
+        signal,
+        resolve,
         reject,
         onAbort: () => this.cancel(task),
       };
-      input.signal?.addEventListener("abort", task.onAbort, { once: true });
+      signal?.addEventListener("abort", task.onAbort, { once: true });
       this.queue.push(task);
       this.dispatch();
     });

@@ -1,3 +1,4 @@
+import { constructGraph } from "../construction/construct-graph";
 import type { CsrGraph } from "../csr/csr-graph";
 import { EngineError } from "../engine-error";
 import { signalOfCancelFlag } from "./cancel-flag";
@@ -20,6 +21,15 @@ export function createKernelWorkerHandler() {
     if (request.kind === "forget") {
       graphs.delete(request.graphId);
       return null;
+    }
+    if (request.kind === "construct") {
+      try {
+        const signal = signalOfCancelFlag(request.cancelFlag);
+        const result = await constructGraph({ ...request.input, signal });
+        return { kind: "result", taskId: request.taskId, result };
+      } catch (error) {
+        return { kind: "error", taskId: request.taskId, failure: failureOf(error) };
+      }
     }
     try {
       if (!isKernelName(request.kernel)) {

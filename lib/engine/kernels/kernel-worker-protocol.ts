@@ -1,3 +1,4 @@
+import type { ConstructGraphInput } from "../construction/construct-graph";
 import type { CancelFlag } from "./cancel-flag";
 import type { KernelName } from "./kernel-table";
 import type { SharedCsr } from "./shared-csr";
@@ -12,6 +13,13 @@ export type KernelWorkerRequest =
       graphId: number;
       graph: SharedCsr;
       options: Record<string, unknown>;
+      cancelFlag: CancelFlag;
+    }
+  /** A CSV or TXT construction (parsing a whole upload), its result posted back. */
+  | {
+      kind: "construct";
+      taskId: number;
+      input: PooledConstructionInput;
       cancelFlag: CancelFlag;
     }
   /** The snapshot was collected on the caller's side: drop it and what was derived from it. */
@@ -30,3 +38,6 @@ export type KernelWorkerResponse =
   | { kind: "ready" }
   | { kind: "result"; taskId: number; result: unknown }
   | { kind: "error"; taskId: number; failure: KernelWorkerFailure };
+
+/** A construction as a worker receives it: no signal (the cancel flag) and no progress. */
+export type PooledConstructionInput = Omit<ConstructGraphInput, "signal" | "onProgress">;

@@ -5,7 +5,7 @@ import { modularity } from "@/lib/engine/algorithms/modularity";
 import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
 import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
-import { runEngineKernel } from "../engine-kernels";
+import { runEngineKernel } from "../../kernels/engine-kernels";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";

@@ -8,8 +8,8 @@ import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
+import { runEngineKernel } from "../../kernels/engine-kernels";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
-import { runEngineKernel } from "../engine-kernels";
 import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";

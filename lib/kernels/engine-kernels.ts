@@ -1,6 +1,12 @@
 import "server-only";
 import type { WorkControl } from "@/lib/engine/cancel-signal";
+import type {
+  ConstructGraphInput,
+  ConstructionSummary,
+} from "@/lib/engine/construction/construct-graph";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
+import type { GraphData } from "@/lib/engine/graph/graph-data";
+import { constructGraphInPool } from "@/lib/engine/kernels/construct-graph-in-pool";
 import { KernelPool } from "@/lib/engine/kernels/kernel-pool";
 import type { KernelName, KernelOptions, KernelResult } from "@/lib/engine/kernels/kernel-table";
 import { runKernel } from "@/lib/engine/kernels/run-kernel";
@@ -35,6 +41,16 @@ export function runEngineKernel<Name extends KernelName>(
   input: { csr: CsrGraph; options: KernelOptions<Name>; control?: WorkControl },
 ): Promise<KernelResult<Name>> {
   return runKernel(kernel, { ...input, pool: engineKernelPool() });
+}
+
+/**
+ * Builds a graph from an upload (constructGraph): a large CSV or TXT file is parsed in the
+ * process's worker pool, so the serving thread stays free; the result is the same either way.
+ */
+export function constructGraphOffThread(
+  construction: ConstructGraphInput,
+): Promise<{ graph: GraphData; summary: ConstructionSummary }> {
+  return constructGraphInPool({ construction, pool: engineKernelPool() });
 }
 
 function newPool(threads: number): KernelPool | null {
