@@ -77,6 +77,8 @@ test.describe("following a run when the event stream breaks", () => {
     await page.screenshot({ path: testInfo.outputPath("chat-resumed-stream.png"), fullPage: true });
   });
 
+  // The server answers 410 only for a cursor no event of the run ever had (events are persisted
+  // for the run's whole life); whatever the cause, the client rebuilds from the snapshot.
   test("REPLAY_UNAVAILABLE (410) rebuilds the run from its snapshot", async ({
     page,
     request,

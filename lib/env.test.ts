@@ -28,6 +28,15 @@ describe("getEnv", () => {
     expect(env.DEFAULT_MODEL).toBe("local-rules");
   });
 
+  it("keeps stored files in PostgreSQL by default only when DATABASE_URL is set", () => {
+    const external = "postgresql://user@db.example:5432/workbench";
+    expect(parse({ DATABASE_URL: undefined, BLOB_STORE: undefined }).blobStore).toBe("local");
+    expect(parse({ DATABASE_URL: external, BLOB_STORE: undefined }).blobStore).toBe("postgres");
+    expect(parse({ DATABASE_URL: external, BLOB_STORE: "local" }).blobStore).toBe("local");
+    expect(parse({ DATABASE_URL: undefined, BLOB_STORE: "postgres" }).blobStore).toBe("postgres");
+    expect(() => parse({ BLOB_STORE: "s3" })).toThrow(ConfigurationError);
+  });
+
   it("reads boolean flags in their usual spellings", () => {
     expect(parse({ IGRAPH_RUN_CANCEL_ENABLED: "true" }).IGRAPH_RUN_CANCEL_ENABLED).toBe(true);
     expect(parse({ IGRAPH_RUN_CANCEL_ENABLED: "1" }).IGRAPH_RUN_CANCEL_ENABLED).toBe(true);

@@ -81,6 +81,15 @@ const environmentSchema = z.object({
   /** Where uploads, the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optionalUrl,
+  /**
+   * Where uploads, skills, model files and published workspace files are kept (docs/storage.md):
+   * `local` under DATA_DIR, `postgres` in the database. Unset: `postgres` when DATABASE_URL is
+   * set (an external database other instances and workers share), `local` otherwise.
+   */
+  BLOB_STORE: z
+    .enum(["local", "postgres", ""])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   TEST_DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: integer(54329, 1024, 65535),
   INTERNAL_SERVICE_KEY: optionalText.pipe(
@@ -132,6 +141,11 @@ const environmentSchema = z.object({
    * serves HTTP; default one per core but one, at least one. 0 runs every kernel inline.
    */
   ENGINE_KERNEL_THREADS: integer(Math.max(1, os.availableParallelism() - 1), 0, 256),
+  /**
+   * Memory the engine may keep session graphs in (estimated from their arrays); beyond it the
+   * least recently used sessions are dropped and reloaded from PostgreSQL on their next call.
+   */
+  ENGINE_MEMORY_BUDGET_MB: integer(1024, 16, 1024 * 1024),
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
   /**
    * Skill uploads (.md / .zip, SK-5). Capped below 10 MiB on purpose: the skills upload route
@@ -176,6 +190,8 @@ const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema> & {
   /** DATA_DIR resolved against the working directory. */
   dataDirectory: string;
+  /** BLOB_STORE, its default applied. */
+  blobStore: "local" | "postgres";
 };
 
 let cached: Environment | undefined;
@@ -195,7 +211,11 @@ export function getEnv(): Environment {
       .join("; ");
     throw new ConfigurationError(`Invalid environment: ${problems}`);
   }
-  cached = { ...parsed.data, dataDirectory: path.resolve(parsed.data.DATA_DIR) };
+  cached = {
+    ...parsed.data,
+    dataDirectory: path.resolve(parsed.data.DATA_DIR),
+    blobStore: parsed.data.BLOB_STORE ?? (parsed.data.DATABASE_URL ? "postgres" : "local"),
+  };
   return cached;
 }
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import {
   insertBuildingConstruction,
@@ -11,7 +10,7 @@ import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-code
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { constructGraphOffThread } from "@/lib/kernels/engine-kernels";
-import { resolveStoredFile } from "../datasets/dataset-storage";
+import { readStoredText } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
@@ -71,9 +70,10 @@ export async function constructDataset(input: {
     options: input.options,
   });
   try {
-    const text = await readFile(resolveStoredFile(dataset.storagePath), "utf8");
+    // From the blob store: the upload may have reached another instance than this worker.
+    const text = await readStoredText({ relativePath: dataset.storagePath });
     const nodesText = nodesDataset
-      ? await readFile(resolveStoredFile(nodesDataset.storagePath), "utf8")
+      ? await readStoredText({ relativePath: nodesDataset.storagePath })
       : undefined;
     report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
     const { graph, summary } = await constructGraphOffThread({

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { NotFoundError } from "@/lib/errors/http-errors";
+import { BlobNotFoundError } from "@/lib/storage/blob-not-found-error";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
+import { readBlobText } from "@/lib/storage/read-blob-text";
 
 /**
  * Where an upload's bytes live, relative to the data directory. Built from server-generated ids
@@ -41,11 +45,21 @@ export async function writeIncomingFile(input: { bytes: Uint8Array }): Promise<s
   return temporaryPath;
 }
 
-/** Moves a finished upload to its stored place (a rename: atomic, no copy). */
-export async function moveIncomingFile(input: { temporaryPath: string; relativePath: string }) {
-  const absolute = resolveStoredFile(input.relativePath);
-  await mkdir(path.dirname(absolute), { recursive: true });
-  await rename(assertIncoming(input.temporaryPath), absolute);
+/**
+ * Moves a finished upload into the blob store under its storage path: on the local disk a
+ * rename (atomic, no copy), in PostgreSQL a stream of the staged file. Staging stays on this
+ * machine's disk either way: the multipart stream is inspected while it is written there.
+ */
+export async function moveIncomingFile(input: {
+  temporaryPath: string;
+  relativePath: string;
+  sha256: string;
+}) {
+  await getBlobStore().moveFileIn({
+    key: input.relativePath,
+    path: assertIncoming(input.temporaryPath),
+    sha256: input.sha256,
+  });
 }
 
 /** Removes an upload in progress (any failure before it was stored). */
@@ -63,10 +77,24 @@ function assertIncoming(temporaryPath: string): string {
 
 /** Removes a stored file (rollback after a failed database write). */
 export async function removeStoredFile(relativePath: string) {
-  await rm(resolveStoredFile(relativePath), { force: true });
+  await getBlobStore().delete({ key: relativePath });
 }
 
-/** Absolute path of a stored file, refusing anything that would leave the data directory. */
+/** A stored upload's whole text (construction parses it whole); NotFoundError if its bytes are gone. */
+export async function readStoredText(input: { relativePath: string }): Promise<string> {
+  try {
+    return await readBlobText({ store: getBlobStore(), key: input.relativePath });
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw new NotFoundError("The dataset's file");
+    throw error;
+  }
+}
+
+/**
+ * Absolute path of a file under the data directory, refusing anything that would leave it.
+ * Only for this machine's own files (uploads in progress); stored uploads go through the blob
+ * store, which may not be this disk.
+ */
 export function resolveStoredFile(relativePath: string): string {
   const root = getEnv().dataDirectory;
   const absolute = path.resolve(root, relativePath);

@@ -100,6 +100,7 @@ async function store(input: {
       await moveIncomingFile({
         temporaryPath: file.staged.temporaryPath,
         relativePath: file.storagePath,
+        sha256: file.staged.content.sha256,
       });
       moved.push(file.storagePath);
     }

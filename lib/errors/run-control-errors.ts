@@ -48,7 +48,7 @@ export class CancelNotConfirmedError extends ApiError {
   }
 }
 
-/** REPLAY_UNAVAILABLE: the stream's cursor is outside the event window. */
+/** REPLAY_UNAVAILABLE: no event of the run ever had the stream's cursor. */
 export class ReplayUnavailableError extends ApiError {
   constructor(message: string, details?: Details) {
     super({ code: "REPLAY_UNAVAILABLE", message, details });

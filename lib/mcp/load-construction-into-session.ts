@@ -1,9 +1,9 @@
 import "server-only";
 import { loadConstructionGraph } from "@/lib/constructions/load-construction-graph";
 import { getDatasetInScope } from "./dataset-scope";
-import { sessionGraphs } from "./engine-state";
 import { describeLoadedGraph } from "./graph-info";
 import { type McpIdentity, requireSession } from "./mcp-identity";
+import { recordLoadedVersion, sessionGraphsOf } from "./session-graph-cache";
 
 /**
  * Loads a saved construction revision (the newest ready one by default) of a dataset in the
@@ -27,9 +27,10 @@ export async function loadConstructionIntoSession(input: {
     datasetId: input.datasetId,
     revision: input.revision,
   });
-  const loaded = sessionGraphs().load(scope, {
+  const loaded = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
     graph,
     origin: { kind: "construction", datasetId: input.datasetId, revision: construction.revision },
   });
+  await recordLoadedVersion(scope, loaded);
   return describeLoadedGraph(loaded);
 }

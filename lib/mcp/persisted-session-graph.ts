@@ -1,7 +1,7 @@
 import "server-only";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
-import { sessionGraphs } from "./engine-state";
 import { type McpIdentity, requireSession } from "./mcp-identity";
+import { sessionGraphsOf } from "./session-graph-cache";
 
 /**
  * The session's current graph together with the persisted revision it was loaded from, for
@@ -10,7 +10,7 @@ import { type McpIdentity, requireSession } from "./mcp-identity";
  */
 export async function persistedSessionGraph(identity: McpIdentity) {
   const session = await requireSession(identity);
-  const loaded = sessionGraphs().currentOrThrow(session.scope);
+  const loaded = (await sessionGraphsOf(session.scope)).currentOrThrow(session.scope);
   if (loaded.origin.kind !== "construction") {
     throw new InvalidRequestError(
       "The session's current graph is an unsaved subgraph version; load a saved revision with load_constructed_graph (or switch_graph_version) first.",

@@ -1,14 +1,15 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
+import { Readable } from "node:stream";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { downloadHeaders } from "@/lib/http/attachment-headers";
 import { getModelOrThrow } from "./get-model-or-throw";
-import { resolveModelFilePath } from "./model-storage";
+import { openModelFile, statModelFile } from "./model-storage";
 
 /**
  * A model file as a download: owner-checked through its record (a foreign id is NOT_FOUND), the
- * path is the record's server-built one checked to stay under DATA_DIR/models, and the offered
- * name is built from the model id and algorithm only.
+ * key is the record's server-built one checked to stay under models/, the bytes stream from the
+ * blob store (any instance serves a model any worker trained), and the offered name is built
+ * from the model id and algorithm only.
  */
 export async function downloadModelFile(input: {
   ownerId: string;
@@ -16,18 +17,22 @@ export async function downloadModelFile(input: {
 }): Promise<Response> {
   const row = await getModelOrThrow(input);
   if (!row.filePath) throw new NotFoundError(`The file of model ${row.id}`);
-  let bytes: Buffer;
+  let content: Readable;
+  let bytes: number;
   try {
-    bytes = await readFile(resolveModelFilePath({ relativePath: row.filePath }));
+    const found = await statModelFile({ relativePath: row.filePath });
+    if (!found) throw new NotFoundError(`The file of model ${row.id}`);
+    bytes = found.bytes;
+    content = await openModelFile({ relativePath: row.filePath });
   } catch {
     throw new NotFoundError(`The file of model ${row.id}`);
   }
-  return new Response(new Uint8Array(bytes), {
+  return new Response(Readable.toWeb(content) as ReadableStream<Uint8Array>, {
     status: 200,
     headers: downloadHeaders({
       name: `model-${row.algorithm}-${row.id}.json`,
       contentType: "application/json",
-      bytes: bytes.byteLength,
+      bytes,
     }),
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { CancelRunResponse } from "@/lib/contracts/run-cancel";
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { markRunStopping } from "@/lib/db/queries/run-records";
+import { findRunForOwner } from "@/lib/db/queries/runs";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import {
   CancelIdConflictError,
@@ -92,7 +93,7 @@ export async function cancelRun(input: {
   const settled = [];
   for (const run of result.runs) {
     let cancelStatus = run.cancelStatus;
-    if (run.pausedRunCancelled) runEventLog(run.runId)?.append({ type: "run_cancelled" });
+    if (run.pausedRunCancelled) await announcePausedRunCancelled(run.runId, ownerId);
     if (run.needsSignal) {
       const scope = runScope(run.runId, ownerId);
       if (scope) {
@@ -111,4 +112,17 @@ export async function cancelRun(input: {
     run_status: first?.run_status ?? null,
     ...(settled.length > 1 ? { runs: settled } : {}),
   };
+}
+
+// A saved pause cancelled here ends its stream with `run_cancelled` right after the pause,
+// whichever instance ran the phase: the log of this process numbers on from the run's saved
+// last seq when it never saw the run (the event reaches other instances through the table).
+async function announcePausedRunCancelled(runId: string, ownerId: string): Promise<void> {
+  let log = runEventLog(runId);
+  if (!log) {
+    const saved = await findRunForOwner({ ownerId, runId });
+    if (!saved) return;
+    log = runEventLog(runId, { create: true, firstSeq: saved.lastEventSeq + 1 });
+  }
+  log?.append({ type: "run_cancelled" });
 }

@@ -17,6 +17,9 @@ import type { StagedRunState } from "./staged-run-state";
 import { awaitStopConfirmed, cancelRunJobs, waitForRunJobsToEnd } from "./stop-run-jobs";
 import { terminalEvent } from "./terminal-event";
 
+/** How long the final-state save waits for the phase's events to reach PostgreSQL. */
+const eventsPersistWaitMs = 10_000;
+
 /**
  * Executes one phase of a run — the first one, or the continuation after an approval decision
  * (AP-4, generation + 1): prepares it, runs the agent loop until the model answers, a call waits
@@ -183,6 +186,13 @@ async function saveAndAnnounce(input: {
     stagedAt: new Date().toISOString(),
   };
   let stopPending = false;
+  // Every event before the terminal one is in the table by the time the snapshot says the phase
+  // ended, so a reader on another instance that sees the end finds all of them. Bounded: with
+  // the database away the save below waits and retries on its own.
+  await Promise.race([
+    log.persisted(),
+    new Promise((resolve) => setTimeout(resolve, eventsPersistWaitMs).unref()),
+  ]);
   try {
     const saved = await persistRunFinalState(state);
     if (saved.outcome === "stale") return;

@@ -7,8 +7,29 @@ import { streamRunEvents } from "./stream-run-events";
 // The stream checks ownership in PostgreSQL first; here every run belongs to the caller, so the
 // window logic is tested without a database (the integration suite covers ownership).
 vi.mock("@/lib/db/queries/runs", () => ({
-  findRunForOwner: async (input: { runId: string }) => ({ id: input.runId }),
+  findRunForOwner: async (input: { runId: string }) => ({
+    id: input.runId,
+    runStatus: "completed",
+  }),
 }));
+
+// The persisted events, as the log's writer leaves them: an in-memory stand-in for the table.
+const table = vi.hoisted(() => new Map<string, { seq: number; type: string; data: unknown }[]>());
+vi.mock("@/lib/db/queries/run-events", () => ({
+  insertRunEvents: async (runId: string, rows: { seq: number; type: string; data: unknown }[]) => {
+    const stored = table.get(runId) ?? [];
+    for (const row of rows) if (!stored.some((old) => old.seq === row.seq)) stored.push(row);
+    table.set(runId, stored);
+  },
+  readRunEventsAfter: async (input: { runId: string; afterSeq: number; limit: number }) =>
+    (table.get(input.runId) ?? [])
+      .filter((row) => row.seq > input.afterSeq)
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, input.limit),
+  findLastRunEvent: async (runId: string) =>
+    [...(table.get(runId) ?? [])].sort((a, b) => b.seq - a.seq)[0] ?? null,
+}));
+vi.mock("@/lib/db/run-event-notifications", () => ({ onRunEventsWritten: () => () => {} }));
 
 const saved = { ...process.env };
 
@@ -86,24 +107,38 @@ describe("RunEventLog window (EV-2)", () => {
 });
 
 describe("streamRunEvents over a moving window (EV-2)", () => {
-  it("answers 410 REPLAY_UNAVAILABLE before streaming when the cursor left the window", async () => {
+  it("replays a cursor that left the window from the persisted events; 410 only past the end", async () => {
     const runId = randomUUID();
     const log = runEventLog(runId, { create: true });
     if (!log) throw new Error("no log");
     appendTextDeltas(log, 120);
     log.append({ type: "run_completed" });
+    await log.persisted();
+    expect(log.readAfter(-1)).toBeNull();
+    const fromTable = await readSse(
+      await streamRunEvents({
+        ownerId: "owner",
+        runId,
+        afterSeq: -1,
+        signal: new AbortController().signal,
+      }),
+    );
+    expect(fromTable.map((event) => event.data.seq)).toEqual(
+      Array.from({ length: 121 }, (_, i) => i),
+    );
+    expect(fromTable.at(-1)?.event).toBe("run_completed");
     const refused = streamRunEvents({
       ownerId: "owner",
       runId,
-      afterSeq: -1,
+      afterSeq: 121,
       signal: new AbortController().signal,
     });
     await expect(refused).rejects.toMatchObject({
       code: "REPLAY_UNAVAILABLE",
       status: 410,
-      details: { run_id: runId, after_seq: -1, snapshot_url: `/api/runs/${runId}` },
+      details: { run_id: runId, after_seq: 121, snapshot_url: `/api/runs/${runId}` },
     });
-    // The oldest kept event is seq 21, so a reader at 20 still gets everything it is missing.
+    // The oldest kept event is seq 21, so a reader at 20 gets the rest from memory.
     const response = await streamRunEvents({
       ownerId: "owner",
       runId,

@@ -1,13 +1,16 @@
 import { type RunEvent, type RunEventPayload, terminalEventTypes } from "@/lib/contracts/run-event";
+import { insertRunEvents } from "@/lib/db/queries/run-events";
 import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process/process-registry";
+import { RunEventWriter } from "./run-event-writer";
 
 type Listener = (event: RunEvent) => void;
 
 /**
  * One run's live events: numbered without gaps from 0, kept in a window bounded by count and
  * age, with listeners for SSE readers. It lives in the executing process (docs/architecture.md "Run
- * control"); everything durable is in PostgreSQL.
+ * control") as the fast path of its readers; every event also goes to PostgreSQL through the
+ * log's writer (batched), where readers on any instance find it for the run's whole life.
  */
 export class RunEventLog {
   readonly runId: string;
@@ -18,11 +21,21 @@ export class RunEventLog {
   private readonly listeners = new Set<Listener>();
   private generation = 1;
   private finished = false;
+  private readonly writer: RunEventWriter | undefined;
 
-  /** `firstSeq` > 0 when a continued run's earlier events were numbered by another process. */
-  constructor(runId: string, firstSeq = 0) {
+  /**
+   * `firstSeq` > 0 when a continued run's earlier events were numbered by another process;
+   * `writer` persists every appended event (absent: memory only, as unit tests use it).
+   */
+  constructor(runId: string, firstSeq = 0, writer?: RunEventWriter) {
     this.runId = runId;
     this.nextSeq = firstSeq;
+    this.writer = writer;
+  }
+
+  /** Resolves once every event appended so far is in PostgreSQL (or its write was given up). */
+  persisted(): Promise<void> {
+    return this.writer?.flushed() ?? Promise.resolve();
   }
 
   /** The seq the next event will get. */
@@ -62,14 +75,15 @@ export class RunEventLog {
     // Any non-terminal event means the run is live again (a continued phase), so a retiring
     // timer or the finished-log bound never drops a log that is still being written.
     this.finished = terminalEventTypes.has(payload.type);
+    this.writer?.enqueue(event);
     for (const listener of this.listeners) listener(event);
     if (this.finished) retireLater(this);
     return event;
   }
 
   /**
-   * Events with seq > afterSeq, or null when part of that range has left the window (the caller
-   * answers REPLAY_UNAVAILABLE instead of silently skipping events).
+   * Events with seq > afterSeq, or null when part of that range has left the window or was
+   * never numbered here (the caller then reads the persisted events, never skipping any).
    */
   readAfter(afterSeq: number): RunEvent[] | null {
     // A finished run gets no appends that would trim it, so the age bound is applied here too.
@@ -132,24 +146,29 @@ function retireLater(log: RunEventLog): void {
   timer.unref?.();
 }
 
-/** The event log of a run in this process, created on first use by the executor. */
+/**
+ * The event log of a run in this process, created on first use by the executor; a created log
+ * persists its events unless `persist` is false.
+ */
 export function runEventLog(
   runId: string,
-  options: { create?: boolean; firstSeq?: number } = {},
+  options: { create?: boolean; firstSeq?: number; persist?: boolean } = {},
 ): RunEventLog | undefined {
   registry.logs ??= new Map();
   let log = registry.logs.get(runId);
   if (!log && options.create) {
-    log = new RunEventLog(runId, options.firstSeq ?? 0);
+    const writer =
+      options.persist === false ? undefined : new RunEventWriter(runId, insertRunEvents);
+    log = new RunEventLog(runId, options.firstSeq ?? 0, writer);
     registry.logs.set(runId, log);
   }
   return log;
 }
 
 /**
- * Forgets a run's buffered events in this process, as a restart does: readers then get
- * REPLAY_UNAVAILABLE and rebuild from the snapshot; a continued phase numbers on from the seq
- * saved with the run.
+ * Forgets a run's buffered events in this process, as a restart does (or as if the run had
+ * executed on another instance): readers then read the run's events from PostgreSQL; a
+ * continued phase numbers on from the seq saved with the run.
  */
 export function dropRunEventLog(runId: string): void {
   registry.logs?.delete(runId);

@@ -1,10 +1,13 @@
 import "server-only";
-import type { RunEvent } from "@/lib/contracts/run-event";
+import type { RunEvent, RunEventType } from "@/lib/contracts/run-event";
 import { terminalEventTypes } from "@/lib/contracts/run-event";
+import { executingRunStatuses } from "@/lib/contracts/run-status";
+import { findLastRunEvent, readRunEventsAfter } from "@/lib/db/queries/run-events";
 import { findRunForOwner } from "@/lib/db/queries/runs";
+import { onRunEventsWritten } from "@/lib/db/run-event-notifications";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { ReplayUnavailableError } from "@/lib/errors/run-control-errors";
-import { runEventLog } from "./run-event-log";
+import { type RunEventLog, runEventLog } from "./run-event-log";
 
 const heartbeatMs = 15_000;
 /**
@@ -13,10 +16,20 @@ const heartbeatMs = 15_000;
  * whole history in memory. It reconnects from its last seq or rebuilds from the snapshot.
  */
 const maxQueuedEvents = 2_000;
+/** A table reader reads again this often even without a notification (one may be lost). */
+const tablePollMs = 2_000;
+/** Rows one table read returns; a longer backlog is read in several. */
+const tableReadSize = 500;
+/**
+ * A table reader that got nothing new for this long while the run no longer executes (its
+ * executor died before the sweep wrote its end, or a write was given up and left a hole) says
+ * `replay_unavailable` and ends: the client rebuilds from the snapshot instead of waiting.
+ */
+const tableStallMs = 10_000;
 
 function replayUnavailable(runId: string, afterSeq: number) {
   return new ReplayUnavailableError(
-    "These events are no longer available; load the run snapshot instead.",
+    "No event of this run has that seq; load the run snapshot instead.",
     { run_id: runId, after_seq: afterSeq, snapshot_url: `/api/runs/${runId}` },
   );
 }
@@ -25,11 +38,22 @@ function encode(event: RunEvent): string {
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+const sseHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
 /**
- * The SSE stream of a run from a cursor (EV-1, EV-2): ownership is checked and the cursor
- * validated before the stream starts; then buffered events are replayed without gaps and new
- * ones follow until a terminal event. Reading never affects the run: closing the tab only
- * unsubscribes.
+ * The SSE stream of a run from a cursor (EV-1, EV-2), on any instance: ownership is checked and
+ * the cursor validated before the stream starts; then the events after the cursor are replayed
+ * without gaps and new ones follow until a terminal event. The process executing the run serves
+ * it from its in-memory log (the fast path); every other case — another instance, a cursor
+ * older than the in-memory window, a run that ended — reads the run's persisted events, then
+ * follows new ones through notifications. Both give the same events with the same seqs. A cursor
+ * is refused (410 REPLAY_UNAVAILABLE) only when no event of the run ever had that seq. Reading
+ * never affects the run: closing the tab only unsubscribes.
  */
 export async function streamRunEvents(input: {
   ownerId: string;
@@ -40,10 +64,41 @@ export async function streamRunEvents(input: {
   const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
   if (!run) throw new NotFoundError("Run", { run_id: input.runId });
   const log = runEventLog(input.runId);
-  if (!log) throw replayUnavailable(input.runId, input.afterSeq);
-  const backlog = log.readAfter(input.afterSeq);
-  if (backlog === null) throw replayUnavailable(input.runId, input.afterSeq);
+  if (log) {
+    const backlog = log.readAfter(input.afterSeq);
+    // A finished log with nothing after the cursor may be followed by a phase executing on
+    // another instance: only the table knows.
+    if (backlog !== null && (!log.isFinished || backlog.length > 0)) {
+      return streamFromLog({ ...input, log, backlog });
+    }
+    // This process executes the run: a seq it has not numbered yet does not exist.
+    if (backlog === null && !log.isFinished && input.afterSeq >= log.upcomingSeq) {
+      throw replayUnavailable(input.runId, input.afterSeq);
+    }
+    // What this process numbered is in the table before the table is asked (its terminal event
+    // may still be on its way there).
+    await log.persisted();
+  }
+  const last = await findLastRunEvent(input.runId);
+  const executing = executingRunStatuses.has(run.runStatus);
+  const ended = !executing && last !== null && isTerminal(last.type);
+  // An ended run's events all exist: a cursor past its last one never existed. A run that no
+  // longer executes and has no stored event (saved before events were persisted) has nothing.
+  if ((ended && input.afterSeq > (last?.seq ?? -1)) || (!executing && last === null)) {
+    throw replayUnavailable(input.runId, input.afterSeq);
+  }
+  return streamFromTable({ ...input, caughtUp: ended && input.afterSeq === last?.seq });
+}
 
+// The reader of the executing process: its backlog from memory, then every new event as it is
+// appended.
+function streamFromLog(input: {
+  runId: string;
+  afterSeq: number;
+  signal: AbortSignal;
+  log: RunEventLog;
+  backlog: RunEvent[];
+}): Response {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -62,14 +117,10 @@ export async function streamRunEvents(input: {
         if (event.seq !== lastSeq + 1 || stalled) {
           // The window moved under this reader, or it stopped reading: say so instead of
           // skipping events. No `id:` line, so Last-Event-ID stays at the last event delivered.
-          const notice = {
-            type: "replay_unavailable",
-            run_id: input.runId,
-            seq: lastSeq + 1,
-            execution_generation: event.execution_generation,
-          };
           controller.enqueue(
-            encoder.encode(`event: replay_unavailable\ndata: ${JSON.stringify(notice)}\n\n`),
+            encoder.encode(
+              replayUnavailableNotice(input.runId, lastSeq + 1, event.execution_generation),
+            ),
           );
           close();
           return;
@@ -78,7 +129,7 @@ export async function streamRunEvents(input: {
         controller.enqueue(encoder.encode(encode(event)));
         if (terminalEventTypes.has(event.type)) close();
       };
-      const unsubscribe = log.subscribe(send);
+      const unsubscribe = input.log.subscribe(send);
       const heartbeat = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
       }, heartbeatMs);
@@ -89,20 +140,143 @@ export async function streamRunEvents(input: {
         clearInterval(heartbeat);
         input.signal.removeEventListener("abort", onAbort);
       };
-      for (const event of backlog) send(event);
-      // A finished run whose backlog ended before the terminal event was read is complete here.
-      if (log.isFinished && backlog.length === 0 && lastSeq >= 0) close();
+      for (const event of input.backlog) send(event);
     },
     cancel() {
       cleanup();
     },
   });
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
+  return new Response(body, { headers: sseHeaders });
+}
+
+// The reader of any other instance: the persisted events after the cursor, then new ones as
+// their writes are announced (with a poll beside the notifications), until a terminal event.
+function streamFromTable(input: {
+  ownerId: string;
+  runId: string;
+  afterSeq: number;
+  signal: AbortSignal;
+  /** The run ended and the reader already has its last event: the stream ends at once. */
+  caughtUp: boolean;
+}): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let lastSeq = input.afterSeq;
+      let lastGeneration = 1;
+      let closed = false;
+      let reading = false;
+      let readAgain = false;
+      let progressAt = Date.now();
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      const giveUp = () => {
+        if (closed) return;
+        controller.enqueue(
+          encoder.encode(replayUnavailableNotice(input.runId, lastSeq + 1, lastGeneration)),
+        );
+        close();
+      };
+      // One read at a time; a notification during a read makes it read once more after.
+      const read = async () => {
+        if (closed) return;
+        if (reading) {
+          readAgain = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            readAgain = false;
+            const rows = await readRunEventsAfter({
+              runId: input.runId,
+              afterSeq: lastSeq,
+              limit: tableReadSize,
+            });
+            for (const row of rows) {
+              if (closed) return;
+              // Rows of one run appear in seq order, save a later phase whose first write
+              // overtook the earlier phase's last one: wait for the hole to fill (the stall
+              // check ends the wait), never skip it.
+              if (row.seq !== lastSeq + 1) break;
+              if ((controller.desiredSize ?? 0) < -maxQueuedEvents) return giveUp();
+              const event = row.data as unknown as RunEvent;
+              lastSeq = row.seq;
+              lastGeneration = event.execution_generation;
+              progressAt = Date.now();
+              controller.enqueue(encoder.encode(encode(event)));
+              if (terminalEventTypes.has(event.type)) return close();
+            }
+            if (rows.length === tableReadSize && rows.at(-1)?.seq === lastSeq) readAgain = true;
+          } while (readAgain && !closed);
+        } catch {
+          // The database is away: the next poll reads again.
+        } finally {
+          reading = false;
+        }
+      };
+      const unsubscribe = onRunEventsWritten(input.runId, (writtenSeq) => {
+        if (writtenSeq === null || writtenSeq > lastSeq) void read();
+      });
+      const poll = setInterval(() => {
+        void read();
+        if (Date.now() - progressAt >= tableStallMs) void checkStalled();
+      }, tablePollMs);
+      const heartbeat = setInterval(() => {
+        if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
+      }, heartbeatMs);
+      const checkStalled = async () => {
+        progressAt = Date.now(); // one check per stall period
+        try {
+          const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
+          if (run && executingRunStatuses.has(run.runStatus)) {
+            progressAt = Date.now();
+            return;
+          }
+          // The reader already had the terminal event (from the executing instance's memory)
+          // when it connected here before that event's write: nothing is missing. Otherwise
+          // (a cursor past the end, a hole, an end never written) the snapshot takes over.
+          const last = await findLastRunEvent(input.runId);
+          if (last && last.seq === lastSeq && isTerminal(last.type)) close();
+          else giveUp();
+        } catch {
+          // The database is away: the next poll checks again.
+        }
+      };
+      const onAbort = () => close();
+      input.signal.addEventListener("abort", onAbort);
+      cleanup = () => {
+        unsubscribe();
+        clearInterval(poll);
+        clearInterval(heartbeat);
+        input.signal.removeEventListener("abort", onAbort);
+      };
+      if (input.caughtUp) close();
+      else void read();
+    },
+    cancel() {
+      cleanup();
     },
   });
+  return new Response(body, { headers: sseHeaders });
+}
+
+function isTerminal(type: string): boolean {
+  return terminalEventTypes.has(type as RunEventType);
+}
+
+/** No `id:` line, so Last-Event-ID stays at the last event delivered. */
+function replayUnavailableNotice(runId: string, seq: number, generation: number): string {
+  const notice = {
+    type: "replay_unavailable",
+    run_id: runId,
+    seq,
+    execution_generation: generation,
+  };
+  return `event: replay_unavailable\ndata: ${JSON.stringify(notice)}\n\n`;
 }

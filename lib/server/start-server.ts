@@ -12,6 +12,7 @@ import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
 import { builtinJobKinds } from "./builtin-job-kinds";
+import { checkInternalServiceKey } from "./check-internal-service-key";
 
 let shutdownHooked = false;
 
@@ -25,6 +26,12 @@ export async function startServer(): Promise<void> {
   // queued forever: refuse to start instead (docs/jobs.md).
   await assertJobWorkersCanReachDatabase({ connection });
   await getDefaultOwner();
+  // Instances and workers on one database must share INTERNAL_SERVICE_KEY (docs/deploy.md).
+  if ((await checkInternalServiceKey()) === "differs") {
+    console.warn(
+      "workbench: INTERNAL_SERVICE_KEY does not open the provider keys saved in this database: every instance and worker on one database must use the same INTERNAL_SERVICE_KEY (docs/deploy.md); until then saved custom-model keys are unreadable and internal calls between processes are refused",
+    );
+  }
   // A build that was running when the last process died can never finish: say so.
   const { count } = await failAbandonedConstructions();
   if (count > 0) console.info(`workbench: marked ${count} interrupted construction(s) as failed`);

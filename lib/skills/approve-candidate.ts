@@ -1,19 +1,17 @@
 import "server-only";
-import path from "node:path";
 import type { ApprovedSkill } from "@/lib/contracts/skill";
 import { findSkillRow, isUniqueViolation, updateSkillRow } from "@/lib/db/queries/skills";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { SkillConflictError } from "@/lib/errors/skill-errors";
 import { isNormalisedSkillName, skillNameOrThrow } from "@/lib/skills/skill-name";
-import {
-  readSkillFolder,
-  removeSkillFolder,
-  skillChecksum,
-  skillVersionPath,
-  storedSkillDirectory,
-  writeSkillFolder,
-} from "@/lib/skills/skill-storage";
+import { skillChecksum, skillVersionPath } from "@/lib/skills/skill-storage";
 import { isActiveNameTaken } from "./store-new-skill";
+import {
+  readStoredSkillVersion,
+  removeStoredSkill,
+  SkillVersionExistsError,
+  writeStoredSkillVersion,
+} from "./stored-skill-files";
 import { validateSkillFiles } from "./validate-skill-files";
 
 /**
@@ -39,9 +37,8 @@ export async function approveCandidate(input: {
   if (await isActiveNameTaken({ ownerId: input.ownerId, name: target })) {
     throw new SkillConflictError(target);
   }
-  const candidateDirectory = storedSkillDirectory({ storagePath: candidate.storagePath });
   const { parsed, files } = validateSkillFiles({
-    files: await readSkillFolder({ directory: candidateDirectory }),
+    files: await readStoredSkillVersion({ storagePath: candidate.storagePath }),
     renameTo: target,
   });
   const storagePath = skillVersionPath({
@@ -50,12 +47,10 @@ export async function approveCandidate(input: {
     name: target,
     version: 1,
   });
-  const directory = storedSkillDirectory({ storagePath });
   try {
-    await writeSkillFolder({ directory, files });
+    await writeStoredSkillVersion({ storagePath, files });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOTEMPTY" || code === "EEXIST") throw new SkillConflictError(target);
+    if (error instanceof SkillVersionExistsError) throw new SkillConflictError(target);
     throw error;
   }
   const approvedAt = new Date();
@@ -76,11 +71,11 @@ export async function approveCandidate(input: {
       },
     });
   } catch (error) {
-    await removeSkillFolder({ directory: path.dirname(directory) });
+    await removeStoredSkill({ storagePath });
     if (isUniqueViolation(error)) throw new SkillConflictError(target);
     throw error;
   }
-  await removeSkillFolder({ directory: path.dirname(candidateDirectory) });
+  await removeStoredSkill({ storagePath: candidate.storagePath });
   return {
     name: target,
     approved_at: approvedAt.toISOString(),

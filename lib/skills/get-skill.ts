@@ -1,12 +1,11 @@
 import "server-only";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import type { SkillDetail, SkillSourceName } from "@/lib/contracts/skill";
 import { parseSkillMarkdown } from "@/lib/skills/parse-skill-markdown";
 import { skillEntryFile } from "@/lib/skills/skill-file-path";
-import { readSkillFolder, skillChecksum, storedSkillDirectory } from "@/lib/skills/skill-storage";
+import { readSkillFolder, skillChecksum } from "@/lib/skills/skill-storage";
 import { findSkillOrThrow } from "./find-skill-or-throw";
 import { builtinSkillListItem, storedSkillListItem } from "./skill-list-item";
+import { listStoredSkillVersions, readStoredSkillVersion } from "./stored-skill-files";
 
 /** `GET /api/skills/{name}`: a skill's entry, its full SKILL.md and its attached files. */
 export async function getSkill(input: {
@@ -15,11 +14,10 @@ export async function getSkill(input: {
   source?: SkillSourceName;
 }): Promise<SkillDetail> {
   const found = await findSkillOrThrow(input);
-  const directory =
+  const files =
     found.kind === "builtin"
-      ? found.skill.directory
-      : storedSkillDirectory({ storagePath: found.row.storagePath });
-  const files = await readSkillFolder({ directory });
+      ? await readSkillFolder({ directory: found.skill.directory })
+      : await readStoredSkillVersion({ storagePath: found.row.storagePath });
   const entry = files.find((file) => file.path === skillEntryFile);
   const content = entry ? Buffer.from(entry.bytes).toString("utf8") : "";
   let frontMatter: ReturnType<typeof parseSkillMarkdown>["frontMatter"] | null = null;
@@ -44,15 +42,9 @@ export async function getSkill(input: {
         bytes: file.bytes.byteLength,
         content: Buffer.from(file.bytes).toString("utf8"),
       })),
-    versions: found.kind === "builtin" ? [1] : await listVersions(path.dirname(directory)),
+    versions:
+      found.kind === "builtin"
+        ? [1]
+        : await listStoredSkillVersions({ storagePath: found.row.storagePath }),
   };
-}
-
-async function listVersions(nameDirectory: string): Promise<number[]> {
-  const entries = await readdir(nameDirectory).catch(() => []);
-  return entries
-    .map((entry) => /^v(\d+)$/.exec(entry)?.[1])
-    .filter((value): value is string => value !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
 }

@@ -1,11 +1,9 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { listActiveSkillRows } from "@/lib/db/queries/skills";
 import { listBuiltinSkills } from "./list-builtin-skills";
 import { parseSkillMarkdown } from "./parse-skill-markdown";
 import { skillEntryFile } from "./skill-file-path";
-import { storedSkillDirectory } from "./skill-storage";
+import { readStoredSkillText } from "./stored-skill-files";
 
 /** A skill one run is offered: its catalogue entry and where its files are (SK-1). */
 export type RunSkill = {
@@ -14,7 +12,11 @@ export type RunSkill = {
   version: number;
   description: string;
   whenToUse?: string;
-  directory: string;
+  /**
+   * Where its files are: a built-in's folder in this instance's DATA_DIR, or a stored skill's
+   * version in the blob store (any instance may have stored it).
+   */
+  location: { directory: string } | { storagePath: string };
 };
 
 /**
@@ -33,15 +35,18 @@ export async function loadRunSkills(input: { ownerId: string }): Promise<RunSkil
     version: 1,
     description: skill.frontMatter.description,
     whenToUse: skill.frontMatter.when_to_use,
-    directory: skill.directory,
+    location: { directory: skill.directory },
   }));
   const taken = new Set(skills.map((skill) => skill.name));
   const stored = await Promise.all(
     rows.map(async (row): Promise<RunSkill | null> => {
       if (taken.has(row.name)) return null;
       try {
-        const directory = storedSkillDirectory({ storagePath: row.storagePath });
-        const markdown = await readFile(path.join(directory, skillEntryFile), "utf8");
+        const markdown = await readStoredSkillText({
+          storagePath: row.storagePath,
+          relative: skillEntryFile,
+        });
+        if (markdown === undefined) throw new Error(`${skillEntryFile} is missing`);
         const { frontMatter } = parseSkillMarkdown({ markdown, folder: row.name });
         return {
           name: row.name,
@@ -49,7 +54,7 @@ export async function loadRunSkills(input: { ownerId: string }): Promise<RunSkil
           version: row.version,
           description: frontMatter.description,
           whenToUse: frontMatter.when_to_use,
-          directory,
+          location: { storagePath: row.storagePath },
         };
       } catch (error) {
         console.warn(`skills: skill "${row.name}" not loaded: ${(error as Error).message}`);

@@ -4,7 +4,13 @@ import path from "node:path";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ErrorCode } from "@/lib/errors/error-codes";
 import type { RunSkill } from "./load-run-skills";
-import { resolveInside, skillEntryFile, skillFilePathOrThrow } from "./skill-file-path";
+import {
+  resolveInside,
+  skillEntryFile,
+  skillFilePathOrThrow,
+  skillReferencesFolder,
+} from "./skill-file-path";
+import { listStoredSkillFiles, readStoredSkillText } from "./stored-skill-files";
 
 // A skill file the model reads is text for its context: past this it is cut, and says so.
 const maxReadCharacters = 64_000;
@@ -31,7 +37,12 @@ function notOffered(name: string): ToolEnvelope {
   });
 }
 
-async function listAttachedFiles(directory: string): Promise<string[]> {
+async function listAttachedFiles(location: RunSkill["location"]): Promise<string[]> {
+  if ("storagePath" in location) {
+    const files = await listStoredSkillFiles({ storagePath: location.storagePath });
+    return files.filter((file) => file.startsWith(`${skillReferencesFolder}/`));
+  }
+  const { directory } = location;
   const references = path.join(directory, "references");
   const found: string[] = [];
   const walk = async (relative: string) => {
@@ -55,7 +66,8 @@ export async function readRunSkill(input: {
 }): Promise<ToolEnvelope> {
   const skill = input.skills.find((candidate) => candidate.name === input.name);
   if (!skill) return notOffered(input.name);
-  const content = await readFile(path.join(skill.directory, skillEntryFile), "utf8");
+  const content = await readSkillText(skill.location, skillEntryFile);
+  if (content === undefined) throw new Error(`skill "${skill.name}" has no ${skillEntryFile}`);
   return {
     success: true,
     status: "completed",
@@ -64,7 +76,7 @@ export async function readRunSkill(input: {
       source: skill.source,
       version: skill.version,
       content: content.slice(0, maxReadCharacters),
-      files: await listAttachedFiles(skill.directory),
+      files: await listAttachedFiles(skill.location),
     },
   };
 }
@@ -78,10 +90,9 @@ export async function readRunSkillFile(input: {
   const skill = input.skills.find((candidate) => candidate.name === input.name);
   if (!skill) return notOffered(input.name);
   let relative: string;
-  let absolute: string;
   try {
     relative = skillFilePathOrThrow({ path: input.path });
-    absolute = resolveInside({ root: skill.directory, relative });
+    if ("directory" in skill.location) resolveInside({ root: skill.location.directory, relative });
   } catch {
     return refused({
       code: "PATH_NOT_ALLOWED",
@@ -89,15 +100,14 @@ export async function readRunSkillFile(input: {
       data: { name: skill.name, path: input.path },
     });
   }
-  const info = await stat(absolute).catch(() => null);
-  if (!info?.isFile()) {
+  const text = await readSkillText(skill.location, relative);
+  if (text === undefined) {
     return refused({
       code: "NOT_FOUND",
       message: `Skill "${skill.name}" has no file "${relative}".`,
       data: { name: skill.name, path: relative },
     });
   }
-  const text = await readFile(absolute, "utf8");
   return {
     success: true,
     status: "completed",
@@ -108,4 +118,18 @@ export async function readRunSkillFile(input: {
       truncated: text.length > maxReadCharacters,
     },
   };
+}
+
+/** One file of a skill as text, or undefined when it is not a regular file there. */
+async function readSkillText(
+  location: RunSkill["location"],
+  relative: string,
+): Promise<string | undefined> {
+  if ("storagePath" in location) {
+    return readStoredSkillText({ storagePath: location.storagePath, relative });
+  }
+  const absolute = resolveInside({ root: location.directory, relative });
+  const info = await stat(absolute).catch(() => null);
+  if (!info?.isFile()) return undefined;
+  return readFile(absolute, "utf8");
 }

@@ -1,10 +1,9 @@
 import "server-only";
-import path from "node:path";
 import type { RejectedSkill } from "@/lib/contracts/skill";
 import { deleteSkillRow, findSkillRow, updateSkillRow } from "@/lib/db/queries/skills";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { isNormalisedSkillName } from "@/lib/skills/skill-name";
-import { removeSkillFolder, storedSkillDirectory } from "@/lib/skills/skill-storage";
+import { removeStoredSkill } from "./stored-skill-files";
 
 /**
  * `POST /api/skills/candidates/{name}/reject` (SK-4): `delete` removes the candidate; otherwise
@@ -22,9 +21,7 @@ export async function rejectCandidate(input: {
   if (!candidate) throw new NotFoundError("Skill candidate", { name: input.name });
   if (input.delete) {
     await deleteSkillRow({ ownerId: input.ownerId, id: candidate.id });
-    await removeSkillFolder({
-      directory: path.dirname(storedSkillDirectory({ storagePath: candidate.storagePath })),
-    });
+    await removeStoredSkill({ storagePath: candidate.storagePath });
     return { name: candidate.name, status: "deleted" as const };
   }
   const reason = input.reason?.trim() || "Rejected without a reason.";

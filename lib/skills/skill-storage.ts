@@ -29,7 +29,8 @@ function safeSegment(value: string, what: string): string {
 }
 
 /**
- * The folder (relative to DATA_DIR) of one version of a stored skill. Built from the owner id
+ * The folder (relative to DATA_DIR; the key prefix in the blob store, see stored-skill-files.ts)
+ * of one version of a stored skill. Built from the owner id
  * and a normalised name only, so no user text steers the path.
  */
 export function skillVersionPath(input: {
@@ -55,14 +56,6 @@ export function builtinSkillDirectory(input: { name: string }): string {
   return path.join(skillsRoot(), areaFolder.builtin, input.name);
 }
 
-/** The absolute folder of a path stored in a skill row, checked to lie under DATA_DIR/skills. */
-export function storedSkillDirectory(input: { storagePath: string }): string {
-  return resolveInside({
-    root: skillsRoot(),
-    relative: path.relative("skills", input.storagePath),
-  });
-}
-
 /** sha256 over the files in path order (path, NUL, bytes, NUL): equal files, equal checksum. */
 export function skillChecksum(input: { files: SkillFile[] }): string {
   const hash = createHash("sha256");
@@ -73,7 +66,7 @@ export function skillChecksum(input: { files: SkillFile[] }): string {
 }
 
 /**
- * Writes a skill's files into a new folder: first into DATA_DIR/skills/.incoming, then one
+ * Writes a built-in skill's files into a new folder: first into DATA_DIR/skills/.incoming, then one
  * rename into place, so a half-written skill is never visible and an existing folder is never
  * overwritten (the rename fails when the target exists and is not empty).
  */
@@ -117,14 +110,4 @@ export async function readSkillFolder(input: { directory: string }): Promise<Ski
   };
   await walk("");
   return files.sort((a, b) => a.path.localeCompare(b.path));
-}
-
-/** Removes a folder below DATA_DIR/skills (a skill's name folder with all its versions). */
-export async function removeSkillFolder(input: { directory: string }) {
-  const checked = resolveInside({
-    root: skillsRoot(),
-    relative: path.relative(skillsRoot(), input.directory),
-  });
-  if (checked === path.resolve(skillsRoot())) throw new Error("refusing to remove the skills root");
-  await rm(checked, { recursive: true, force: true });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import path from "node:path";
 import type { SkillListItem } from "@/lib/contracts/skill";
 import {
   deleteSkillRow,
@@ -9,15 +8,9 @@ import {
 } from "@/lib/db/queries/skills";
 import { SkillConflictError } from "@/lib/errors/skill-errors";
 import { listBuiltinSkills } from "@/lib/skills/list-builtin-skills";
-import {
-  removeSkillFolder,
-  type SkillFile,
-  skillChecksum,
-  skillVersionPath,
-  storedSkillDirectory,
-  writeSkillFolder,
-} from "@/lib/skills/skill-storage";
+import { type SkillFile, skillChecksum, skillVersionPath } from "@/lib/skills/skill-storage";
 import { storedSkillListItem } from "./skill-list-item";
+import { removeStoredSkill, writeStoredSkillVersion } from "./stored-skill-files";
 import { validateSkillFiles } from "./validate-skill-files";
 
 /** Where a new skill goes: the owner's active set or the review queue (SK-4). */
@@ -74,11 +67,10 @@ export async function storeNewSkill(input: {
     if (isUniqueViolation(error)) throw new SkillConflictError(name, { source });
     throw error;
   }
-  const directory = storedSkillDirectory({ storagePath });
   try {
-    // The row is ours, so any folder of that name is a leftover of a crash: replace it.
-    await removeSkillFolder({ directory: path.dirname(directory) });
-    await writeSkillFolder({ directory, files });
+    // The row is ours, so any files of that name are a leftover of a crash: replace them.
+    await removeStoredSkill({ storagePath });
+    await writeStoredSkillVersion({ storagePath, files });
   } catch (error) {
     await deleteSkillRow({ ownerId: input.ownerId, id: row.id });
     throw error;

@@ -3,15 +3,14 @@ import type { SkillListItem, SkillSourceName } from "@/lib/contracts/skill";
 import { findSkillRow, updateSkillRowVersion } from "@/lib/db/queries/skills";
 import { BuiltinSkillReadonlyError, SkillConflictError } from "@/lib/errors/skill-errors";
 import { skillEntryFile } from "@/lib/skills/skill-file-path";
-import {
-  readSkillFolder,
-  skillChecksum,
-  skillVersionPath,
-  storedSkillDirectory,
-  writeSkillFolder,
-} from "@/lib/skills/skill-storage";
+import { skillChecksum, skillVersionPath } from "@/lib/skills/skill-storage";
 import { findSkillOrThrow } from "./find-skill-or-throw";
 import { storedSkillListItem } from "./skill-list-item";
+import {
+  readStoredSkillVersion,
+  SkillVersionExistsError,
+  writeStoredSkillVersion,
+} from "./stored-skill-files";
 import { validateSkillFiles } from "./validate-skill-files";
 
 /**
@@ -27,9 +26,7 @@ export async function updateSkill(input: {
   const found = await findSkillOrThrow(input);
   if (found.kind === "builtin") throw new BuiltinSkillReadonlyError(input.name);
   const { row } = found;
-  const previous = await readSkillFolder({
-    directory: storedSkillDirectory({ storagePath: row.storagePath }),
-  });
+  const previous = await readStoredSkillVersion({ storagePath: row.storagePath });
   const { parsed, files } = validateSkillFiles({
     name: row.name,
     files: [
@@ -44,13 +41,10 @@ export async function updateSkill(input: {
     version: row.version + 1,
   });
   try {
-    await writeSkillFolder({ directory: storedSkillDirectory({ storagePath }), files });
+    await writeStoredSkillVersion({ storagePath, files });
   } catch (error) {
-    // The next version's folder exists: another edit got there first.
-    if (
-      (error as NodeJS.ErrnoException).code === "ENOTEMPTY" ||
-      (error as NodeJS.ErrnoException).code === "EEXIST"
-    ) {
+    // The next version's files exist: another edit got there first.
+    if (error instanceof SkillVersionExistsError) {
       throw new SkillConflictError(row.name, { reason: "edited_concurrently" });
     }
     throw error;

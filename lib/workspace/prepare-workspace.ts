@@ -2,6 +2,7 @@ import { lstat, mkdir } from "node:fs/promises";
 import { findWorkspaceSession } from "@/lib/db/queries/workspace-files";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { environmentFromState, renderEnvironmentFile } from "./session-environment";
+import { syncDerivedArea } from "./sync-derived-area";
 import { syncUploadedArea, type UploadedEntry } from "./sync-uploaded-area";
 import { type WorkspaceLayout, workspaceAreas, workspaceLayout } from "./workspace-layout";
 
@@ -15,7 +16,7 @@ export type PreparedWorkspace = {
 
 /**
  * Checks the session belongs to the owner (404 otherwise), creates the area folders and brings
- * Uploaded and Environment in line with the database. Every workspace operation starts here.
+ * Uploaded, Derived and Environment in line with the database (and the blob store). Every workspace operation starts here.
  */
 export async function prepareWorkspace(input: {
   ownerId: string;
@@ -40,5 +41,6 @@ export async function prepareWorkspace(input: {
     ownerId: input.ownerId,
     projectId: session.projectId,
   });
+  await syncDerivedArea({ layout, ownerId: input.ownerId, sessionId: input.sessionId });
   return { layout, projectId: session.projectId, uploads, environment };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { chmod, constants, link, mkdir, open, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { findEphemeralFileRow, insertNextDerivedVersion } from "@/lib/db/queries/workspace-files";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { WorkspaceError } from "@/lib/errors/workspace-error";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { prepareWorkspace } from "./prepare-workspace";
 import { resolveAreaPath } from "./resolve-area-path";
 import { relativeToDataDirectory } from "./workspace-layout";
@@ -87,7 +88,15 @@ export async function publishDerived(input: {
         });
         placed = target;
         await chmod(target, 0o444);
-        return { version, storagePath: relativeToDataDirectory(target) };
+        const storagePath = relativeToDataDirectory(target);
+        // The local disk store keeps the version right where it was just linked; another store
+        // gets a copy under the same key, so any instance can serve the download. The linked
+        // file stays as this machine's working copy, where commands read Derived.
+        const store = getBlobStore();
+        if (store.kind !== "local") {
+          await store.write({ key: storagePath, content: createReadStream(staged) });
+        }
+        return { version, storagePath };
       },
     });
     placed = undefined;

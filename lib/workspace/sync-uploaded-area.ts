@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { copyFile, link, lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { resolveStoredFile } from "@/lib/datasets/dataset-storage";
 import { listProjectUploads } from "@/lib/db/queries/workspace-files";
+import { UnsafeBlobKeyError } from "@/lib/storage/blob-key";
+import { BlobNotFoundError } from "@/lib/storage/blob-not-found-error";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { stripControlCharacters } from "@/lib/text/has-control-characters";
 import type { WorkspaceLayout } from "./workspace-layout";
 
@@ -18,8 +20,8 @@ export type UploadedEntry = {
 
 /**
  * Materialises the session project's uploads in Uploaded as `<dataset_id>/<file name>`.
- * Choice: a hard link to the stored upload (no copy, same bytes; a copy when the data
- * directory spans file systems), not a symbolic link — a link out of the area would be
+ * Choice (local disk store): a hard link to the stored upload (no copy, same bytes; a copy when
+ * the data directory spans file systems), not a symbolic link — a link out of the area would be
  * refused by the path checks, by design. Nothing can write through it: commands are
  * read-only and the workspace writer only renames into Ephemeral. Uploads are immutable, so
  * an entry of the right size is kept; entries of deleted datasets are removed.
@@ -64,21 +66,17 @@ async function materialise(input: {
   target: string;
   layout: WorkspaceLayout;
 }): Promise<boolean> {
-  let source: string;
-  try {
-    source = resolveStoredFile(input.upload.storagePath);
-    if (!(await lstat(source)).isFile()) return false;
-  } catch {
-    // The upload row exists but its bytes are gone: nothing to mirror (never a dangling entry).
-    return false;
-  }
   await mkdir(path.dirname(input.target), { recursive: true, mode: 0o700 });
-  const temporary = path.join(input.layout.scratch, `upload-${randomUUID()}`);
   await mkdir(input.layout.scratch, { recursive: true, mode: 0o700 });
+  const temporary = path.join(input.layout.scratch, `upload-${randomUUID()}`);
   try {
-    await link(source, temporary);
-  } catch {
-    await copyFile(source, temporary);
+    // A local working copy of the stored upload: a hard link on the local disk store, streamed
+    // out of PostgreSQL otherwise (commands run on this machine's files).
+    await getBlobStore().materialise({ key: input.upload.storagePath, path: temporary });
+  } catch (error) {
+    // The upload row exists but its bytes are gone: nothing to mirror (never a dangling entry).
+    if (error instanceof BlobNotFoundError || error instanceof UnsafeBlobKeyError) return false;
+    throw error;
   }
   // rename replaces an outdated entry in one step, so a concurrent reader sees old or new.
   await rename(temporary, input.target);

@@ -1,11 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
 import { insertUser } from "@/lib/db/queries/users";
-import { getEnv } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { actingAs, routeContext } from "../support/route-request";
 
 const fileBytes = 100 * 1000 * 1000;
@@ -60,7 +58,7 @@ describe("upload memory", () => {
     projectId = (await createProject({ ownerId: userId, name: "Memory" })).project_id;
   });
 
-  it("streams a 100 MB upload to disk without holding it in memory", async () => {
+  it("streams a 100 MB upload into the blob store without holding it in memory", async () => {
     const upload = generatedUpload();
     const before = process.memoryUsage().rss;
     let peak = before;
@@ -85,11 +83,13 @@ describe("upload memory", () => {
     const body = await response.json();
     expect(response.status).toBe(201);
     expect(body).toMatchObject({ bytes: upload.bytes, checksum: upload.sha256, kind: "csv" });
-    const stored = path.join(getEnv().dataDirectory, "uploads", userId, `${body.dataset_id}.csv`);
-    expect((await stat(stored)).size).toBe(upload.bytes);
+    const store = getBlobStore();
+    const stored = await store.stat({ key: `uploads/${userId}/${body.dataset_id}.csv` });
+    expect(stored?.bytes).toBe(upload.bytes);
     const growthMiB = (peak - before) / 2 ** 20;
     console.info(
-      `upload of ${(upload.bytes / 2 ** 20).toFixed(1)} MiB: peak RSS +${growthMiB.toFixed(1)} MiB, ` +
+      `upload of ${(upload.bytes / 2 ** 20).toFixed(1)} MiB into the ${store.kind} blob store: ` +
+        `peak RSS +${growthMiB.toFixed(1)} MiB, ` +
         `${((performance.now() - started) / 1000).toFixed(2)} s`,
     );
     // The old in-memory path grew RSS by ~8× the file (795 MiB for 95 MiB). A loose bound that

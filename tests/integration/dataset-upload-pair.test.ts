@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as constructRoute from "@/app/api/datasets/[dataset_id]/construct/route";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
@@ -10,6 +11,7 @@ import { searchNodes } from "@/lib/engine/search/search-nodes";
 import { decodeGraph } from "@/lib/engine/storage/graph-codec";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { actingAs, routeContext } from "../support/route-request";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
@@ -61,7 +63,11 @@ describe("an edge table and its node table in one upload", () => {
   /** Rows, this owner's stored files, and uploads in progress (none may stay after a request). */
   async function storedState() {
     const uploads = path.join(getEnv().dataDirectory, "uploads");
-    const files = await readdir(path.join(uploads, userId)).catch(() => [] as string[]);
+    // Stored files through the blob store in use (the local one: DATA_DIR/uploads/<owner>).
+    const prefix = `uploads/${userId}/`;
+    const files = (await getBlobStore().list({ prefix })).map((blob) =>
+      blob.key.slice(prefix.length),
+    );
     const incoming = await readdir(path.join(uploads, ".incoming")).catch(() => [] as string[]);
     return { rows: (await listed()).length, files: files.sort(), incoming };
   }
@@ -102,13 +108,12 @@ describe("an edge table and its node table in one upload", () => {
     const after = await storedState();
     expect(after.rows).toBe(before.rows + 2);
     expect(after.incoming).toEqual(before.incoming);
-    const stored = path.join(getEnv().dataDirectory, "uploads", userId);
-    expect((await readFile(path.join(stored, `${body.dataset_id}.csv`))).equals(karateEdges)).toBe(
-      true,
-    );
-    expect(
-      (await readFile(path.join(stored, `${body.nodes_dataset_id}.csv`))).equals(karateNodes),
-    ).toBe(true);
+    const stored = (id: string) =>
+      getBlobStore()
+        .read({ key: `uploads/${userId}/${id}.csv` })
+        .then(buffer);
+    expect((await stored(body.dataset_id)).equals(karateEdges)).toBe(true);
+    expect((await stored(body.nodes_dataset_id)).equals(karateNodes)).toBe(true);
 
     // Build with no options (as the Datasets page and construct_graph do): the linked node
     // table is used, so `club` is a node property the engine's search finds.

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
 import { insertUser } from "@/lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { actingAs, routeContext, uploadRequest } from "../support/route-request";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
@@ -38,8 +40,11 @@ describe("dataset upload validation", () => {
       routeContext({ project_id: projectId }),
     );
     const rows = (await response.json()).datasets as { dataset_id: string }[];
-    const directory = path.join(getEnv().dataDirectory, "uploads", userId);
-    const files = await readdir(directory).catch(() => [] as string[]);
+    // Stored files through the blob store in use (the local one: DATA_DIR/uploads/<owner>).
+    const prefix = `uploads/${userId}/`;
+    const files = (await getBlobStore().list({ prefix })).map((blob) =>
+      blob.key.slice(prefix.length),
+    );
     // Uploads in progress stream here first; a refused one must leave nothing behind.
     const incoming = await readdir(path.join(getEnv().dataDirectory, "uploads", ".incoming")).catch(
       () => [] as string[],
@@ -64,8 +69,8 @@ describe("dataset upload validation", () => {
         construction_revision: null,
         checksum: createHash("sha256").update(bytes).digest("hex"),
       });
-      const stored = await readFile(
-        path.join(getEnv().dataDirectory, "uploads", userId, `${body.dataset_id}.${kind}`),
+      const stored = await buffer(
+        await getBlobStore().read({ key: `uploads/${userId}/${body.dataset_id}.${kind}` }),
       );
       expect(stored.equals(bytes)).toBe(true);
     }

@@ -19,13 +19,15 @@ import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
 import { parseModelFile } from "@/lib/engine/ml/model-file";
-import { getEnv, resetEnvForTests } from "@/lib/env";
+import { resetEnvForTests } from "@/lib/env";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
 import { readJobStatus } from "@/lib/jobs/read-job-status";
 import { createProject } from "@/lib/projects/create-project";
 import { builtinJobKinds } from "@/lib/server/builtin-job-kinds";
 import { createSession } from "@/lib/sessions/create-session";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
+import { readBlobText } from "@/lib/storage/read-blob-text";
 import { actingAs, routeContext, testInternalKey } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
@@ -226,7 +228,7 @@ describe("train and infer as jobs", () => {
     expect(row.metrics).toEqual(result.metrics);
     expect(row.filePath).toBe(`models/${alice.userId}/${modelId}.json`);
     const file = parseModelFile({
-      text: await readFile(path.join(getEnv().dataDirectory, row.filePath as string), "utf8"),
+      text: await readBlobText({ store: getBlobStore(), key: row.filePath as string }),
     });
     expect(file.metrics).toEqual(result.metrics);
     expect(file.checksum).toBe(result.checksum);

@@ -234,12 +234,9 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
     const { runId, events, toolCallId } = await pausedClearRun();
     const pausedSeq = events.at(-1)?.seq ?? -1;
     dropRunEventLog(runId); // what a restart does to the in-memory buffer
-    const gone = await runEventsRoute.GET(
-      new Request("http://test.local/x?after_seq=-1", { headers: actingAs(harness.userId) }),
-      routeContext({ run_id: runId }),
-    );
-    expect(gone.status).toBe(410);
-    expect((await gone.json()).error.code).toBe("REPLAY_UNAVAILABLE");
+    // The events outlive the process's buffer: the first phase replays from PostgreSQL.
+    const replayed = await harness.events(runId, -1);
+    expect(replayed).toEqual(events);
     const approved = await harness.decide(runId, {
       tool_call_id: toolCallId,
       tool_name: "clear_graph",
@@ -249,14 +246,20 @@ describe("approval pause and continue (AP-1…AP-4)", () => {
     const continued = await harness.events(runId, pausedSeq);
     expect(continued[0].seq).toBe(pausedSeq + 1);
     expect(continued.at(-1)?.type).toBe("run_completed");
-    // Cursors from before the restart are outside this process's window: the client rebuilds.
-    const early = await runEventsRoute.GET(
-      new Request(`http://test.local/x?after_seq=${pausedSeq - 2}`, {
+    // Cursors from before the restart are outside this process's window but not lost: they
+    // replay from PostgreSQL, up to the pause (a terminal event ends a stream).
+    const early = await harness.events(runId, pausedSeq - 2);
+    expect(early).toEqual(events.slice(-2));
+    // Past the run's last event no seq ever existed.
+    const lastSeq = continued.at(-1)?.seq ?? -1;
+    const beyond = await runEventsRoute.GET(
+      new Request(`http://test.local/x?after_seq=${lastSeq + 1}`, {
         headers: actingAs(harness.userId),
       }),
       routeContext({ run_id: runId }),
     );
-    expect(early.status).toBe(410);
+    expect(beyond.status).toBe(410);
+    expect((await beyond.json()).error.code).toBe("REPLAY_UNAVAILABLE");
   });
 
   it("refuses bad decisions and other owners' runs without changing anything", async () => {

@@ -101,6 +101,8 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
     );
     expect(between.run_status).toBe("running");
     expect(report.pid).toBe(child.pid);
+    // This process never ran the run: it follows the child's events live from PostgreSQL.
+    const followed = harness.events(runId);
     process.kill(child.pid, "SIGKILL");
     // The child may or may not have asked the model its second question before it died.
     const modelRequestsAtKill = llm.requests.length;
@@ -125,6 +127,12 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
       expect.objectContaining({ tool_call_id: "load", status: "succeeded", success: true }),
     );
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
+    // The follower got what the dead executor persisted, then the sweep's end, without a gap.
+    const seen = await followed;
+    expect(seen.map((event) => event.seq)).toEqual(seen.map((_, index) => index));
+    expect(seen[0]?.type).toBe("run_started");
+    expect(seen.some((event) => event.type === "tool_started")).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ type: "run_error", code: "INTERRUPTED" });
     // Nothing was resumed: the reconciler asked the model nothing more.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(llm.requests).toHaveLength(modelRequestsAtKill);

@@ -12,8 +12,10 @@ import { createProject } from "@/lib/projects/create-project";
 import { admitRun } from "@/lib/runs/admit-run";
 import { mergeRunFinalState } from "@/lib/runs/merge-run-final-state";
 import { startRunSweep, stopRunSweep } from "@/lib/runs/run-sweep";
+import { streamRunEvents } from "@/lib/runs/stream-run-events";
 import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
+import { readRunEvents } from "../support/run-events-client";
 import { updateRunStatus } from "../support/run-rows";
 
 let userId: string;
@@ -72,6 +74,23 @@ describe("start-up reconciliation of runs (PS-4)", () => {
     });
     // Inputs and partial text are kept; the run is not resumed.
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
+    // Its stream ends on any instance: the terminal event follows the events it persisted.
+    const stream = await streamRunEvents({
+      ownerId: userId,
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    });
+    expect(await readRunEvents(stream)).toEqual([
+      {
+        type: "run_error",
+        code: "INTERRUPTED",
+        message: expect.any(String),
+        run_id: runId,
+        seq: 0,
+        execution_generation: 1,
+      },
+    ]);
 
     // The executor was only frozen and now saves its final state: the interruption stands.
     const late = await mergeRunFinalState({

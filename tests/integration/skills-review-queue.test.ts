@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolCall } from "@/lib/agent/tools/execute-tool-call";
 import { insertUser } from "@/lib/db/queries/users";
-import { getEnv } from "@/lib/env";
 import { createSession } from "@/lib/sessions/create-session";
+import { getBlobStore } from "@/lib/storage/get-blob-store";
+import { readBlobText } from "@/lib/storage/read-blob-text";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 import { skillApi, skillMarkdown } from "../support/skill-api";
 
@@ -56,28 +55,14 @@ function readSkill(
 const offeredNames = (snapshot: { skills: { name: string }[] }) =>
   snapshot.skills.map((skill) => skill.name);
 
+// Blob keys (on the local disk store: paths under DATA_DIR), read through the store in use.
 function userSkillFile(name: string, version = 1) {
-  return path.join(
-    getEnv().dataDirectory,
-    "skills",
-    "users",
-    harness.userId,
-    name,
-    `v${version}`,
-    "SKILL.md",
-  );
+  return `skills/users/${harness.userId}/${name}/v${version}/SKILL.md`;
 }
 function candidateFile(name: string, version = 1) {
-  return path.join(
-    getEnv().dataDirectory,
-    "skills",
-    "review-queue",
-    harness.userId,
-    name,
-    `v${version}`,
-    "SKILL.md",
-  );
+  return `skills/review-queue/${harness.userId}/${name}/v${version}/SKILL.md`;
 }
+const readStoredText = (key: string) => readBlobText({ store: getBlobStore(), key });
 
 describe("skills and the review queue (SK-1…SK-4, SK-6)", () => {
   it("never offers a candidate; approving makes the next run offer it and read it", async () => {
@@ -161,14 +146,14 @@ describe("skills and the review queue (SK-1…SK-4, SK-6)", () => {
       content: skillMarkdown({ name: "incoming", body: "queued\n" }),
       target: "review_queue",
     });
-    const mine = await readFile(userSkillFile("taken"), "utf8");
-    const queued = await readFile(candidateFile("incoming"), "utf8");
+    const mine = await readStoredText(userSkillFile("taken"));
+    const queued = await readStoredText(candidateFile("incoming"));
 
     const conflict = await api.approve("incoming", { target_name: "taken" });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe("SKILL_CONFLICT");
-    expect(await readFile(userSkillFile("taken"), "utf8")).toBe(mine);
-    expect(await readFile(candidateFile("incoming"), "utf8")).toBe(queued);
+    expect(await readStoredText(userSkillFile("taken"))).toBe(mine);
+    expect(await readStoredText(candidateFile("incoming"))).toBe(queued);
     // A built-in name is taken too.
     expect((await api.approve("incoming", { target_name: "state-check" })).body.error.code).toBe(
       "SKILL_CONFLICT",
@@ -181,7 +166,7 @@ describe("skills and the review queue (SK-1…SK-4, SK-6)", () => {
     // Under a new name it is renamed inside its SKILL.md as well.
     const renamed = await api.approve("incoming", { target_name: "Incoming Renamed" });
     expect(renamed.body.name).toBe("incoming-renamed");
-    expect(await readFile(userSkillFile("incoming-renamed"), "utf8")).toContain(
+    expect(await readStoredText(userSkillFile("incoming-renamed"))).toContain(
       "name: incoming-renamed",
     );
     expect((await api.get("incoming", "candidate")).status).toBe(404);
@@ -233,7 +218,7 @@ describe("skills and the review queue (SK-1…SK-4, SK-6)", () => {
       skillMarkdown({ name: "versioned", description: "Second.", body: "two\n" }),
     );
     expect(edited.body).toMatchObject({ version: 2, description: "Second." });
-    expect(await readFile(userSkillFile("versioned", 1), "utf8")).toContain("one");
+    expect(await readStoredText(userSkillFile("versioned", 1))).toContain("one");
     expect((await api.get("versioned")).body).toMatchObject({ version: 2, versions: [1, 2] });
 
     const unknown = await api.create({

@@ -1,7 +1,6 @@
 import "server-only";
-import { stat } from "node:fs/promises";
 import { findMlModelForOwner } from "@/lib/db/queries/ml-models";
-import { resolveModelFilePath } from "@/lib/ml/model-storage";
+import { statModelFile } from "@/lib/ml/model-storage";
 
 /** Whether a model's weights are there to predict with: its record and its saved file. */
 export type ModelFact =
@@ -10,7 +9,7 @@ export type ModelFact =
 
 const modelIdPattern = /^[A-Za-z0-9-]{1,100}$/;
 
-/** Reads the owner's model record and checks that its file is on disk (staged reasoning). */
+/** Reads the owner's model record and checks that its file is stored (staged reasoning). */
 export async function readModelFact(input: { ownerId: string; modelId: string }) {
   if (!modelIdPattern.test(input.modelId)) return { found: false } satisfies ModelFact;
   const row = await findMlModelForOwner(input);
@@ -18,7 +17,7 @@ export async function readModelFact(input: { ownerId: string; modelId: string })
   let weightsPresent = false;
   if (row.filePath) {
     try {
-      weightsPresent = (await stat(resolveModelFilePath({ relativePath: row.filePath }))).isFile();
+      weightsPresent = (await statModelFile({ relativePath: row.filePath })) !== undefined;
     } catch {
       weightsPresent = false;
     }

@@ -42,3 +42,13 @@ export async function insertModelConfig(input: {
   const db = await getDb();
   return db.modelConfig.create({ data: input });
 }
+
+/** The most recently saved encrypted secret of any owner (the start-up key check opens it). */
+export async function findNewestModelConfigSecret() {
+  const db = await getDb();
+  return db.modelConfig.findFirst({
+    where: { secretCipher: { not: null } },
+    orderBy: { updatedAt: "desc" },
+    select: { id: true, ownerId: true, secretCipher: true },
+  });
+}

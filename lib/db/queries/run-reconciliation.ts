@@ -6,7 +6,11 @@ import {
 } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
 import { asTransaction } from "../transaction-client";
+import { appendRunEventInTransaction } from "./run-events";
 import { lockSession } from "./session-lock";
+
+const interruptedMessage =
+  "The server stopped while this run was working. Its messages and tool results are kept.";
 
 const activeStatuses: RunStatus[] = [...executingRunStatuses];
 
@@ -47,7 +51,7 @@ export async function interruptAbandonedRuns(input: {
           executorId: run.executorId,
           ...(gone ? {} : { OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] }),
         },
-        select: { cancelStatus: true },
+        select: { cancelStatus: true, executionGeneration: true },
       });
       if (!current) return false;
       // A stop that was on its way to the dead executor holds, but is not confirmed here: the
@@ -61,12 +65,18 @@ export async function interruptAbandonedRuns(input: {
           executionStopped: !stopAsked,
           terminalPersisted: true,
           errorCode: "INTERRUPTED",
-          errorMessage:
-            "The server stopped while this run was working. Its messages and tool results are kept.",
+          errorMessage: interruptedMessage,
           finishedAt: new Date(),
           revision: { increment: 1 },
           ...(stopAsked ? { cancelStatus: "stopping" as const } : {}),
         },
+      });
+      // The run's stream ends here too: readers on any instance get its terminal event, right
+      // after the last event its executor persisted.
+      await appendRunEventInTransaction(asTransaction(transaction), {
+        runId: run.id,
+        generation: current.executionGeneration,
+        payload: { type: "run_error", code: "INTERRUPTED", message: interruptedMessage },
       });
       return true;
     });

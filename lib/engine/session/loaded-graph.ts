@@ -3,6 +3,7 @@ import type { CsrGraph } from "../csr/csr-graph";
 import { NodeIdIndex } from "../csr/node-id-index";
 import { graphWithEdgeTypes, resolveEdgeTypeIndices } from "../filters/edge-type-filter";
 import type { GraphData } from "../graph/graph-data";
+import { estimateCsrBytes, estimateGraphBytes } from "./graph-memory-estimate";
 
 /** Where a loaded graph version came from. */
 export type GraphOrigin =
@@ -29,15 +30,48 @@ export class LoadedGraph {
   readonly version: number;
   readonly origin: GraphOrigin;
   readonly graph: GraphData;
-  readonly loadedAt = new Date();
+  readonly loadedAt: Date;
+  /**
+   * True when this process rebuilt the version from its persisted state (a cache miss), not
+   * from a tool call that loaded or derived it here.
+   */
+  readonly restored: boolean;
   private csrSnapshot: CsrGraph | null = null;
   private idIndex: NodeIdIndex | null = null;
+  private graphBytes: number | null = null;
   private readonly edgeTypeViews = new Map<string, EdgeTypeView>();
 
-  constructor(input: { version: number; origin: GraphOrigin; graph: GraphData }) {
+  constructor(input: {
+    version: number;
+    origin: GraphOrigin;
+    graph: GraphData;
+    loadedAt?: Date;
+    restored?: boolean;
+  }) {
     this.version = input.version;
     this.origin = input.origin;
     this.graph = input.graph;
+    this.loadedAt = input.loadedAt ?? new Date();
+    this.restored = input.restored ?? false;
+  }
+
+  /**
+   * Estimated bytes this version holds: the graph, plus the CSR snapshot and edge-type views
+   * once they are built (they are built lazily, so the figure grows with use).
+   */
+  estimatedBytes(): number {
+    this.graphBytes ??= estimateGraphBytes(this.graph);
+    let bytes = this.graphBytes;
+    if (this.csrSnapshot) bytes += estimateCsrBytes(this.csrSnapshot);
+    for (const view of this.edgeTypeViews.values()) {
+      // A view shares the node columns; its own cost is its edge columns and its CSR.
+      bytes +=
+        view.graph.edgeSources.byteLength * 2 +
+        view.graph.edgeTypeIndex.byteLength +
+        (view.graph.edgeWeights?.byteLength ?? 0) +
+        estimateCsrBytes(view.csr);
+    }
+    return bytes;
   }
 
   /** The immutable CSR snapshot of this version. */

@@ -8,21 +8,44 @@ type SessionGraphs = {
   nextVersion: number;
   config: Record<string, unknown>;
   touchedAt: number;
+  /** The persisted generation this copy mirrors; null when it was never persisted. */
+  generation: number | null;
+};
+
+/** What rebuilds a session from its persisted state (see SessionGraphStore.restore). */
+export type SessionGraphsSnapshot = {
+  versions: { version: number; origin: GraphOrigin; graph: GraphData; loadedAt: Date }[];
+  currentVersion: number | null;
+  nextVersion: number;
+  config: Record<string, unknown>;
+  /** The persisted generation the copy mirrors; null when it is incomplete (reload on use). */
+  generation: number | null;
 };
 
 /**
  * Session graphs in engine memory, keyed by owner AND session so one owner's call can never
- * reach another owner's graph even with a guessed session id. Bounded: the least recently used
- * sessions and the oldest versions of a session are dropped first.
+ * reach another owner's graph even with a guessed session id. A cache of the persisted state:
+ * bounded by a session count and a memory budget, the least recently used sessions are dropped
+ * first (the one in use never, even when it alone exceeds the budget), and the oldest versions
+ * of a session beyond its limit.
  */
 export class SessionGraphStore {
   private readonly sessions = new Map<string, SessionGraphs>();
   private readonly maxSessions: number;
-  private readonly maxVersionsPerSession: number;
+  /** Versions kept per session, oldest dropped first (persisted state keeps as many). */
+  readonly maxVersionsPerSession: number;
+  private readonly memoryBudgetBytes: number;
 
-  constructor(options: { maxSessions?: number; maxVersionsPerSession?: number } = {}) {
+  constructor(
+    options: {
+      maxSessions?: number;
+      maxVersionsPerSession?: number;
+      memoryBudgetBytes?: number;
+    } = {},
+  ) {
     this.maxSessions = options.maxSessions ?? 64;
     this.maxVersionsPerSession = options.maxVersionsPerSession ?? 6;
+    this.memoryBudgetBytes = options.memoryBudgetBytes ?? Number.POSITIVE_INFINITY;
   }
 
   /** Creates the session's slot if missing (register_session). */
@@ -38,9 +61,65 @@ export class SessionGraphStore {
       nextVersion: 1,
       config: {},
       touchedAt: Date.now(),
+      generation: null,
     });
     this.evict();
     return { created: true };
+  }
+
+  /**
+   * Replaces the session with a copy rebuilt from its persisted state; every version is marked
+   * restored. Makes it the most recently used session and evicts others beyond the budget.
+   */
+  restore(scope: SessionScope, snapshot: SessionGraphsSnapshot): void {
+    const key = keyOf(scope);
+    const versions = snapshot.versions.map(
+      (version) => new LoadedGraph({ ...version, restored: true }),
+    );
+    this.sessions.delete(key);
+    this.sessions.set(key, {
+      current: versions.find((loaded) => loaded.version === snapshot.currentVersion) ?? null,
+      versions,
+      nextVersion: snapshot.nextVersion,
+      config: snapshot.config,
+      touchedAt: Date.now(),
+      generation: snapshot.generation,
+    });
+    this.evict();
+  }
+
+  /** The persisted generation the session's copy mirrors; undefined when it is not in memory. */
+  generationOf(scope: SessionScope): number | null | undefined {
+    return this.sessions.get(keyOf(scope))?.generation;
+  }
+
+  /** Records that the session's copy now mirrors this persisted generation. */
+  markPersisted(scope: SessionScope, generation: number): void {
+    const session = this.sessions.get(keyOf(scope));
+    if (session) session.generation = generation;
+  }
+
+  /** What persisting the session needs besides its versions. */
+  stateOf(
+    scope: SessionScope,
+  ):
+    | { currentVersion: number | null; nextVersion: number; config: Record<string, unknown> }
+    | undefined {
+    const session = this.sessions.get(keyOf(scope));
+    if (!session) return undefined;
+    return {
+      currentVersion: session.current?.version ?? null,
+      nextVersion: session.nextVersion,
+      config: session.config,
+    };
+  }
+
+  /** Estimated bytes of every session in memory, least recently used first. */
+  memoryUsage(): { sessionId: string; bytes: number }[] {
+    return [...this.sessions].map(([key, session]) => ({
+      sessionId: key.slice(key.indexOf("\u0000") + 1),
+      bytes: bytesOf(session),
+    }));
   }
 
   /** Loads a graph as the session's new current version. */
@@ -51,6 +130,7 @@ export class SessionGraphStore {
     session.versions.push(loaded);
     while (session.versions.length > this.maxVersionsPerSession) session.versions.shift();
     session.current = loaded;
+    this.evict();
     return loaded;
   }
 
@@ -115,14 +195,32 @@ export class SessionGraphStore {
     // Re-insert so Map order is least-recently-used first.
     this.sessions.delete(key);
     this.sessions.set(key, session);
+    // A version's CSR and views are built lazily, on use: the figure may have grown.
+    this.evict();
   }
 
+  /**
+   * Drops least-recently-used sessions while there are too many or they hold more than the
+   * memory budget; the most recently used one stays (it is being served).
+   */
   private evict(): void {
     while (this.sessions.size > this.maxSessions) {
       const oldest = this.sessions.keys().next().value as string;
       this.sessions.delete(oldest);
     }
+    if (!Number.isFinite(this.memoryBudgetBytes)) return;
+    const sizes = [...this.sessions].map(([key, session]) => ({ key, bytes: bytesOf(session) }));
+    let total = sizes.reduce((sum, entry) => sum + entry.bytes, 0);
+    for (const entry of sizes.slice(0, -1)) {
+      if (total <= this.memoryBudgetBytes) break;
+      this.sessions.delete(entry.key);
+      total -= entry.bytes;
+    }
   }
+}
+
+function bytesOf(session: SessionGraphs): number {
+  return session.versions.reduce((sum, loaded) => sum + loaded.estimatedBytes(), 0);
 }
 
 /** Whose session graph: both parts always come from the authenticated identity, never args. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { clearGraphInputSchema } from "@/lib/contracts/tool-inputs/clear-graph-input";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { recordSessionState, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** clear_graph: unloads every version from the session (approval-gated). */
@@ -12,6 +12,8 @@ export const clearGraphTool = defineTool({
   catalogue: catalogue({ writes: ["G"], approval: true }),
   run: async (_args, { identity }) => {
     const { scope } = await requireSession(identity);
-    return { data: sessionGraphs().clear(scope) };
+    const cleared = (await sessionGraphsOf(scope)).clear(scope);
+    if (cleared.cleared) await recordSessionState(scope, { cleared: true });
+    return { data: cleared };
   },
 });

@@ -1,9 +1,9 @@
 import "server-only";
 import { saveOptimizedConstruction } from "@/lib/constructions/save-optimized-construction";
 import { commitGraphOptimizationInputSchema } from "@/lib/contracts/tool-inputs/commit-graph-optimization-input";
-import { sessionGraphs } from "../engine-state";
 import { describeLoadedGraph } from "../graph-info";
 import { optimizeInScope } from "../optimize-in-scope";
+import { recordLoadedVersion, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** commit_graph_optimization (AP-5): saves the approved edits as a new revision and loads it. */
@@ -27,10 +27,11 @@ export const commitGraphOptimizationTool = defineTool({
       operations: args.operations,
       graph: result.graph,
     });
-    const loaded = sessionGraphs().load(scope, {
+    const loaded = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
       graph: result.graph,
       origin: { kind: "construction", datasetId: args.dataset_id, revision: construction.revision },
     });
+    await recordLoadedVersion(scope, loaded);
     return {
       data: {
         dataset_id: args.dataset_id,

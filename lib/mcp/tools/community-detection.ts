@@ -5,10 +5,10 @@ import { modularity } from "@/lib/engine/algorithms/modularity";
 import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
 import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
-import { runEngineKernel } from "../../kernels/engine-kernels";
-import { sessionGraphs } from "../engine-state";
+import { runEngineKernel } from "@/lib/kernels/engine-kernels";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 type Partition = { communityOf: Int32Array; count: number; modularity: number };
@@ -34,7 +34,7 @@ export const communityDetectionTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const view = loaded.withEdgeTypes(args.edge_types);
     const csr = view.csr;
     const control = { signal };

@@ -4,9 +4,9 @@ import { findArticulationPoints } from "@/lib/engine/algorithms/articulation-poi
 import { findBridges } from "@/lib/engine/algorithms/bridges";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** connectivity_analysis: components, bridges and articulation points. */
@@ -18,7 +18,7 @@ export const connectivityAnalysisTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const control = { signal };
     const weak = connectedComponents({ csr: loaded.csr, control });
     const strong = loaded.csr.directed

@@ -5,10 +5,10 @@ import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { isWeighted } from "@/lib/engine/csr/csr-graph";
 import { EngineError } from "@/lib/engine/engine-error";
 import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** degree_analysis: raw degree counts (in / out, strength when weighted), ranked or per node. */
@@ -20,7 +20,7 @@ export const degreeAnalysisTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const analysis = resolveAnalysisScope(loaded, args);
     const { csr } = analysis;
     const mode = csr.directed ? args.mode : "all";

@@ -1,7 +1,7 @@
 import "server-only";
 import { deleteGraphSessionInputSchema } from "@/lib/contracts/tool-inputs/delete-graph-session-input";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { forgetSessionGraphs } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** delete_graph_session: forgets the session's engine state (saved constructions stay). */
@@ -12,6 +12,6 @@ export const deleteGraphSessionTool = defineTool({
   catalogue: catalogue({ writes: ["G", "CFG"] }),
   run: async (_args, { identity }) => {
     const { scope } = await requireSession(identity);
-    return { data: sessionGraphs().delete(scope) };
+    return { data: await forgetSessionGraphs(scope) };
   },
 });

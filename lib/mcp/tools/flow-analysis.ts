@@ -3,8 +3,8 @@ import { flowAnalysisInputSchema } from "@/lib/contracts/tool-inputs/flow-analys
 import { minimumCut } from "@/lib/engine/algorithms/minimum-cut";
 import { EngineError } from "@/lib/engine/engine-error";
 import { edgeCapacities } from "../edge-capacities";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 // A cut of a dense graph can hold thousands of edges; the answer lists the first ones.
@@ -19,7 +19,7 @@ export const flowAnalysisTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const source = loaded.ids.indexOfOrThrow(args.source);
     const target = loaded.ids.indexOfOrThrow(args.target);
     if (source === target) {

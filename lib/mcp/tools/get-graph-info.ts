@@ -1,8 +1,8 @@
 import "server-only";
 import { getGraphInfoInputSchema } from "@/lib/contracts/tool-inputs/get-graph-info-input";
-import { sessionGraphs } from "../engine-state";
 import { describeGraphSchema, describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** get_graph_info: what the session has loaded, or that nothing is. */
@@ -14,13 +14,20 @@ export const getGraphInfoTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (_args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().current(scope);
+    const loaded = (await sessionGraphsOf(scope)).current(scope);
     if (!loaded) {
       return {
         data: { loaded: false },
         message: "No graph is loaded in this session; load one with load_constructed_graph.",
       };
     }
-    return { data: { ...describeLoadedGraph(loaded), schema: describeGraphSchema(loaded) } };
+    return {
+      data: {
+        ...describeLoadedGraph(loaded),
+        // True when this instance rebuilt the graph from its persisted state (a cache miss).
+        reloaded: loaded.restored,
+        schema: describeGraphSchema(loaded),
+      },
+    };
   },
 });

@@ -1,9 +1,9 @@
 import "server-only";
 import { getNeighborsInputSchema } from "@/lib/contracts/tool-inputs/get-neighbors-input";
 import { kHopNeighbourhood } from "@/lib/engine/algorithms/k-hop-neighbourhood";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** get_neighbors: a node's neighbourhood within a few hops. */
@@ -14,7 +14,7 @@ export const getNeighborsTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const source = loaded.ids.indexOfOrThrow(args.node_id);
     // +1: the source itself is the first entry of the neighbourhood.
     const result = kHopNeighbourhood({

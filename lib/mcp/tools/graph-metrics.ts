@@ -16,8 +16,8 @@ import {
 import { findCycle, isDirectedAcyclic } from "@/lib/engine/algorithms/find-cycle";
 import { triangleCounts, triangleTotal } from "@/lib/engine/algorithms/triangles";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 // A cycle through a million nodes is an answer, not a list to print.
@@ -107,7 +107,7 @@ export const graphMetricsTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const view = loaded.withEdgeTypes(args.edge_types);
     const wanted = new Set<GraphMetricName>(args.metrics ?? graphMetricNames);
     const { metrics, notes } = await computeMetrics(view.csr, loaded.graph.nodeIds, wanted, signal);

@@ -8,12 +8,12 @@ import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
-import { runEngineKernel } from "../../kernels/engine-kernels";
+import { runEngineKernel } from "@/lib/kernels/engine-kernels";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 // Above these sizes the exact all-pairs algorithms take minutes; they are estimated instead
@@ -197,7 +197,7 @@ export const nodeCentralityTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const analysis = resolveAnalysisScope(loaded, args);
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
     const { scores, notes, scored } = await score(analysis, args, asked, signal);

@@ -11,10 +11,10 @@ import { twoHopGraph } from "@/lib/engine/graph/two-hop-graph";
 import { resolveTypeIndex } from "@/lib/engine/search/search-options";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView, pairView } from "../node-view";
 import { describeFilters } from "../ranking-summary";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /**
@@ -72,7 +72,7 @@ export const nodeSimilarityTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const analysis = resolveAnalysisScope(loaded, args);
     const control = { signal };
     const allowed = analysis.mask ?? undefined;

@@ -10,10 +10,10 @@ import { eccentricities } from "@/lib/engine/algorithms/eccentricity";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { triangleCounts } from "@/lib/engine/algorithms/triangles";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 type Measured = {
@@ -105,7 +105,7 @@ export const nodeStructureTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const analysis = resolveAnalysisScope(loaded, args);
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
     const { values, notes, scored } = await measure(analysis, args, asked, signal);

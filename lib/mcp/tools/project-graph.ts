@@ -5,10 +5,10 @@ import { EngineError } from "@/lib/engine/engine-error";
 import { keptNodes, nodeTypeMask } from "@/lib/engine/filters/node-filter";
 import { graphOfProjection } from "@/lib/engine/graph/projection-graph";
 import { resolveTypeIndex } from "@/lib/engine/search/search-options";
-import { sessionGraphs } from "../engine-state";
 import { describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
 import { pairView } from "../node-view";
+import { recordLoadedVersion, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** project_graph: a bipartite projection onto one node type, optionally as a new version. */
@@ -20,7 +20,7 @@ export const projectGraphTool = defineTool({
   catalogue: catalogue({ reads: ["G"], writes: ["G"], readOnlyWhen: { create_version: false } }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const store = sessionGraphs();
+    const store = await sessionGraphsOf(scope);
     const loaded = store.currentOrThrow(scope);
     const { graph } = loaded;
     const keepType = resolveTypeIndex({
@@ -103,6 +103,7 @@ export const projectGraphTool = defineTool({
         fromVersion: loaded.version,
       },
     });
+    await recordLoadedVersion(scope, projected);
     return {
       message,
       data: { ...summary, created_version: true, graph: describeLoadedGraph(projected) },

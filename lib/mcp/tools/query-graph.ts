@@ -1,8 +1,8 @@
 import "server-only";
 import { queryGraphInputSchema } from "@/lib/contracts/tool-inputs/query-graph-input";
 import { runGraphQuery } from "@/lib/engine/query/run-graph-query";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** query_graph: one read-only SQL query over the session graph's tables. */
@@ -14,7 +14,7 @@ export const queryGraphTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     // The query database is cached per graph version: a version never changes.
     const result = await runGraphQuery({
       graph: loaded.graph,

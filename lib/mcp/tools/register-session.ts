@@ -1,7 +1,7 @@
 import "server-only";
 import { registerSessionInputSchema } from "@/lib/contracts/tool-inputs/register-session-input";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { recordSessionState, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** register_session: gives this chat session its graph slot in the engine (MCP-1). */
@@ -12,7 +12,8 @@ export const registerSessionTool = defineTool({
   catalogue: catalogue({ writes: ["G", "CFG"] }),
   run: async (_args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const { created } = sessionGraphs().register(scope);
+    const { created } = (await sessionGraphsOf(scope)).register(scope);
+    if (created) await recordSessionState(scope);
     return { data: { session_id: scope.sessionId, created } };
   },
 });

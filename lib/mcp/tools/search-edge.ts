@@ -1,8 +1,8 @@
 import "server-only";
 import { searchEdgeInputSchema } from "@/lib/contracts/tool-inputs/search-edge-input";
 import { searchEdges } from "@/lib/engine/search/search-edges";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** search_edge: edges by type, endpoint or property, ranked. */
@@ -13,7 +13,7 @@ export const searchEdgeTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     return {
       data: searchEdges({
         graph: loaded.graph,

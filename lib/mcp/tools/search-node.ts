@@ -3,8 +3,8 @@ import { searchNodeInputSchema } from "@/lib/contracts/tool-inputs/search-node-i
 import { buildNodeMask } from "@/lib/engine/filters/node-filter";
 import { searchNodes } from "@/lib/engine/search/search-nodes";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** The mask narrowed to nodes that have an edge of one of `edgeTypes` (unchanged without). */
@@ -33,7 +33,7 @@ export const searchNodeTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const allowed = restrictToEdgeTypes(
       loaded,
       buildNodeMask({

@@ -1,7 +1,7 @@
 import "server-only";
 import { setSessionConfigInputSchema } from "@/lib/contracts/tool-inputs/set-session-config-input";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { recordSessionState, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** set_session_config: one value of the session's engine configuration. */
@@ -12,8 +12,9 @@ export const setSessionConfigTool = defineTool({
   catalogue: catalogue({ writes: ["CFG"] }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const config = sessionGraphs().config(scope);
+    const config = (await sessionGraphsOf(scope)).config(scope);
     config[args.key] = args.value;
+    await recordSessionState(scope);
     return { data: { config } };
   },
 });

@@ -4,9 +4,9 @@ import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-gra
 import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
 import { dijkstraShortestPath } from "@/lib/engine/algorithms/dijkstra";
 import { kShortestPaths } from "@/lib/engine/algorithms/k-shortest-paths";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** shortest_path between two node ids (hops, or weighted distance); k > 1 ranks k paths. */
@@ -18,7 +18,7 @@ export const shortestPathTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const source = loaded.ids.indexOfOrThrow(args.source);
     const target = loaded.ids.indexOfOrThrow(args.target);
     const control = { signal };

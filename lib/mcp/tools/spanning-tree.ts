@@ -1,8 +1,8 @@
 import "server-only";
 import { spanningTreeInputSchema } from "@/lib/contracts/tool-inputs/spanning-tree-input";
 import { spanningForest } from "@/lib/engine/algorithms/spanning-forest";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** spanning_tree: the minimum (or maximum) spanning forest and its heaviest edges. */
@@ -14,7 +14,7 @@ export const spanningTreeTool = defineTool({
   catalogue: catalogue({ reads: ["G"] }),
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const { graph } = loaded;
     // "Weighted" is the default question; on a graph without weights every edge weighs 1
     // and the result says so instead of refusing.

@@ -1,9 +1,9 @@
 import "server-only";
 import { subgraphExtractionInputSchema } from "@/lib/contracts/tool-inputs/subgraph-extraction-input";
 import { extractSubgraph } from "@/lib/engine/subgraph/extract-subgraph";
-import { sessionGraphs } from "../engine-state";
 import { describeLoadedGraph } from "../graph-info";
 import { requireSession } from "../mcp-identity";
+import { recordLoadedVersion, sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** subgraph_extraction: a cut of the session graph, kept as a new version unless asked not to. */
@@ -15,7 +15,7 @@ export const subgraphExtractionTool = defineTool({
   catalogue: catalogue({ reads: ["G"], writes: ["G"], readOnlyWhen: { create_version: false } }),
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const store = sessionGraphs();
+    const store = await sessionGraphsOf(scope);
     const loaded = store.currentOrThrow(scope);
     const cut = extractSubgraph({
       graph: loaded.graph,
@@ -44,6 +44,7 @@ export const subgraphExtractionTool = defineTool({
         fromVersion: loaded.version,
       },
     });
+    await recordLoadedVersion(scope, version);
     return { data: { ...summary, created_version: true, graph: describeLoadedGraph(version) } };
   },
 });

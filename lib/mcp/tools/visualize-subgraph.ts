@@ -2,8 +2,8 @@ import "server-only";
 import { saveSessionArtifact } from "@/lib/artifacts/save-session-artifact";
 import { visualizeSubgraphInputSchema } from "@/lib/contracts/tool-inputs/visualize-subgraph-input";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
-import { sessionGraphs } from "../engine-state";
 import { requireSession } from "../mcp-identity";
+import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** visualize_subgraph: a laid-out view of the session graph, stored as an artefact. */
@@ -15,7 +15,7 @@ export const visualizeSubgraphTool = defineTool({
   catalogue: catalogue({ reads: ["G"], writes: ["DOC"] }),
   run: async (args, { identity, signal }) => {
     const { scope, projectId } = await requireSession(identity);
-    const loaded = sessionGraphs().currentOrThrow(scope);
+    const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
     const { document, missing } = await layoutGraphView({
       loaded,
       nodeIds: args.node_ids,

@@ -1,0 +1,173 @@
+// `npx tsx --conditions=react-server bench/run-events-bench.ts` (TEST_DATABASE_URL or the
+// embedded server): what persisting run events costs and what a reader on another instance sees.
+// Local-rules runs on the karate club; for each, the time from admission to the first
+// text_delta as the executing process's in-memory log delivers it and as a stream that reads only
+// the run_events table (this process's log dropped: all another instance lacks), the lag between
+// the two, and how the writer batched the run's events (rows that share a transaction time were
+// one write). Prints JSON.
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import * as mcpRoute from "../app/api/mcp/route";
+import { constructDataset } from "../lib/constructions/construct-dataset";
+import type { RunEvent } from "../lib/contracts/run-event";
+import { uploadDataset } from "../lib/datasets/upload-dataset";
+import { disconnectDb, getDb } from "../lib/db/client";
+import { insertUser } from "../lib/db/queries/users";
+import { getEnv, resetEnvForTests } from "../lib/env";
+import { createProject } from "../lib/projects/create-project";
+import { dropRunEventLog, runEventLog } from "../lib/runs/run-event-log";
+import { startRun } from "../lib/runs/start-run";
+import { streamRunEvents } from "../lib/runs/stream-run-events";
+import { createSession } from "../lib/sessions/create-session";
+import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
+import { prepareTestDatabase } from "../tests/support/test-database";
+
+const rounds = 8;
+const repositoryRoot = path.resolve(import.meta.dirname, "..");
+
+async function main() {
+  const root = path.join(repositoryRoot, ".data", "bench-run-events");
+  const database = await prepareTestDatabase({
+    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
+    dataDirectory: root,
+  });
+  const engine = await serveRouteHandlers({
+    POST: mcpRoute.POST,
+    GET: mcpRoute.GET,
+    DELETE: mcpRoute.DELETE,
+  });
+  Object.assign(process.env, {
+    DATABASE_URL: database.connectionString,
+    DATA_DIR: path.join(root, "app"),
+    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
+  });
+  delete process.env.GRAPH_ENGINE_URL;
+  resetEnvForTests();
+  try {
+    const user = await insertUser({ email: `bench-${randomUUID()}@bench.local`, displayName: "b" });
+    const project = await createProject({ ownerId: user.id, name: "Bench" });
+    const karate = await uploadDataset({
+      ownerId: user.id,
+      projectId: project.project_id,
+      file: {
+        filename: "karate_edges.csv",
+        bytes: await readFile(path.join(repositoryRoot, "tests", "fixtures", "karate_edges.csv")),
+      },
+    });
+    await constructDataset({ ownerId: user.id, datasetId: karate.dataset_id, options: {} });
+    const memoryFirst: number[] = [];
+    const tableFirst: number[] = [];
+    const lag: number[] = [];
+    const eventsPerRun: number[] = [];
+    const writesPerRun: number[] = [];
+    for (let round = 0; round < rounds + 1; round++) {
+      const session = await createSession({ ownerId: user.id, projectId: project.project_id });
+      const started = performance.now();
+      const { run } = await startRun({
+        ownerId: user.id,
+        sessionId: session.session_id,
+        body: {
+          start_request_id: randomUUID(),
+          message: "find the key nodes that connect several communities",
+          attachments: [karate.dataset_id],
+          options: { reasoning_mode: "direct", planning_mode: "auto", output_format: "chat" },
+        },
+      });
+      const log = runEventLog(run.run_id);
+      const inMemory = new Promise<number>((resolve) => {
+        const unsubscribe = log?.subscribe((event) => {
+          if (event.type === "text_delta" || event.type === "run_completed") {
+            unsubscribe?.();
+            resolve(performance.now());
+          }
+        });
+      });
+      dropRunEventLog(run.run_id);
+      const response = await streamRunEvents({
+        ownerId: user.id,
+        runId: run.run_id,
+        afterSeq: -1,
+        signal: new AbortController().signal,
+      });
+      const fromTable = firstTextFromStream(response);
+      const [memoryAt, tableAt] = await Promise.all([inMemory, fromTable]);
+      await log?.persisted();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (round === 0) continue; // warm-up
+      memoryFirst.push(memoryAt - started);
+      tableFirst.push(tableAt - started);
+      lag.push(tableAt - memoryAt);
+      const db = await getDb();
+      const rows = await db.runEvent.findMany({
+        where: { runId: run.run_id },
+        select: { createdAt: true },
+      });
+      eventsPerRun.push(rows.length);
+      writesPerRun.push(new Set(rows.map((row) => row.createdAt.getTime())).size);
+    }
+    console.log(
+      JSON.stringify(
+        {
+          database: database.mode,
+          runs: rounds,
+          first_text_delta_in_memory_ms: round1(median(memoryFirst)),
+          first_text_delta_from_table_ms: round1(median(tableFirst)),
+          table_reader_lag_ms: { median: round1(median(lag)), max: round1(Math.max(...lag)) },
+          events_per_run: median(eventsPerRun),
+          writes_per_run: median(writesPerRun),
+          events_per_write: round1(median(eventsPerRun) / median(writesPerRun)),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await engine.close();
+    await disconnectDb();
+    await database.stop();
+  }
+}
+
+// Reads the stream until its first text_delta (or the end) and returns when it arrived.
+async function firstTextFromStream(response: Response): Promise<number> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("no stream");
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return performance.now();
+    buffer += decoder.decode(value, { stream: true });
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const line = buffer
+        .slice(0, end)
+        .split("\n")
+        .find((entry) => entry.startsWith("data: "));
+      buffer = buffer.slice(end + 2);
+      const event = line ? (JSON.parse(line.slice(6)) as RunEvent) : undefined;
+      if (event?.type === "text_delta" || event?.type === "run_completed") {
+        const at = performance.now();
+        await reader.cancel();
+        return at;
+      }
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
