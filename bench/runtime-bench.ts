@@ -4,11 +4,15 @@
 // served /api/mcp), the scheduler's overhead per tool call
 // (a batch through runToolBatch vs the same calls made directly), and the time from admitting a
 // run to its first text_delta with local-rules (which includes MCP discovery, the state check
-// and the graph load) as a multiple of one direct call.
+// and the graph load) as a multiple of one direct call. Last, the serving thread's
+// responsiveness while a heavy kernel runs: GET /api/health p50/p95 on the same process while
+// Louvain runs on a 1M-edge Barabási–Albert graph, with the kernels inline
+// (ENGINE_KERNEL_THREADS=0, as before the kernel pool) and in the worker-thread pool.
 // Runs with `--conditions=react-server` so `server-only` modules load outside Next.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import * as healthRoute from "../app/api/health/route";
 import * as mcpRoute from "../app/api/mcp/route";
 import { runToolBatch } from "../lib/agent/scheduler/run-tool-batch";
 import { callMcpTool } from "../lib/agent/tools/call-mcp-tool";
@@ -18,12 +22,14 @@ import { uploadDataset } from "../lib/datasets/upload-dataset";
 import { disconnectDb } from "../lib/db/client";
 import { insertUser } from "../lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "../lib/env";
+import { engineKernelPool } from "../lib/kernels/engine-kernels";
 import { createProject } from "../lib/projects/create-project";
 import { runEventLog } from "../lib/runs/run-event-log";
 import { startRun } from "../lib/runs/start-run";
 import { createSession } from "../lib/sessions/create-session";
 import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
 import { prepareTestDatabase } from "../tests/support/test-database";
+import { generateBarabasiAlbert } from "./generate-barabasi-albert";
 
 const rounds = 30;
 // Paths come from this file's own location, not the working directory, so the benchmark runs
@@ -154,6 +160,10 @@ async function main() {
       scheduler_overhead_ratio_to_direct_call: round3(median(batchOverhead) / directMs),
       first_text_delta_ms: round3(median(firstText)),
       first_text_delta_in_direct_calls: round3(median(firstText) / directMs),
+      health_while_louvain_1m_edges: await healthWhileLouvain({
+        ownerId: user.id,
+        projectId: project.project_id,
+      }),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -161,6 +171,113 @@ async function main() {
     await disconnectDb();
     await database.stop();
   }
+}
+
+/**
+ * GET /api/health latencies on this process while community_detection (Louvain) runs on a
+ * 1M-edge graph (BA, 100,000 nodes, m = 10, seed 1), once with the kernels inline on the serving
+ * thread (ENGINE_KERNEL_THREADS=0: the engine before the kernel pool) and once in the pool.
+ * Health is requested back to back (a 10 ms pause between answers) for as long as Louvain runs.
+ */
+async function healthWhileLouvain(input: { ownerId: string; projectId: string }) {
+  const text = generateBarabasiAlbert({ nodes: 100_000, m: 10, seed: 1, weighted: false });
+  const upload = await uploadDataset({
+    ownerId: input.ownerId,
+    projectId: input.projectId,
+    file: { filename: "ba-100000-10.txt", bytes: new TextEncoder().encode(text) },
+  });
+  await constructDataset({
+    ownerId: input.ownerId,
+    datasetId: upload.dataset_id,
+    options: { directed: false },
+  });
+  const session = await createSession({ ownerId: input.ownerId, projectId: input.projectId });
+  const identity = {
+    userId: input.ownerId,
+    sessionId: session.session_id,
+    // No run: an outside client's call, scoped to the project (a made-up run id scopes nothing).
+    runId: "",
+    agentId: "bench",
+  };
+  const loaded = await callMcpTool({
+    identity,
+    toolName: "load_constructed_graph",
+    args: { dataset_id: upload.dataset_id },
+  });
+  if (!loaded.success) throw new Error(`load_constructed_graph failed: ${loaded.message}`);
+  const health = await serveRouteHandlers({ GET: healthRoute.GET });
+  const threadsBefore = process.env.ENGINE_KERNEL_THREADS;
+  try {
+    const idle = await healthLatencies(health.url, () => sleepMs(3000));
+    const modes: Record<string, unknown> = { idle: summarize(idle) };
+    for (const [mode, threads] of [
+      ["inline", "0"],
+      ["pool", threadsBefore ?? ""],
+    ] as const) {
+      process.env.ENGINE_KERNEL_THREADS = threads;
+      resetEnvForTests();
+      // Workers start before the measurement, as they would have on a serving instance.
+      engineKernelPool()?.warm();
+      await sleepMs(2000);
+      let louvainMs = 0;
+      const latencies = await healthLatencies(health.url, async () => {
+        const started = performance.now();
+        const envelope = await callMcpTool({
+          identity,
+          toolName: "community_detection",
+          args: { algorithm: "louvain", seed: 1 },
+        });
+        louvainMs = performance.now() - started;
+        if (!envelope.success) throw new Error(`louvain failed: ${envelope.message}`);
+      });
+      modes[mode] = {
+        kernel_threads: getEnv().ENGINE_KERNEL_THREADS,
+        louvain_ms: round3(louvainMs),
+        ...summarize(latencies),
+      };
+    }
+    return { edges: (loaded.data as { edges?: number } | undefined)?.edges ?? null, ...modes };
+  } finally {
+    if (threadsBefore === undefined) delete process.env.ENGINE_KERNEL_THREADS;
+    else process.env.ENGINE_KERNEL_THREADS = threadsBefore;
+    resetEnvForTests();
+    await engineKernelPool()?.close();
+    await health.close();
+  }
+}
+
+/** Health request latencies (ms), one after another, for as long as `work` runs. */
+async function healthLatencies(url: string, work: () => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  const working = work().finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/health`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await sleepMs(10);
+  }
+  await working;
+  return latencies;
+}
+
+function summarize(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))];
+  return {
+    health_requests: sorted.length,
+    health_p50_ms: round3(at(0.5)),
+    health_p95_ms: round3(at(0.95)),
+    health_max_ms: round3(sorted[sorted.length - 1]),
+  };
+}
+
+function sleepMs(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 /** Median wall time of one get_graph_info call, after a few warm-up calls. */

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -135,6 +136,11 @@ const environmentSchema = z.object({
     }),
   MCP_ENABLE_REPORTING_TOOLS: booleanFlag(true),
   GRAPH_ENGINE_URL: optionalUrl,
+  /**
+   * Worker threads that run the heavy graph kernels (Louvain, centralities) off the thread that
+   * serves HTTP; default one per core but one, at least one. 0 runs every kernel inline.
+   */
+  ENGINE_KERNEL_THREADS: integer(Math.max(1, os.availableParallelism() - 1), 0, 256),
   /**
    * Memory the engine may keep session graphs in (estimated from their arrays); beyond it the
    * least recently used sessions are dropped and reloaded from PostgreSQL on their next call.

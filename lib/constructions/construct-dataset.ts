@@ -5,11 +5,11 @@ import {
   markConstructionFailed,
   markConstructionReady,
 } from "@/lib/db/queries/constructions";
-import { constructGraph } from "@/lib/engine/construction/construct-graph";
 import { EngineError } from "@/lib/engine/engine-error";
 import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-codec";
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
+import { constructGraphOffThread } from "@/lib/kernels/engine-kernels";
 import { readStoredText } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
@@ -76,7 +76,7 @@ export async function constructDataset(input: {
       ? await readStoredText({ relativePath: nodesDataset.storagePath })
       : undefined;
     report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
-    const { graph, summary } = await constructGraph({
+    const { graph, summary } = await constructGraphOffThread({
       kind: dataset.kind,
       text,
       nodesText,

@@ -1,13 +1,16 @@
 import { EngineError } from "../engine-error";
 import type { GraphData } from "../graph/graph-data";
 import type { CsrAdjacency, CsrGraph } from "./csr-graph";
+import { sharedFloat64Array, sharedInt32Array, sharedPrefix } from "./shared-typed-array";
 
 /**
  * Builds the immutable CSR snapshot of a graph in O(n + m): one counting pass, one
  * counting-sort scatter per direction (neighbours keep the order of the input edges), then
  * parallel edges are merged in place with a per-node marker array. No per-node objects, no
  * hash maps. (Sorting each list by neighbour would cost a second scatter pass over all
- * entries — a fifth of the load time on a million edges — and no kernel needs it.)
+ * entries — a fifth of the load time on a million edges — and no kernel needs it.) The arrays
+ * that stay in the snapshot live on shared memory, so kernel worker threads read the very same
+ * bytes (lib/engine/kernels).
  */
 export function buildCsr({ graph }: { graph: GraphData }): CsrGraph {
   const nodeCount = graph.nodeIds.length;
@@ -15,8 +18,8 @@ export function buildCsr({ graph }: { graph: GraphData }): CsrGraph {
   const targets = graph.edgeTargets;
   const weights = graph.edgeWeights;
   const edgeCount = sources.length;
-  const outOffsets = new Int32Array(nodeCount + 1);
-  const inOffsets = graph.directed ? new Int32Array(nodeCount + 1) : outOffsets;
+  const outOffsets = sharedInt32Array(nodeCount + 1);
+  const inOffsets = graph.directed ? sharedInt32Array(nodeCount + 1) : outOffsets;
   let selfLoopCount = 0;
   for (let e = 0; e < edgeCount; e++) {
     const s = sources[e];
@@ -77,8 +80,8 @@ function scatter(
   symmetric: boolean,
 ): CsrAdjacency {
   const total = offsets[nodeCount];
-  const neighbours = new Int32Array(total);
-  const entryWeights = weights ? new Float64Array(total) : null;
+  const neighbours = sharedInt32Array(total);
+  const entryWeights = weights ? sharedFloat64Array(total) : null;
   const cursor = offsets.slice(0, nodeCount);
   for (let e = 0; e < from.length; e++) {
     const a = from[e];
@@ -146,10 +149,10 @@ function mergeParallel(
   offsets[nodeCount] = write;
   return {
     offsets,
-    neighbours: neighbours.slice(0, write),
-    weights: weights ? weights.slice(0, write) : null,
-    distances: distances ? distances.slice(0, write) : null,
-    multiplicity: multiplicity.slice(0, write),
+    neighbours: sharedPrefix(neighbours, write),
+    weights: weights ? sharedPrefix(weights, write) : null,
+    distances: distances ? sharedPrefix(distances, write) : null,
+    multiplicity: sharedPrefix(multiplicity, write),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CsrAdjacency, CsrGraph } from "./csr-graph";
+import { sharedInt32Array, sharedPrefix } from "./shared-typed-array";
 
 // One view per snapshot: snapshots are immutable, so the view never goes stale, and a WeakMap
 // lets it die with its snapshot.
@@ -40,7 +41,7 @@ export function undirectedViewOf(csr: CsrGraph): CsrGraph {
 function mergeDirections(csr: CsrGraph): CsrAdjacency {
   const n = csr.nodeCount;
   const capacity = csr.outgoing.neighbours.length + csr.incoming.neighbours.length;
-  const offsets = new Int32Array(n + 1);
+  const offsets = sharedInt32Array(n + 1);
   const neighbours = new Int32Array(capacity);
   const weighted = csr.outgoing.weights !== null;
   const weights = weighted ? new Float64Array(capacity) : null;
@@ -87,9 +88,10 @@ function mergeDirections(csr: CsrGraph): CsrAdjacency {
   offsets[n] = write;
   return {
     offsets,
-    neighbours: neighbours.slice(0, write),
-    weights: weights ? weights.slice(0, write) : null,
-    distances: distances ? distances.slice(0, write) : null,
-    multiplicity: anyMultiple ? multiplicity.slice(0, write) : null,
+    // The kept arrays go to shared memory like the snapshot's (lib/engine/kernels).
+    neighbours: sharedPrefix(neighbours, write),
+    weights: weights ? sharedPrefix(weights, write) : null,
+    distances: distances ? sharedPrefix(distances, write) : null,
+    multiplicity: anyMultiple ? sharedPrefix(multiplicity, write) : null,
   };
 }

@@ -1,13 +1,11 @@
 import "server-only";
 import { communityDetectionInputSchema } from "@/lib/contracts/tool-inputs/community-detection-input";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
-import { labelPropagation } from "@/lib/engine/algorithms/label-propagation";
-import { leiden } from "@/lib/engine/algorithms/leiden";
-import { louvain } from "@/lib/engine/algorithms/louvain";
 import { modularity } from "@/lib/engine/algorithms/modularity";
 import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
 import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
+import { runEngineKernel } from "@/lib/kernels/engine-kernels";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { sessionGraphsOf } from "../session-graph-cache";
@@ -40,26 +38,19 @@ export const communityDetectionTool = defineTool({
     const view = loaded.withEdgeTypes(args.edge_types);
     const csr = view.csr;
     const control = { signal };
-    const options = {
-      csr,
-      resolution: args.resolution,
-      seed: args.seed,
-      weighted: args.weighted,
-      control,
-    };
+    const options = { resolution: args.resolution, seed: args.seed, weighted: args.weighted };
     let partition: Partition;
     switch (args.algorithm) {
       case "louvain":
-        partition = await louvain(options);
+        partition = await runEngineKernel("louvain", { csr, options, control });
         break;
       case "leiden":
-        partition = await leiden(options);
+        partition = await runEngineKernel("leiden", { csr, options, control });
         break;
       case "label_propagation":
-        partition = await labelPropagation({
+        partition = await runEngineKernel("labelPropagation", {
           csr,
-          seed: args.seed,
-          weighted: args.weighted,
+          options: { seed: args.seed, weighted: args.weighted },
           control,
         });
         break;

@@ -4,17 +4,11 @@ import {
   nodeCentralityInputSchema,
 } from "@/lib/contracts/tool-inputs/node-centrality-input";
 import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
-import { betweennessCentrality } from "@/lib/engine/algorithms/betweenness";
-import { closenessCentrality } from "@/lib/engine/algorithms/closeness";
 import { computeDegrees, degreeCentrality } from "@/lib/engine/algorithms/degree";
-import { eigenvectorCentrality } from "@/lib/engine/algorithms/eigenvector";
-import { harmonicCentrality } from "@/lib/engine/algorithms/harmonic";
-import { hits } from "@/lib/engine/algorithms/hits";
-import { katzCentrality } from "@/lib/engine/algorithms/katz";
-import { pageRank } from "@/lib/engine/algorithms/pagerank";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
+import { runEngineKernel } from "@/lib/kernels/engine-kernels";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
@@ -100,10 +94,9 @@ async function score(
         },
       };
     case "pagerank": {
-      const result = await pageRank({
+      const result = await runEngineKernel("pageRank", {
         csr,
-        damping: args.damping,
-        weighted: args.weighted,
+        options: { damping: args.damping, weighted: args.weighted },
         control,
       });
       return {
@@ -112,17 +105,20 @@ async function score(
       };
     }
     case "eigenvector": {
-      const result = await eigenvectorCentrality({ csr, weighted: args.weighted, control });
+      const result = await runEngineKernel("eigenvectorCentrality", {
+        csr,
+        options: { weighted: args.weighted },
+        control,
+      });
       return {
         scores: result.scores,
         notes: { iterations: result.iterations, converged: result.converged },
       };
     }
     case "katz": {
-      const result = await katzCentrality({
+      const result = await runEngineKernel("katzCentrality", {
         csr,
-        alpha: args.alpha,
-        weighted: args.weighted,
+        options: { alpha: args.alpha, weighted: args.weighted },
         control,
       });
       return {
@@ -138,7 +134,11 @@ async function score(
     }
     case "hits_hub":
     case "hits_authority": {
-      const result = await hits({ csr, weighted: args.weighted, control });
+      const result = await runEngineKernel("hits", {
+        csr,
+        options: { weighted: args.weighted },
+        control,
+      });
       return {
         scores: args.algorithm === "hits_hub" ? result.hubs : result.authorities,
         notes: { normalized: "sum 1", iterations: result.iterations, converged: result.converged },
@@ -148,11 +148,9 @@ async function score(
       const sampleSize =
         args.sample ??
         (csr.nodeCount > exactBetweennessLimit ? defaultBetweennessSample : undefined);
-      const result = await betweennessCentrality({
+      const result = await runEngineKernel("betweennessCentrality", {
         csr,
-        weighted: args.weighted,
-        sampleSize,
-        seed: args.seed,
+        options: { weighted: args.weighted, sampleSize, seed: args.seed },
         control,
       });
       return {
@@ -163,11 +161,11 @@ async function score(
     case "closeness":
     case "harmonic": {
       const targets = perNodeTargets(csr, scope, asked);
-      const options = { csr, weighted: args.weighted, nodes: targets.nodes, control };
+      const options = { weighted: args.weighted, nodes: targets.nodes };
       const scores =
         args.algorithm === "closeness"
-          ? await closenessCentrality(options)
-          : await harmonicCentrality(options);
+          ? await runEngineKernel("closenessCentrality", { csr, options, control })
+          : await runEngineKernel("harmonicCentrality", { csr, options, control });
       return {
         scores,
         scored: targets.nodes,
