@@ -75,6 +75,8 @@ type RunRecord = {
   reconnectRerouted?: boolean;
   /** The reconnect was answered REPLAY_UNAVAILABLE and the run's snapshot showed its end. */
   reconnectBySnapshot?: boolean;
+  /** A connection of this run was cut because the test killed its instance. */
+  cutByKill?: boolean;
   reconnectServedBy?: "A" | "B";
   finalStatus?: string;
   finalObservedAt?: number;
@@ -579,7 +581,11 @@ async function driveRun(input: {
     stopAfter: input.options.reconnectAfter,
     onFirstEvent: input.onFirstEvent,
   });
-  if (first.kind !== "stopped" && first.kind !== "terminal") {
+  // A connection to an instance the test itself killed is cut by design: the client moves on.
+  const cutByKill = (kind: string, instance: Instance) =>
+    (kind === "cut" || kind === "refused") && instance.killedAt !== undefined;
+  if (cutByKill(first.kind, home)) record.cutByKill = true;
+  else if (first.kind !== "stopped" && first.kind !== "terminal") {
     fail(record, `home_stream_${first.kind}`, first.detail);
   }
   if (record.terminal) return;
@@ -621,10 +627,18 @@ async function driveRun(input: {
       return;
     }
   }
-  fail(record, `reconnect_other_${second.kind}`, second.detail);
+  // Killed while it served the reconnect: the client goes back home, like a rerouted one.
+  if (cutByKill(second.kind, other)) {
+    record.cutByKill = true;
+    record.reconnected = false;
+    record.reconnectRerouted = true;
+  } else fail(record, `reconnect_other_${second.kind}`, second.detail);
 
   // 3. What a client does next: back to the instance that ran it, if it still lives.
-  if (home.killedAt !== undefined) return;
+  if (home.killedAt !== undefined) {
+    if (record.reconnectRerouted) fail(record, "rerouted_home_dead", "both instances gone");
+    return;
+  }
   const third = await followStream({
     instance: home,
     record,
@@ -1034,6 +1048,10 @@ function buildReport(input: {
     [
       "of which answered REPLAY_UNAVAILABLE, then by the snapshot",
       String(started.filter((record) => record.reconnectBySnapshot).length),
+    ],
+    [
+      "runs with a connection cut by the kill (the client moved on)",
+      String(started.filter((record) => record.cutByKill).length),
     ],
     [
       "reconnects rerouted home (the other instance was dead)",
