@@ -4,7 +4,8 @@ import { buildToolDag, type ToolDescriptorLookup } from "./build-tool-dag";
 import { clampToolConcurrency } from "./clamp-tool-concurrency";
 import { envelopeFromError } from "./execution-envelope";
 import { ToolBatchError } from "./tool-batch-error";
-import { type ExecuteToolCall, type PrecheckToolCall, ToolBatchRun } from "./tool-batch-run";
+import { ToolBatchRun } from "./tool-batch-run";
+import type { ExecuteToolCall, PrecheckToolCall } from "./tool-call-hooks";
 import type { ToolBatchResume, ToolCallOutcome } from "./tool-call-outcome";
 
 // Shared by batches run without a signal: nothing ever aborts it, and creating an

@@ -1,11 +1,11 @@
 import type { RunEventPayload } from "@/lib/contracts/run-event";
-import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ToolDagNode } from "./build-tool-dag";
 import { envelopeFromExecution } from "./execution-envelope";
 import { insertSorted } from "./insert-sorted";
 import { isUnfinishedJob } from "./is-unfinished-job";
 import { ToolBatchError } from "./tool-batch-error";
+import type { ExecuteToolCall, PrecheckToolCall } from "./tool-call-hooks";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 import {
   approvalRequiredEvent,
@@ -13,12 +13,6 @@ import {
   toolCompletedEvent,
   toolStartedEvent,
 } from "./tool-events";
-
-/** Runs one call; supplied by the runtime (MCP client, workspace tools, job waiter). */
-export type ExecuteToolCall = (call: PlannedToolCall, signal: AbortSignal) => Promise<ToolEnvelope>;
-
-/** Refuses a call before it runs by returning its result (e.g. DATASET_SCOPE_REQUIRED, SS-4). */
-export type PrecheckToolCall = (input: { call: PlannedToolCall }) => ToolEnvelope | undefined;
 
 type CallState = {
   node: ToolDagNode;
