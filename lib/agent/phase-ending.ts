@@ -1,6 +1,7 @@
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import { ApiError } from "@/lib/errors/api-error";
 import { WorkspaceError } from "@/lib/errors/workspace-error";
+import { describeModelServiceFailure } from "./models/providers/model-service-failure";
 import type { RunCheckpoint } from "./run-checkpoint";
 import { ToolBatchError } from "./scheduler/tool-batch-error";
 
@@ -33,6 +34,9 @@ export function failureEnding(input: {
 }): PhaseEnding {
   if (input.signal.aborted) return { status: "cancelled" };
   console.error(`run ${input.runId} failed:`, input.error);
+  const modelFailure = describeModelServiceFailure(input.error);
+  if (modelFailure)
+    return { status: "error", errorCode: "SERVICE_UNAVAILABLE", errorMessage: modelFailure };
   const errorCode = errorCodeOf(input.error);
   return {
     status: "error",
