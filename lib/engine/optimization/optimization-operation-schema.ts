@@ -23,21 +23,34 @@ const edgeReferenceSchema = z.strictObject({
  * One graph optimisation operation (AP-5), as the MCP tools receive it. Strict objects: a
  * misspelt field is an error, not an operation that silently does less.
  */
-export const optimizationOperationSchema = z.discriminatedUnion("op", [
-  z.strictObject({ op: z.literal("remove_nodes"), node_ids: nodeIdListSchema }),
-  z.strictObject({
-    op: z.literal("remove_edges"),
-    edges: z.array(edgeReferenceSchema).min(1).max(100_000),
-  }),
-  z.strictObject({ op: z.literal("merge_nodes"), node_ids: nodeIdListSchema, into: nodeIdSchema }),
-  z.strictObject({ op: z.literal("drop_isolated") }),
-  z.strictObject({
-    op: z.literal("set_property"),
-    node_ids: nodeIdListSchema,
-    key: propertyKeySchema,
-    value: propertyValueSchema,
-  }),
-]);
+export const optimizationOperationSchema = z.discriminatedUnion(
+  "op",
+  [
+    z.strictObject({ op: z.literal("remove_nodes"), node_ids: nodeIdListSchema }),
+    z.strictObject({
+      op: z.literal("remove_edges"),
+      edges: z.array(edgeReferenceSchema).min(1).max(100_000),
+    }),
+    z.strictObject({
+      op: z.literal("merge_nodes"),
+      node_ids: nodeIdListSchema,
+      into: nodeIdSchema,
+    }),
+    z.strictObject({ op: z.literal("drop_isolated") }),
+    z.strictObject({
+      op: z.literal("set_property"),
+      node_ids: nodeIdListSchema,
+      key: propertyKeySchema,
+      value: propertyValueSchema,
+    }),
+  ],
+  // Without this an unknown or missing `op` reads "Invalid input": name what is allowed, so the
+  // reviewer editing a patch (and a model correcting its call) can fix it.
+  {
+    error:
+      "op must be one of remove_nodes, remove_edges, merge_nodes, drop_isolated, set_property.",
+  },
+);
 
 /** A non-empty, bounded list of operations, applied in order. */
 export const optimizationOperationsSchema = z.array(optimizationOperationSchema).min(1).max(100);
