@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import { checkBatchPreconditions } from "./check-batch-preconditions";
+import { revisionsFromResults } from "./revisions-from-results";
 
 function descriptor(
   name: string,
@@ -96,6 +97,48 @@ describe("checkBatchPreconditions", () => {
       '- load_constructed_graph: dataset "karate.csv" ds_karate in scope? yes; construction ready, latest revision 3; revision 2 asked for.',
       "- node_centrality: graph: load_constructed_graph in this batch loads it first.",
       "- load_constructed_graph: dataset ds_other in scope? no — the call is refused with DATASET_SCOPE_REQUIRED.",
+    ]);
+  });
+
+  it("reads a revision this run just built, not the state the run started from", async () => {
+    const builtThisRun = revisionsFromResults([
+      {
+        status: "succeeded",
+        envelope: {
+          success: true,
+          status: "completed",
+          data: { construction: { status: "ready", dataset_id: "ds_new", revision: 1 } },
+        },
+      },
+      // A failed call builds nothing.
+      {
+        status: "failed",
+        envelope: {
+          success: true,
+          status: "completed",
+          data: { graph: { dataset_id: "ds_new", revision: 9 } },
+        },
+      },
+    ]);
+    const lines = await checkBatchPreconditions({
+      calls: [
+        {
+          toolCallId: "a",
+          toolName: "load_constructed_graph",
+          args: { dataset_id: "ds_new", revision: 1 },
+        },
+      ],
+      descriptors,
+      state: null,
+      scopeDatasetIds: new Set(["ds_new"]),
+      builtThisRun,
+      sources: {
+        graph: async () => null,
+        model: async () => ({ found: false }),
+      },
+    });
+    expect(lines).toEqual([
+      "- load_constructed_graph: dataset ds_new in scope? yes; construction ready, latest revision 1 (built in this run).",
     ]);
   });
 });

@@ -29,6 +29,7 @@ function describeDataset(input: {
   revision: unknown;
   state: LocalRulesSessionState | null;
   scopeDatasetIds: ReadonlySet<string>;
+  builtThisRun: ReadonlyMap<string, number>;
 }): string {
   const { datasetId, state } = input;
   if (!input.scopeDatasetIds.has(datasetId)) {
@@ -39,13 +40,17 @@ function describeDataset(input: {
     (entry) => entry.dataset_id === datasetId,
   );
   const name = source?.name ?? available?.name;
-  const status = source?.construction_status ?? (available ? "ready" : "none");
-  const latest = source?.construction_revision ?? available?.construction_revision ?? null;
+  const built = input.builtThisRun.get(datasetId);
+  const status =
+    built !== undefined ? "ready" : (source?.construction_status ?? (available ? "ready" : "none"));
+  const latest = built ?? source?.construction_revision ?? available?.construction_revision ?? null;
   const parts = [`dataset ${name ? `"${name}" ` : ""}${datasetId} in scope? yes`];
   parts.push(
-    latest !== null
-      ? `construction ${status}, latest revision ${latest}`
-      : `construction ${status}, no revision yet`,
+    built !== undefined
+      ? `construction ready, latest revision ${built} (built in this run)`
+      : latest !== null
+        ? `construction ${status}, latest revision ${latest}`
+        : `construction ${status}, no revision yet`,
   );
   if (typeof input.revision === "number" && input.revision !== latest) {
     parts.push(`revision ${input.revision} asked for`);
@@ -72,6 +77,8 @@ export async function checkBatchPreconditions(input: {
   state: LocalRulesSessionState | null;
   scopeDatasetIds: ReadonlySet<string>;
   sources: PreconditionSources;
+  /** Revisions this run's own results built, by dataset (revisionsFromResults). */
+  builtThisRun?: ReadonlyMap<string, number>;
 }): Promise<string[]> {
   const { calls, descriptors } = input;
   const catalogueOf = (call: PlannedToolCall) => descriptors.get(call.toolName)?.catalogue ?? null;
@@ -106,6 +113,7 @@ export async function checkBatchPreconditions(input: {
           revision: call.args.revision,
           state: input.state,
           scopeDatasetIds: input.scopeDatasetIds,
+          builtThisRun: input.builtThisRun ?? new Map(),
         }),
       );
     }

@@ -2,6 +2,7 @@ import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descr
 import type { PreparedRun, RunPlanning } from "../run-agent-loop";
 import type { RunPhaseRecord } from "../run-phase-record";
 import { graphFactFromResults, graphFactOf } from "./graph-fact";
+import { revisionsFromResults } from "./revisions-from-results";
 import type { StagedReasoning } from "./staged-reasoning";
 
 // Staged reasoning: the batch's preconditions, checked against this run's results and, when
@@ -27,6 +28,7 @@ export async function checkRunPreconditions(
     descriptors,
     state: context.planning.state,
     scopeDatasetIds: run.agent.scopeDatasetIds,
+    builtThisRun: revisionsFromResults(context.record.toolCalls),
     sources: {
       graph: async () => {
         const known = graphFactFromResults({ results: context.record.toolCalls, writesGraph });

@@ -38,6 +38,7 @@ export class StagedReasoning {
     state: LocalRulesSessionState | null;
     scopeDatasetIds: ReadonlySet<string>;
     sources: PreconditionSources;
+    builtThisRun?: ReadonlyMap<string, number>;
   }): Promise<void> {
     if (!this.input.enabled || input.calls.length === 0) return;
     const lines = await checkBatchPreconditions(input);
