@@ -9,9 +9,15 @@
 // Louvain runs on a 1M-edge Barabási–Albert graph, with the kernels inline
 // (ENGINE_KERNEL_THREADS=0, as before the kernel pool) and in the worker-thread pool.
 // Runs with `--conditions=react-server` so `server-only` modules load outside Next.
+//
+// Options: `--rounds N` (default 30) timed calls per figure (the first-text_delta part takes
+// min(N, 5) runs); `--skip-health` leaves out the 1M-edge health part (minutes on 2 cores).
+// Every call is checked to have reached karate (34 nodes, 78 edges): a benchmark that timed an
+// empty session would print plausible, meaningless figures, so it exits 1 instead.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import * as healthRoute from "../app/api/health/route";
 import * as mcpRoute from "../app/api/mcp/route";
 import { runToolBatch } from "../lib/agent/scheduler/run-tool-batch";
@@ -24,6 +30,7 @@ import { insertUser } from "../lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "../lib/env";
 import { engineKernelPool } from "../lib/kernels/engine-kernels";
 import { createProject } from "../lib/projects/create-project";
+import { admitRun } from "../lib/runs/admit-run";
 import { runEventLog } from "../lib/runs/run-event-log";
 import { startRun } from "../lib/runs/start-run";
 import { createSession } from "../lib/sessions/create-session";
@@ -31,7 +38,10 @@ import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
 import { prepareTestDatabase } from "../tests/support/test-database";
 import { generateBarabasiAlbert } from "./generate-barabasi-albert";
 
-const rounds = 30;
+const options = parseOptions();
+const rounds = options.rounds;
+/** The graph every karate figure must have reached (tests/fixtures/karate_edges.csv). */
+const karateShape = { nodes: 34, edges: 78 };
 // Paths come from this file's own location, not the working directory, so the benchmark runs
 // the same from the repository root (`npm run bench:runtime`) or from anywhere else.
 const repositoryRoot = path.resolve(import.meta.dirname, "..");
@@ -71,24 +81,47 @@ async function main() {
     });
     await constructDataset({ ownerId: user.id, datasetId: karate.dataset_id, options: {} });
     const session = await createSession({ ownerId: user.id, projectId: project.project_id });
+    // A call naming a run is held to that run's dataset scope (its message's attachments and
+    // the project's constructed datasets), so the calls carry a real run of this session, with
+    // karate attached as a user's message would: a made-up run id reaches no dataset, and
+    // get_graph_info would then time an empty session.
+    const admitted = await admitRun({
+      ownerId: user.id,
+      sessionId: session.session_id,
+      projectId: project.project_id,
+      startRequestId: randomUUID(),
+      fingerprint: randomUUID(),
+      options: {},
+      attachments: [karate.dataset_id],
+      modelName: "local-rules",
+      messageParts: [{ type: "text", text: "runtime benchmark" }],
+      executorId: "bench",
+    });
+    if (admitted.kind !== "created") throw new Error(`run admission answered ${admitted.kind}`);
     const identity = {
       userId: user.id,
       sessionId: session.session_id,
-      runId: "bench",
+      runId: admitted.run.id,
       agentId: "bench",
     };
-    await callMcpTool({
+    const loaded = await callMcpTool({
       identity,
       toolName: "load_constructed_graph",
       args: { dataset_id: karate.dataset_id },
     });
+    if (!loaded.success) {
+      throw new Error(
+        `load_constructed_graph of karate failed (${loaded.error_code}): ${loaded.message}`,
+      );
+    }
+    const graph = assertKarate({ data: loaded.data, datasetId: karate.dataset_id, what: "load" });
 
     // Direct MCP calls, in process: the baseline every other figure is compared with.
-    const directMs = await medianCallMs(identity);
+    const directMs = await medianCallMs(identity, karate.dataset_id);
     // The same calls over HTTP, as with a separate engine (GRAPH_ENGINE_URL set).
     process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
     resetEnvForTests();
-    const httpMs = await medianCallMs(identity);
+    const httpMs = await medianCallMs(identity, karate.dataset_id);
     delete process.env.GRAPH_ENGINE_URL;
     resetEnvForTests();
 
@@ -109,7 +142,7 @@ async function main() {
       );
       const plain = performance.now() - plainStart;
       const batchStart = performance.now();
-      await runToolBatch({
+      const batched = await runToolBatch({
         calls,
         descriptors,
         maxConcurrency: 4,
@@ -118,11 +151,19 @@ async function main() {
         emit: () => {},
       });
       batchOverhead.push((performance.now() - batchStart - plain) / calls.length);
+      for (const outcome of batched) {
+        if (!outcome.envelope?.success) {
+          throw new Error(
+            `get_graph_info through runToolBatch ended ${outcome.status}: ${outcome.envelope?.message ?? outcome.errorCode}`,
+          );
+        }
+        assertKarate({ data: outcome.envelope.data, datasetId: karate.dataset_id, what: "batch" });
+      }
     }
 
     // Time to the first text_delta with local-rules (a state question: discovery + load + info).
     const firstText: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < Math.min(rounds, 5); round++) {
       const started = performance.now();
       const { run } = await startRun({
         ownerId: user.id,
@@ -135,7 +176,7 @@ async function main() {
           options: { reasoning_mode: "direct", planning_mode: "auto", output_format: "chat" },
         },
       });
-      await new Promise<void>((resolve) => {
+      const first = await new Promise<string>((resolve) => {
         const log = runEventLog(run.run_id);
         const unsubscribe = log?.subscribe((event) => {
           if (
@@ -144,15 +185,21 @@ async function main() {
             event.type === "run_error"
           ) {
             unsubscribe?.();
-            resolve();
+            resolve(event.type);
           }
         });
       });
+      // A run that failed (or ended without a word) has no first text_delta to time.
+      if (first !== "text_delta") {
+        throw new Error(`the local-rules run ${run.run_id} ended with ${first}, not a text_delta`);
+      }
       firstText.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const result = {
       database: database.mode,
+      rounds,
+      graph,
       direct_mcp_call_ms: round3(directMs),
       http_mcp_call_ms: round3(httpMs),
       http_to_in_process_ratio: round3(httpMs / directMs),
@@ -160,10 +207,9 @@ async function main() {
       scheduler_overhead_ratio_to_direct_call: round3(median(batchOverhead) / directMs),
       first_text_delta_ms: round3(median(firstText)),
       first_text_delta_in_direct_calls: round3(median(firstText) / directMs),
-      health_while_louvain_1m_edges: await healthWhileLouvain({
-        ownerId: user.id,
-        projectId: project.project_id,
-      }),
+      health_while_louvain_1m_edges: options.skipHealth
+        ? "skipped (--skip-health)"
+        : await healthWhileLouvain({ ownerId: user.id, projectId: project.project_id }),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -280,16 +326,59 @@ function sleepMs(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-/** Median wall time of one get_graph_info call, after a few warm-up calls. */
-async function medianCallMs(identity: Parameters<typeof callMcpTool>[0]["identity"]) {
+/** Median wall time of one get_graph_info call, after a few warm-up calls; each must see karate. */
+async function medianCallMs(
+  identity: Parameters<typeof callMcpTool>[0]["identity"],
+  datasetId: string,
+) {
   const times: number[] = [];
   for (let round = 0; round < rounds + 5; round++) {
     const started = performance.now();
     const envelope = await callMcpTool({ identity, toolName: "get_graph_info", args: {} });
-    if (!envelope.success) throw new Error(`get_graph_info failed: ${envelope.message}`);
     if (round >= 5) times.push(performance.now() - started);
+    if (!envelope.success) throw new Error(`get_graph_info failed: ${envelope.message}`);
+    assertKarate({ data: envelope.data, datasetId, what: "get_graph_info" });
   }
   return median(times);
+}
+
+/**
+ * The loaded graph a call reports, which must be karate in its dataset: anything else (nothing
+ * loaded, another graph) means the figures measured the wrong work, and the benchmark stops.
+ */
+function assertKarate(input: { data: unknown; datasetId: string; what: string }) {
+  const data = (input.data ?? {}) as Record<string, unknown>;
+  const seen = {
+    loaded: data.loaded,
+    dataset_id: data.dataset_id,
+    nodes: data.nodes,
+    edges: data.edges,
+  };
+  if (
+    seen.loaded !== true ||
+    seen.dataset_id !== input.datasetId ||
+    seen.nodes !== karateShape.nodes ||
+    seen.edges !== karateShape.edges
+  ) {
+    throw new Error(
+      `${input.what} did not see the karate graph (dataset ${input.datasetId}, ${karateShape.nodes} nodes, ${karateShape.edges} edges): it reported ${JSON.stringify(seen)}`,
+    );
+  }
+  return { dataset: "karate_edges.csv", nodes: karateShape.nodes, edges: karateShape.edges };
+}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: "string", default: "30" },
+      "skip-health": { type: "boolean", default: false },
+    },
+  });
+  const parsedRounds = Number(values.rounds);
+  if (!Number.isInteger(parsedRounds) || parsedRounds < 1) {
+    throw new Error(`--rounds must be a whole number of at least 1, not ${values.rounds}`);
+  }
+  return { rounds: parsedRounds, skipHealth: values["skip-health"] };
 }
 
 function median(values: number[]): number {

@@ -10,7 +10,7 @@ import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-code
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { constructGraphOffThread } from "@/lib/kernels/engine-kernels";
-import { readStoredText } from "../datasets/dataset-storage";
+import { readStoredUploadText } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
@@ -36,6 +36,8 @@ export type ConstructionProgress = (report: {
  * Builds a graph from a stored upload and saves it as the dataset's next revision. The
  * revision is `building` while it runs and becomes `ready` only with its payload saved; a parse
  * failure leaves a `failed` revision with the reason, and the upload stays usable for a retry.
+ * An upload whose bytes are missing from storage fails the revision UPLOAD_UNAVAILABLE, not
+ * PARSE_ERROR: the user's file is not malformed, the deployment lost or cannot reach it.
  */
 export async function constructDataset(input: {
   ownerId: string;
@@ -71,9 +73,9 @@ export async function constructDataset(input: {
   });
   try {
     // From the blob store: the upload may have reached another instance than this worker.
-    const text = await readStoredText({ relativePath: dataset.storagePath });
+    const text = await readStoredUploadText({ dataset });
     const nodesText = nodesDataset
-      ? await readStoredText({ relativePath: nodesDataset.storagePath })
+      ? await readStoredUploadText({ dataset: nodesDataset })
       : undefined;
     report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
     const { graph, summary } = await constructGraphOffThread({
@@ -134,16 +136,18 @@ export async function constructDataset(input: {
 }
 
 // The engine's failure codes a construction reports as they are; their statuses are the table's.
-const constructionFailureCodes = [
+const engineFailureCodes = [
   "PARSE_ERROR",
   "UNSUPPORTED_FILE",
   "PAYLOAD_TOO_LARGE",
   "JOB_CANCELLED",
 ] as const satisfies readonly ErrorCode[];
-type ConstructionFailureCode = (typeof constructionFailureCodes)[number];
+type EngineFailureCode = (typeof engineFailureCodes)[number];
+// Beside the engine's: the upload's bytes missing from storage (the file is not at fault).
+type ConstructionFailureCode = EngineFailureCode | "UPLOAD_UNAVAILABLE";
 
-function isConstructionFailureCode(code: string): code is ConstructionFailureCode {
-  return (constructionFailureCodes as readonly string[]).includes(code);
+function isEngineFailureCode(code: string): code is EngineFailureCode {
+  return (engineFailureCodes as readonly string[]).includes(code);
 }
 
 function describeFailure(error: unknown): {
@@ -153,7 +157,16 @@ function describeFailure(error: unknown): {
   errorColumn?: number;
   details?: Record<string, unknown>;
 } {
-  if (EngineError.isInstance(error) && isConstructionFailureCode(error.code)) {
+  if (ApiError.isInstance(error) && error.code === "UPLOAD_UNAVAILABLE") {
+    // Which upload is missing: the edge table's or its node table's (`dataset_id` is the former).
+    const { dataset_id: unavailable, ...details } = error.details ?? {};
+    return {
+      errorCode: "UPLOAD_UNAVAILABLE",
+      errorMessage: error.message,
+      details: { ...details, unavailable_dataset_id: unavailable },
+    };
+  }
+  if (EngineError.isInstance(error) && isEngineFailureCode(error.code)) {
     const details = error.details ?? {};
     return {
       errorCode: error.code,

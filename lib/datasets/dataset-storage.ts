@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { NotFoundError } from "@/lib/errors/http-errors";
+import { UploadUnavailableError } from "@/lib/errors/upload-unavailable-error";
 import { BlobNotFoundError } from "@/lib/storage/blob-not-found-error";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
 import { readBlobText } from "@/lib/storage/read-blob-text";
@@ -80,14 +80,41 @@ export async function removeStoredFile(relativePath: string) {
   await getBlobStore().delete({ key: relativePath });
 }
 
-/** A stored upload's whole text (construction parses it whole); NotFoundError if its bytes are gone. */
-export async function readStoredText(input: { relativePath: string }): Promise<string> {
+/** What names a stored upload: enough to find its bytes and to say which file is missing. */
+export type StoredUpload = {
+  id: string;
+  name: string;
+  originalFilename: string;
+  storagePath: string;
+};
+
+/**
+ * An upload's whole text (construction parses it whole). Its bytes gone from the store is
+ * UPLOAD_UNAVAILABLE, a storage problem named as one, never a parse failure of the file.
+ */
+export async function readStoredUploadText(input: { dataset: StoredUpload }): Promise<string> {
+  const store = getBlobStore();
   try {
-    return await readBlobText({ store: getBlobStore(), key: input.relativePath });
+    return await readBlobText({ store, key: input.dataset.storagePath });
   } catch (error) {
-    if (error instanceof BlobNotFoundError) throw new NotFoundError("The dataset's file");
+    if (error instanceof BlobNotFoundError) throw uploadUnavailable({ dataset: input.dataset });
     throw error;
   }
+}
+
+/** The error for an upload whose bytes this instance's blob store does not hold. */
+export function uploadUnavailable(input: { dataset: StoredUpload }): UploadUnavailableError {
+  const store = getBlobStore();
+  // The key is a server path: logged for the operator, never sent to the client.
+  console.warn(
+    `datasets: the stored file of dataset ${input.dataset.id} is missing from the ${store.kind} blob store (key ${input.dataset.storagePath})`,
+  );
+  return new UploadUnavailableError({
+    datasetId: input.dataset.id,
+    datasetName: input.dataset.name,
+    fileName: input.dataset.originalFilename,
+    blobStore: store.kind,
+  });
 }
 
 /**

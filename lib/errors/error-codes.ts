@@ -37,6 +37,9 @@ export const errorStatus = {
   UNSUPPORTED_FILE: 415,
   PARSE_ERROR: 400,
   PAYLOAD_TOO_LARGE: 413,
+  // A dataset whose uploaded bytes are gone from the blob store (removed, or on another
+  // instance's disk): the file is not malformed, so never PARSE_ERROR.
+  UPLOAD_UNAVAILABLE: 410,
   JOB_FAILED: 500,
   JOB_CANCELLED: 409,
   // Beyond the core: the route wrapper's fallbacks.

@@ -6,6 +6,7 @@ import {
   recordHandOff,
   retireSupersededJob,
 } from "@/lib/db/queries/jobs-worker";
+import { ApiError } from "@/lib/errors/api-error";
 import { enqueueJob } from "./enqueue-job";
 import { getJobKind, type JobHandlerContext, type RunningJob } from "./job-kind-registry";
 import type { QueuePayload } from "./job-queue";
@@ -186,7 +187,9 @@ async function recordOutcome(input: {
     landed = await finishJob({
       ...owner,
       status: "failed",
-      errorCode: "JOB_FAILED",
+      // A handler's stable code says what went wrong (a construction's PARSE_ERROR or
+      // UPLOAD_UNAVAILABLE, which the Build control shows); anything else is JOB_FAILED.
+      errorCode: ApiError.isInstance(outcome.error) ? outcome.error.code : "JOB_FAILED",
       errorMessage: message,
     });
   } else {

@@ -4,6 +4,9 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations/apply-migrations";
 
 const localHosts = new Set(["127.0.0.1", "localhost", "::1", "[::1]", ""]);
+// From this file, not the working directory: a benchmark started from elsewhere would otherwise
+// find no migrations, apply none and fail later on a missing table.
+const migrationsDirectory = path.resolve(import.meta.dirname, "../../prisma/migrations");
 
 /**
  * The integration suite's database: TEST_DATABASE_URL when set (must be local: the schema is
@@ -24,7 +27,7 @@ export async function prepareTestDatabase(input: {
     }
     await createDatabaseIfMissing(url);
     await resetSchema(input.testDatabaseUrl);
-    await applyMigrations({ connectionString: input.testDatabaseUrl });
+    await applyMigrations({ connectionString: input.testDatabaseUrl, migrationsDirectory });
     return { connectionString: input.testDatabaseUrl, mode: "external", stop: async () => {} };
   }
   const embedded = await startEmbeddedPostgres({
@@ -33,7 +36,7 @@ export async function prepareTestDatabase(input: {
     database: "workbench_test",
   });
   await resetSchema(embedded.connectionString);
-  await applyMigrations({ connectionString: embedded.connectionString });
+  await applyMigrations({ connectionString: embedded.connectionString, migrationsDirectory });
   return { connectionString: embedded.connectionString, mode: "embedded", stop: embedded.stop };
 }
 
