@@ -66,9 +66,16 @@ export async function streamRunEvents(input: {
   const log = runEventLog(input.runId);
   if (log) {
     const backlog = log.readAfter(input.afterSeq);
-    // A finished log with nothing after the cursor may be followed by a phase executing on
-    // another instance: only the table knows.
-    if (backlog !== null && (!log.isFinished || backlog.length > 0)) {
+    const lost = log.firstLost;
+    // The log serves a cursor it has events after (delivered, or still being written). A
+    // finished log with nothing after the cursor may be followed by a phase executing on another
+    // instance: only the table knows. After a write was given up, only a cursor before that
+    // hole (its reader gets the rest up to it, then replay_unavailable).
+    const fromLog =
+      lost === undefined
+        ? !log.isFinished || input.afterSeq < log.upcomingSeq - 1
+        : input.afterSeq < lost.seq;
+    if (backlog !== null && fromLog) {
       return streamFromLog({ ...input, log, backlog });
     }
     // This process executes the run: a seq it has not numbered yet does not exist.
@@ -87,9 +94,11 @@ export async function streamRunEvents(input: {
   if ((ended && input.afterSeq > (last?.seq ?? -1)) || (!executing && last === null)) {
     throw replayUnavailable(input.runId, input.afterSeq);
   }
-  // The end of an interrupted run is numbered by the sweep right after the last event its dead
-  // executor persisted; that executor may have streamed a few more it never persisted, under
-  // the same seqs. A cursor on that end may name one of those: only the snapshot is sure.
+  // The end of an interrupted run is numbered by the sweep right after the last event its
+  // executor persisted. An executor delivers only written events, but one that was wedged rather
+  // than dead may go on and deliver events under seqs the sweep already took (its write of them
+  // is then a no-op), and executors before persist-before-deliver streamed events they never
+  // persisted. A cursor on that end may name one of those: only the snapshot is sure.
   if (ended && input.afterSeq === last?.seq && isInterruptedEnd(last)) {
     throw replayUnavailable(input.runId, input.afterSeq);
   }
@@ -97,7 +106,7 @@ export async function streamRunEvents(input: {
 }
 
 // The reader of the executing process: its backlog from memory, then every new event as it is
-// appended.
+// delivered (once written: see RunEventLog), ending with replay_unavailable at a given-up write.
 function streamFromLog(input: {
   runId: string;
   afterSeq: number;
@@ -135,7 +144,18 @@ function streamFromLog(input: {
         controller.enqueue(encoder.encode(encode(event)));
         if (terminalEventTypes.has(event.type)) close();
       };
-      const unsubscribe = input.log.subscribe(send);
+      // A given-up write: the reader has every event before it (delivery is in order) and is
+      // told where its events stop, as a table reader is at that hole.
+      const lost = (first: RunEvent) => {
+        if (closed) return;
+        controller.enqueue(
+          encoder.encode(
+            replayUnavailableNotice(input.runId, lastSeq + 1, first.execution_generation),
+          ),
+        );
+        close();
+      };
+      const unsubscribe = input.log.subscribe(send, lost);
       const heartbeat = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
       }, heartbeatMs);
@@ -147,6 +167,8 @@ function streamFromLog(input: {
         input.signal.removeEventListener("abort", onAbort);
       };
       for (const event of input.backlog) send(event);
+      const firstLost = input.log.firstLost;
+      if (firstLost) lost(firstLost);
     },
     cancel() {
       cleanup();
