@@ -83,9 +83,9 @@ async function main() {
       const appendedAt = new Map<number, number>();
       const append = log.append.bind(log);
       log.append = (payload) => {
-        const event = append(payload);
-        appendedAt.set(event.seq, performance.now());
-        return event;
+        // Before the append: a log that delivers at once calls its listeners inside it.
+        appendedAt.set(log.upcomingSeq, performance.now());
+        return append(payload);
       };
       const delays: number[] = [];
       let firstTextDelay: number | undefined;
