@@ -8,6 +8,7 @@ import { onRunEventsWritten } from "@/lib/db/run-event-notifications";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { ReplayUnavailableError } from "@/lib/errors/run-control-errors";
 import { type RunEventLog, runEventLog } from "./run-event-log";
+import { encodeRunEvent, replayUnavailableNotice, sseHeaders } from "./run-event-sse";
 
 const heartbeatMs = 15_000;
 /**
@@ -33,17 +34,6 @@ function replayUnavailable(runId: string, afterSeq: number) {
     { run_id: runId, after_seq: afterSeq, snapshot_url: `/api/runs/${runId}` },
   );
 }
-
-function encode(event: RunEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-const sseHeaders = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache, no-transform",
-  connection: "keep-alive",
-  "x-accel-buffering": "no",
-};
 
 /**
  * The SSE stream of a run from a cursor (EV-1, EV-2), on any instance: ownership is checked and
@@ -141,7 +131,7 @@ function streamFromLog(input: {
           return;
         }
         lastSeq = event.seq;
-        controller.enqueue(encoder.encode(encode(event)));
+        controller.enqueue(encoder.encode(encodeRunEvent(event)));
         if (terminalEventTypes.has(event.type)) close();
       };
       // A given-up write: the reader has every event before it (delivery is in order) and is
@@ -237,7 +227,7 @@ function streamFromTable(input: {
               lastSeq = row.seq;
               lastGeneration = event.execution_generation;
               progressAt = Date.now();
-              controller.enqueue(encoder.encode(encode(event)));
+              controller.enqueue(encoder.encode(encodeRunEvent(event)));
               if (terminalEventTypes.has(event.type)) return close();
             }
             if (rows.length === tableReadSize && rows.at(-1)?.seq === lastSeq) readAgain = true;
@@ -303,15 +293,4 @@ function isInterruptedEnd(event: { type: string; data: unknown }): boolean {
 
 function isTerminal(type: string): boolean {
   return terminalEventTypes.has(type as RunEventType);
-}
-
-/** No `id:` line, so Last-Event-ID stays at the last event delivered. */
-function replayUnavailableNotice(runId: string, seq: number, generation: number): string {
-  const notice = {
-    type: "replay_unavailable",
-    run_id: runId,
-    seq,
-    execution_generation: generation,
-  };
-  return `event: replay_unavailable\ndata: ${JSON.stringify(notice)}\n\n`;
 }
