@@ -3,8 +3,9 @@
 // Local-rules runs on the karate club; for each, the time from admission to the first
 // text_delta as the executing process's in-memory log delivers it and as a stream that reads only
 // the run_events table (this process's log dropped: all another instance lacks), the lag between
-// the two, and how the writer batched the run's events (rows that share a transaction time were
-// one write). Prints JSON.
+// the two, how long the executing process holds an event between its append and its delivery
+// to readers (persist before deliver: the batch's flush wait plus its write), and how the writer
+// batched the run's events (rows that share a transaction time were one write). Prints JSON.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -61,6 +62,8 @@ async function main() {
     const lag: number[] = [];
     const eventsPerRun: number[] = [];
     const writesPerRun: number[] = [];
+    const firstTextDelays: number[] = [];
+    const deliveryDelays: number[] = [];
     for (let round = 0; round < rounds + 1; round++) {
       const session = await createSession({ ownerId: user.id, projectId: project.project_id });
       const started = performance.now();
@@ -75,10 +78,27 @@ async function main() {
         },
       });
       const log = runEventLog(run.run_id);
+      if (!log) throw new Error("the run's log is not in this process");
+      // Append times, by seq: the executor appends through this method (a bench-only wrapper).
+      const appendedAt = new Map<number, number>();
+      const append = log.append.bind(log);
+      log.append = (payload) => {
+        // Before the append: a log that delivers at once calls its listeners inside it.
+        appendedAt.set(log.upcomingSeq, performance.now());
+        return append(payload);
+      };
+      const delays: number[] = [];
+      let firstTextDelay: number | undefined;
+      const stopTiming = log.subscribe((event) => {
+        const at = appendedAt.get(event.seq);
+        if (at === undefined) return;
+        delays.push(performance.now() - at);
+        if (event.type === "text_delta") firstTextDelay ??= performance.now() - at;
+      });
       const inMemory = new Promise<number>((resolve) => {
-        const unsubscribe = log?.subscribe((event) => {
+        const unsubscribe = log.subscribe((event) => {
           if (event.type === "text_delta" || event.type === "run_completed") {
-            unsubscribe?.();
+            unsubscribe();
             resolve(performance.now());
           }
         });
@@ -92,9 +112,12 @@ async function main() {
       });
       const fromTable = firstTextFromStream(response);
       const [memoryAt, tableAt] = await Promise.all([inMemory, fromTable]);
-      await log?.persisted();
+      await log.persisted();
       await new Promise((resolve) => setTimeout(resolve, 300));
+      stopTiming();
       if (round === 0) continue; // warm-up
+      if (firstTextDelay !== undefined) firstTextDelays.push(firstTextDelay);
+      deliveryDelays.push(...delays);
       memoryFirst.push(memoryAt - started);
       tableFirst.push(tableAt - started);
       lag.push(tableAt - memoryAt);
@@ -114,6 +137,12 @@ async function main() {
           first_text_delta_in_memory_ms: round1(median(memoryFirst)),
           first_text_delta_from_table_ms: round1(median(tableFirst)),
           table_reader_lag_ms: { median: round1(median(lag)), max: round1(Math.max(...lag)) },
+          append_to_delivery_ms: {
+            first_text_delta: round1(median(firstTextDelays)),
+            every_event_median: round1(median(deliveryDelays)),
+            every_event_p95: round1(percentile(deliveryDelays, 0.95)),
+            every_event_max: round1(Math.max(...deliveryDelays)),
+          },
           events_per_run: median(eventsPerRun),
           writes_per_run: median(writesPerRun),
           events_per_write: round1(median(eventsPerRun) / median(writesPerRun)),
@@ -158,6 +187,11 @@ async function firstTextFromStream(response: Response): Promise<number> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] as number;
 }
 
 function round1(value: number): number {

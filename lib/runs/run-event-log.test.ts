@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoredRunEvent } from "@/lib/db/queries/run-events";
 import { resetEnvForTests } from "@/lib/env";
 import { RunEventLog, runEventLog } from "./run-event-log";
+import { RunEventWriter } from "./run-event-writer";
 import { streamRunEvents } from "./stream-run-events";
 
 // The stream checks ownership in PostgreSQL first; here every run belongs to the caller, so the
@@ -15,8 +17,16 @@ vi.mock("@/lib/db/queries/runs", () => ({
 
 // The persisted events, as the log's writer leaves them: an in-memory stand-in for the table.
 const table = vi.hoisted(() => new Map<string, { seq: number; type: string; data: unknown }[]>());
+// Runs before a write is stored: a test holds writes (await) or fails them (throw) with it.
+const writeFault = vi.hoisted(() => ({
+  hook: undefined as undefined | ((runId: string, seqs: number[]) => Promise<void>),
+}));
 vi.mock("@/lib/db/queries/run-events", () => ({
   insertRunEvents: async (runId: string, rows: { seq: number; type: string; data: unknown }[]) => {
+    await writeFault.hook?.(
+      runId,
+      rows.map((row) => row.seq),
+    );
     const stored = table.get(runId) ?? [];
     for (const row of rows) if (!stored.some((old) => old.seq === row.seq)) stored.push(row);
     table.set(runId, stored);
@@ -41,6 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  writeFault.hook = undefined;
   vi.useRealTimers();
   process.env = { ...saved };
   resetEnvForTests();
@@ -211,7 +222,9 @@ describe("streamRunEvents over a moving window (EV-2)", () => {
       seq: delivered.length,
       execution_generation: 1,
     });
-    // The run itself went on: a reconnect from the last delivered seq gets the rest.
+    // The run itself went on: a reconnect from the last delivered seq gets the rest (once
+    // written).
+    await log.persisted();
     expect(log.readAfter(delivered.length - 1)?.at(-1)?.type).toBe("run_completed");
   });
 
@@ -220,6 +233,7 @@ describe("streamRunEvents over a moving window (EV-2)", () => {
     const log = runEventLog(runId, { create: true });
     if (!log) throw new Error("no log");
     log.append({ type: "run_started" });
+    await log.persisted();
     const disconnect = new AbortController();
     const response = await streamRunEvents({
       ownerId: "owner",
@@ -232,6 +246,152 @@ describe("streamRunEvents over a moving window (EV-2)", () => {
     // The stream ended at the disconnect, with what it had: the later events are not in it.
     const events = await readSse(response);
     expect(events.map((event) => event.data.seq)).toEqual([0]);
+    await log.persisted();
     expect(log.readAfter(-1)?.map((event) => event.seq)).toEqual([0, 1, 2]);
+  });
+});
+
+/** Lets every pending promise callback run (no timer fires meanwhile). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("persist before deliver (EV-1, EV-2)", () => {
+  it("hands a subscriber and a replay seq N only once the write holding it resolved, then at once", async () => {
+    const writes: { seqs: number[]; done: () => void }[] = [];
+    const writer = new RunEventWriter(
+      "run-p",
+      (_runId, rows: readonly StoredRunEvent[]) =>
+        new Promise<void>((resolve) => {
+          writes.push({ seqs: rows.map((row) => row.seq), done: resolve });
+        }),
+      { flushMs: 5 },
+    );
+    const log = new RunEventLog("run-p", 0, writer);
+    const seen: number[] = [];
+    log.subscribe((event) => seen.push(event.seq));
+    log.append({ type: "run_started" });
+    log.append({ type: "text_delta", text: "a" });
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.seqs).toEqual([0, 1]);
+    // Numbered, being written: no reader has them, live or replaying.
+    await settle();
+    expect(seen).toEqual([]);
+    expect(log.readAfter(-1)).toEqual([]);
+    expect(log.upcomingSeq).toBe(2);
+    log.append({ type: "text_delta", text: "b" });
+    writes[0]?.done();
+    await settle();
+    // Written: delivered right away, in order; seq 2 waits for its own write.
+    expect(seen).toEqual([0, 1]);
+    expect(log.readAfter(-1)?.map((event) => event.seq)).toEqual([0, 1]);
+    await vi.waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]?.seqs).toEqual([2]);
+    expect(seen).toEqual([0, 1]);
+    // A terminal event is written at once (no flush wait) and delivered when that write is done.
+    log.append({ type: "run_completed" });
+    writes[1]?.done();
+    await settle();
+    expect(seen).toEqual([0, 1, 2]);
+    expect(writes[2]?.seqs).toEqual([3]);
+    expect(log.isFinished).toBe(true);
+    writes[2]?.done();
+    await log.persisted();
+    expect(seen).toEqual([0, 1, 2, 3]);
+    expect(log.readAfter(1)?.map((event) => event.type)).toEqual(["text_delta", "run_completed"]);
+  });
+
+  it("an SSE reader of the executing process gets an event only once the table has it", async () => {
+    const runId = randomUUID();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    writeFault.hook = (id) => (id === runId ? held : Promise.resolve());
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    log.append({ type: "run_started" });
+    log.append({ type: "text_delta", text: "a" });
+    const response = await streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no stream");
+    const firstRead = reader.read();
+    // Three flush periods go by with the write held: nothing reaches the reader.
+    const early = await Promise.race([
+      firstRead,
+      new Promise((resolve) => setTimeout(() => resolve("nothing"), 150)),
+    ]);
+    expect(early).toBe("nothing");
+    expect(table.get(runId)).toBeUndefined();
+    release();
+    const first = await firstRead;
+    const text = new TextDecoder().decode(first.value);
+    expect(text).toContain("id: 0\n");
+    // Every seq the reader holds is in the table at that moment.
+    const stored = (table.get(runId) ?? []).map((row) => row.seq);
+    for (const match of text.matchAll(/^id: (\d+)$/gm)) expect(stored).toContain(Number(match[1]));
+    await reader.cancel();
+  });
+
+  it("ends its readers with replay_unavailable at a write given up, never delivering past it", async () => {
+    // The window outlives the retries below, so it is not what sends readers to the table.
+    process.env.RUN_EVENT_BUFFER_MAX_AGE_SECONDS = "600";
+    resetEnvForTests();
+    vi.useFakeTimers();
+    const runId = randomUUID();
+    // The database refuses seq 2 and 3 for good; later writes succeed again.
+    writeFault.hook = async (id, seqs) => {
+      if (id === runId && seqs.some((seq) => seq === 2 || seq === 3)) throw new Error("gone");
+    };
+    const log = runEventLog(runId, { create: true });
+    if (!log) throw new Error("no log");
+    const lostAt: number[] = [];
+    log.subscribe(
+      () => {},
+      (first) => lostAt.push(first.seq),
+    );
+    log.append({ type: "run_started" });
+    log.append({ type: "text_delta", text: "a" });
+    await vi.advanceTimersByTimeAsync(60);
+    const live = streamRunEvents({
+      ownerId: "owner",
+      runId,
+      afterSeq: -1,
+      signal: new AbortController().signal,
+    }).then(readSse);
+    await vi.advanceTimersByTimeAsync(0);
+    log.append({ type: "text_delta", text: "b" });
+    log.append({ type: "text_delta", text: "c" });
+    // Past every retry of the writer (≈ 1 minute): the batch of seq 2–3 is given up.
+    await vi.advanceTimersByTimeAsync(70_000);
+    expect(lostAt).toEqual([2]);
+    log.append({ type: "run_completed" });
+    await log.persisted();
+    // seq 4 is in the table, but no reader of this log gets it: it would skip the hole.
+    expect((table.get(runId) ?? []).map((row) => row.seq)).toEqual([0, 1, 4]);
+    expect(log.readAfter(-1)?.map((event) => event.seq)).toEqual([0, 1]);
+    const events = await live;
+    expect(events.map((event) => event.event)).toEqual([
+      "run_started",
+      "text_delta",
+      "replay_unavailable",
+    ]);
+    expect(events.at(-1)?.data).toMatchObject({ run_id: runId, seq: 2 });
+    // A reader that connects later gets the same: up to the hole, then replay_unavailable.
+    const later = await readSse(
+      await streamRunEvents({
+        ownerId: "owner",
+        runId,
+        afterSeq: 0,
+        signal: new AbortController().signal,
+      }),
+    );
+    expect(later.map((event) => [event.event, event.data.seq])).toEqual([
+      ["text_delta", 1],
+      ["replay_unavailable", 2],
+    ]);
   });
 });

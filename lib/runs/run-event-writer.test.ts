@@ -65,4 +65,29 @@ describe("RunEventWriter (EV-1, EV-2)", () => {
     await writer.flushed();
     expect(written).toEqual([0, 1, 2]);
   });
+
+  it("reports each write's events and outcome in seq order, a given-up one included, before flushed() resolves", async () => {
+    const reports: [number[], string][] = [];
+    const writer = new RunEventWriter(
+      "run",
+      async (_runId, events) => {
+        if (events.some((event) => event.seq === 1)) throw new Error("constraint violation");
+      },
+      { flushMs: 1, retryDelaysMs: [1, 1] },
+    );
+    writer.onBatchSettled((events, outcome) =>
+      reports.push([events.map((event) => event.seq), outcome]),
+    );
+    writer.enqueue(textDelta(0));
+    await writer.flushed();
+    writer.enqueue(textDelta(1));
+    await writer.flushed();
+    writer.enqueue({ type: "run_completed", run_id: "run", seq: 2, execution_generation: 1 });
+    await writer.flushed();
+    expect(reports).toEqual([
+      [[0], "written"],
+      [[1], "given_up"],
+      [[2], "written"],
+    ]);
+  });
 });

@@ -16,14 +16,19 @@ export const runEventBatchSize = 100;
 const maxWriteSize = 500;
 // Retries of a failed write: quick at first (a blip), then slower; ≈ 1 minute in all, then the
 // batch is given up (logged) so a run whose rows vanished does not retry forever. Readers of the
-// table see the hole and fall back to the snapshot; they never skip over it silently.
+// table see the hole and fall back to the snapshot; they never skip over it silently, and the
+// executing process's readers get the same (RunEventLog never delivers past a given-up batch).
 const retryDelaysMs = [100, 250, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/** What became of one write: its events are in the table, or the write was given up. */
+export type RunEventBatchOutcome = "written" | "given_up";
 
 /**
  * Persists a run's events as they are appended (EV-1, EV-2), in order and in batches: an event
  * waits at most `runEventFlushMs` (a terminal event not at all) and a batch never exceeds
- * `runEventBatchSize` before it is written, so the live stream of the executing process never
- * waits for PostgreSQL while readers on other instances lag it by about one flush.
+ * `runEventBatchSize` before it is written. Each settled write is reported, in seq order, to the
+ * callback set with `onBatchSettled`: the run's event log delivers a batch to its readers only
+ * once it is written, so no reader ever sees an event the table might lack.
  */
 export class RunEventWriter {
   private readonly runId: string;
@@ -35,6 +40,9 @@ export class RunEventWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing = false;
   private waiters: (() => void)[] = [];
+  private settled:
+    | ((events: readonly RunEvent[], outcome: RunEventBatchOutcome) => void)
+    | undefined;
 
   constructor(
     runId: string,
@@ -45,6 +53,14 @@ export class RunEventWriter {
     this.write = write;
     this.flushMs = options.flushMs ?? runEventFlushMs;
     this.delaysMs = options.retryDelaysMs ?? retryDelaysMs;
+  }
+
+  /**
+   * Called after each write with its events, oldest first, before `flushed()` waiters resume
+   * (one callback: the run's event log sets it).
+   */
+  onBatchSettled(callback: (events: readonly RunEvent[], outcome: RunEventBatchOutcome) => void) {
+    this.settled = callback;
   }
 
   /** Queues an event for the next batch. */
@@ -78,8 +94,14 @@ export class RunEventWriter {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.slice(0, maxWriteSize);
-        await this.writeWithRetry(batch);
+        const written = await this.writeWithRetry(batch);
         this.pending.splice(0, batch.length);
+        try {
+          this.settled?.(batch, written ? "written" : "given_up");
+        } catch (error) {
+          // A reader's failure must not stop the writes of the events after it.
+          console.error(`run ${this.runId}: delivering written events failed:`, error);
+        }
       }
     } finally {
       this.writing = false;
@@ -89,7 +111,8 @@ export class RunEventWriter {
     }
   }
 
-  private async writeWithRetry(batch: RunEvent[]): Promise<void> {
+  /** True once written; false when given up after the retries. */
+  private async writeWithRetry(batch: RunEvent[]): Promise<boolean> {
     const rows = batch.map((event) => ({
       runId: this.runId,
       seq: event.seq,
@@ -100,14 +123,14 @@ export class RunEventWriter {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.write(this.runId, rows);
-        return;
+        return true;
       } catch (error) {
         if (attempt >= this.delaysMs.length) {
           console.error(
-            `run ${this.runId}: events ${batch[0]?.seq}–${batch.at(-1)?.seq} not persisted; other instances' readers fall back to the snapshot:`,
+            `run ${this.runId}: events ${batch[0]?.seq}–${batch.at(-1)?.seq} not persisted; readers fall back to the snapshot:`,
             error,
           );
-          return;
+          return false;
         }
         await new Promise((resolve) => setTimeout(resolve, this.delaysMs[attempt]));
       }

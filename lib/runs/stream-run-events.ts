@@ -8,6 +8,7 @@ import { onRunEventsWritten } from "@/lib/db/run-event-notifications";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { ReplayUnavailableError } from "@/lib/errors/run-control-errors";
 import { type RunEventLog, runEventLog } from "./run-event-log";
+import { encodeRunEvent, replayUnavailableNotice, sseHeaders } from "./run-event-sse";
 
 const heartbeatMs = 15_000;
 /**
@@ -34,17 +35,6 @@ function replayUnavailable(runId: string, afterSeq: number) {
   );
 }
 
-function encode(event: RunEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-const sseHeaders = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache, no-transform",
-  connection: "keep-alive",
-  "x-accel-buffering": "no",
-};
-
 /**
  * The SSE stream of a run from a cursor (EV-1, EV-2), on any instance: ownership is checked and
  * the cursor validated before the stream starts; then the events after the cursor are replayed
@@ -66,9 +56,16 @@ export async function streamRunEvents(input: {
   const log = runEventLog(input.runId);
   if (log) {
     const backlog = log.readAfter(input.afterSeq);
-    // A finished log with nothing after the cursor may be followed by a phase executing on
-    // another instance: only the table knows.
-    if (backlog !== null && (!log.isFinished || backlog.length > 0)) {
+    const lost = log.firstLost;
+    // The log serves a cursor it has events after (delivered, or still being written). A
+    // finished log with nothing after the cursor may be followed by a phase executing on another
+    // instance: only the table knows. After a write was given up, only a cursor before that
+    // hole (its reader gets the rest up to it, then replay_unavailable).
+    const fromLog =
+      lost === undefined
+        ? !log.isFinished || input.afterSeq < log.upcomingSeq - 1
+        : input.afterSeq < lost.seq;
+    if (backlog !== null && fromLog) {
       return streamFromLog({ ...input, log, backlog });
     }
     // This process executes the run: a seq it has not numbered yet does not exist.
@@ -87,9 +84,11 @@ export async function streamRunEvents(input: {
   if ((ended && input.afterSeq > (last?.seq ?? -1)) || (!executing && last === null)) {
     throw replayUnavailable(input.runId, input.afterSeq);
   }
-  // The end of an interrupted run is numbered by the sweep right after the last event its dead
-  // executor persisted; that executor may have streamed a few more it never persisted, under
-  // the same seqs. A cursor on that end may name one of those: only the snapshot is sure.
+  // The end of an interrupted run is numbered by the sweep right after the last event its
+  // executor persisted. An executor delivers only written events, but one that was wedged rather
+  // than dead may go on and deliver events under seqs the sweep already took (its write of them
+  // is then a no-op), and executors before persist-before-deliver streamed events they never
+  // persisted. A cursor on that end may name one of those: only the snapshot is sure.
   if (ended && input.afterSeq === last?.seq && isInterruptedEnd(last)) {
     throw replayUnavailable(input.runId, input.afterSeq);
   }
@@ -97,7 +96,7 @@ export async function streamRunEvents(input: {
 }
 
 // The reader of the executing process: its backlog from memory, then every new event as it is
-// appended.
+// delivered (once written: see RunEventLog), ending with replay_unavailable at a given-up write.
 function streamFromLog(input: {
   runId: string;
   afterSeq: number;
@@ -132,10 +131,21 @@ function streamFromLog(input: {
           return;
         }
         lastSeq = event.seq;
-        controller.enqueue(encoder.encode(encode(event)));
+        controller.enqueue(encoder.encode(encodeRunEvent(event)));
         if (terminalEventTypes.has(event.type)) close();
       };
-      const unsubscribe = input.log.subscribe(send);
+      // A given-up write: the reader has every event before it (delivery is in order) and is
+      // told where its events stop, as a table reader is at that hole.
+      const lost = (first: RunEvent) => {
+        if (closed) return;
+        controller.enqueue(
+          encoder.encode(
+            replayUnavailableNotice(input.runId, lastSeq + 1, first.execution_generation),
+          ),
+        );
+        close();
+      };
+      const unsubscribe = input.log.subscribe(send, lost);
       const heartbeat = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
       }, heartbeatMs);
@@ -147,6 +157,8 @@ function streamFromLog(input: {
         input.signal.removeEventListener("abort", onAbort);
       };
       for (const event of input.backlog) send(event);
+      const firstLost = input.log.firstLost;
+      if (firstLost) lost(firstLost);
     },
     cancel() {
       cleanup();
@@ -215,7 +227,7 @@ function streamFromTable(input: {
               lastSeq = row.seq;
               lastGeneration = event.execution_generation;
               progressAt = Date.now();
-              controller.enqueue(encoder.encode(encode(event)));
+              controller.enqueue(encoder.encode(encodeRunEvent(event)));
               if (terminalEventTypes.has(event.type)) return close();
             }
             if (rows.length === tableReadSize && rows.at(-1)?.seq === lastSeq) readAgain = true;
@@ -281,15 +293,4 @@ function isInterruptedEnd(event: { type: string; data: unknown }): boolean {
 
 function isTerminal(type: string): boolean {
   return terminalEventTypes.has(type as RunEventType);
-}
-
-/** No `id:` line, so Last-Event-ID stays at the last event delivered. */
-function replayUnavailableNotice(runId: string, seq: number, generation: number): string {
-  const notice = {
-    type: "replay_unavailable",
-    run_id: runId,
-    seq,
-    execution_generation: generation,
-  };
-  return `event: replay_unavailable\ndata: ${JSON.stringify(notice)}\n\n`;
 }
