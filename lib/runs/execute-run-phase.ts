@@ -205,6 +205,8 @@ async function saveAndAnnounce(input: {
       code: "PERSISTENCE_FAILED",
       message: "The run ended but its final state could not be saved yet; it will be repaired.",
     });
+    // The database is what failed: its readers here learn it now, not after the writes' retries.
+    log.deliverUnwritten();
     return;
   }
   if (stopPending) await awaitStopConfirmed({ ownerId: input.ownerId, runId: run.id });

@@ -299,6 +299,24 @@ describe("persist before deliver (EV-1, EV-2)", () => {
     expect(log.readAfter(1)?.map((event) => event.type)).toEqual(["text_delta", "run_completed"]);
   });
 
+  it("hands a run's PERSISTENCE_FAILED end to its readers at once, while the database is failing", async () => {
+    // Every write hangs, as against a database that is down.
+    const writer = new RunEventWriter("run-f", () => new Promise<void>(() => {}), { flushMs: 5 });
+    const log = new RunEventLog("run-f", 0, writer);
+    const seen: string[] = [];
+    log.subscribe((event) => seen.push(`${event.seq}:${event.type}`));
+    log.append({ type: "run_started" });
+    log.append({ type: "text_delta", text: "partial" });
+    await settle();
+    expect(seen).toEqual([]);
+    log.append({ type: "run_error", code: "PERSISTENCE_FAILED", message: "not saved" });
+    log.deliverUnwritten();
+    expect(seen).toEqual(["0:run_started", "1:text_delta", "2:run_error"]);
+    // Nothing is delivered twice, whatever the writes do later.
+    log.deliverUnwritten();
+    expect(seen).toHaveLength(3);
+  });
+
   it("an SSE reader of the executing process gets an event only once the table has it", async () => {
     const runId = randomUUID();
     let release = () => {};

@@ -125,6 +125,18 @@ export class RunEventLog {
   }
 
   /**
+   * Hands every appended event to the readers now, written or not. Only for the end of a run
+   * whose final state could not be saved (PERSISTENCE_FAILED): the database is failing, so the
+   * writes may take the writer's minute of retries or never land, and this process's readers are
+   * the only ones who can learn at once how the run ended (PS-2). The events keep their seqs, so
+   * a replay that later finds them written continues without a repeat; one that does not gets
+   * `replay_unavailable` and the snapshot, which the staged final state repairs.
+   */
+  deliverUnwritten(): void {
+    this.deliver(this.events.filter((event) => event.seq > this.deliveredSeq));
+  }
+
+  /**
    * Listens for events as they are delivered, and, with `onLost`, for a write given up (after
    * which nothing more is delivered); returns the unsubscribe function.
    */
