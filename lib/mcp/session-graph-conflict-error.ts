@@ -12,8 +12,8 @@ export class SessionGraphConflictError extends ApiError {
       code: "REVISION_CONFLICT",
       message:
         input.generation === null
-          ? "The session's graph state was deleted by another call while this one ran; nothing was saved. Load a graph again."
-          : "The session's graph was changed by another call while this one ran; nothing was saved. Read it again (get_graph_info) and repeat the call on the current graph.",
+          ? "The session's graph state was deleted by another call while this one ran; this call's change of the session graph was not saved. Load a graph again."
+          : "The session's graph was changed by another call while this one ran; this call's change of the session graph was not saved. Read it again (get_graph_info) and repeat the call on the current graph.",
       details: { derived_from_generation: input.derivedFrom, current_generation: input.generation },
     });
   }
