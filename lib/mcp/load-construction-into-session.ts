@@ -3,11 +3,17 @@ import { loadConstructionGraph } from "@/lib/constructions/load-construction-gra
 import { getDatasetInScope } from "./dataset-scope";
 import { describeLoadedGraph } from "./graph-info";
 import { type McpIdentity, requireSession } from "./mcp-identity";
-import { recordLoadedVersion, sessionGraphsOf } from "./session-graph-cache";
+import {
+  recordLoadedVersion,
+  retryOnSessionGraphConflict,
+  sessionGraphsOf,
+} from "./session-graph-cache";
 
 /**
  * Loads a saved construction revision (the newest ready one by default) of a dataset in the
  * session's project into the session's graph; load_constructed_graph and switch_graph_version.
+ * Loading replaces whatever is current, so a save that lost to another instance's is simply
+ * made again on the state that won.
  */
 export async function loadConstructionIntoSession(input: {
   identity: McpIdentity;
@@ -27,10 +33,13 @@ export async function loadConstructionIntoSession(input: {
     datasetId: input.datasetId,
     revision: input.revision,
   });
-  const loaded = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
-    graph,
-    origin: { kind: "construction", datasetId: input.datasetId, revision: construction.revision },
+  const loaded = await retryOnSessionGraphConflict(async () => {
+    const version = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
+      graph,
+      origin: { kind: "construction", datasetId: input.datasetId, revision: construction.revision },
+    });
+    await recordLoadedVersion(scope, version);
+    return version;
   });
-  await recordLoadedVersion(scope, loaded);
   return describeLoadedGraph(loaded);
 }

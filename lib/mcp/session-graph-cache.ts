@@ -13,6 +13,7 @@ import type { SessionGraphStore, SessionScope } from "@/lib/engine/session/sessi
 import { decodeGraph, encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-codec";
 import { ApiError } from "@/lib/errors/api-error";
 import { sessionGraphs } from "./engine-state";
+import { SessionGraphConflictError } from "./session-graph-conflict-error";
 
 // Reloads in flight, so parallel tool calls of one session decode its graph once.
 const reloading = new Map<string, Promise<void>>();
@@ -27,6 +28,8 @@ const reloading = new Map<string, Promise<void>>();
  * `replacingCurrent: true` is for a caller that loads a new current version at once: only the
  * numbering and configuration are restored, the old current graph is not decoded, and the copy
  * stays marked not current until that caller's load is persisted (recordLoadedVersion).
+ *
+ * Cost on a hit: the one primary-key read of the generation (findSessionGraphGeneration).
  */
 export async function sessionGraphsOf(
   scope: SessionScope,
@@ -36,8 +39,9 @@ export async function sessionGraphsOf(
   const generation = await findSessionGraphGeneration(scope);
   const held = store.generationOf(scope);
   if (generation === null) {
-    // Nothing persisted: a copy that mirrored a persisted state was deleted by another instance.
-    if (typeof held === "number") store.delete(scope);
+    // Nothing persisted: a copy here is of a state another instance deleted since, or of a save
+    // that never landed — neither may be served.
+    if (held !== undefined) store.delete(scope);
     return store;
   }
   if (held === generation) return store;
@@ -72,9 +76,10 @@ async function reloadSessionGraphs(
     currentVersion: graph ? state.currentVersion : null,
     nextVersion: state.nextVersion,
     config: (state.config ?? {}) as Record<string, unknown>,
+    generation: state.generation,
     // Without its current graph the copy is not the persisted state: the next call reloads it
     // unless the caller's new version is persisted first.
-    generation: withGraph ? state.generation : null,
+    synced: withGraph,
   });
 }
 
@@ -125,7 +130,9 @@ function originOf(row: SessionGraphVersionRow): GraphOrigin {
 /**
  * Persists a version the session just loaded or derived, as its current one, so any instance
  * can rebuild it: a saved revision by reference, an unsaved one with its graph encoded like a
- * revision's payload. Versions the store no longer keeps are dropped with it.
+ * revision's payload. Versions the store no longer keeps are dropped with it. Saved only if no
+ * other instance saved the session since this copy was read: SessionGraphConflictError
+ * otherwise, with nothing written (see saveState).
  */
 export async function recordLoadedVersion(scope: SessionScope, loaded: LoadedGraph) {
   const store = sessionGraphs();
@@ -149,7 +156,8 @@ export async function recordLoadedVersion(scope: SessionScope, loaded: LoadedGra
 
 /**
  * Persists the session's state after a change that adds no version: registration, a
- * configuration value, or a clear (`cleared: true` drops every persisted version).
+ * configuration value, or a clear (`cleared: true` drops every persisted version). Conditional
+ * like recordLoadedVersion.
  */
 export async function recordSessionState(scope: SessionScope, options: { cleared?: boolean } = {}) {
   await saveState(sessionGraphs(), scope, options.cleared ? { dropVersions: "all" } : {});
@@ -162,6 +170,31 @@ export async function forgetSessionGraphs(scope: SessionScope) {
   return { deleted: inMemory.deleted || persisted.deleted };
 }
 
+/**
+ * Runs a change of the session's graphs that depends on nothing but the state it is applied to
+ * (loading a revision, registering, one configuration value, a clear) again when its save lost
+ * to another instance's: each attempt starts from sessionGraphsOf, which reloads the state that
+ * won. After `attempts` lost saves the conflict is answered.
+ */
+export async function retryOnSessionGraphConflict<T>(
+  change: () => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof SessionGraphConflictError) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+/**
+ * Saves the session's copy, stating the persisted generation it was derived from; the save
+ * lands only if that generation is still current. A lost save writes nothing and leaves the copy
+ * marked unsaved, so the next sessionGraphsOf replaces it with the state that won (a retry, or
+ * the session's next call); a failed one (PostgreSQL unreachable) likewise.
+ */
 async function saveState(
   store: SessionGraphStore,
   scope: SessionScope,
@@ -169,11 +202,20 @@ async function saveState(
 ) {
   const state = store.stateOf(scope);
   if (!state) return;
-  const generation = await saveSessionGraphState({
+  store.markUnsaved(scope);
+  const outcome = await saveSessionGraphState({
     ...scope,
-    ...state,
+    expectedGeneration: state.derivedFrom,
+    currentVersion: state.currentVersion,
+    nextVersion: state.nextVersion,
     config: state.config as Parameters<typeof saveSessionGraphState>[0]["config"],
     ...change,
   });
-  store.markPersisted(scope, generation);
+  if (!outcome.saved) {
+    throw new SessionGraphConflictError({
+      derivedFrom: state.derivedFrom,
+      generation: outcome.generation,
+    });
+  }
+  store.markPersisted(scope, outcome.generation);
 }

@@ -83,6 +83,7 @@ describe("SessionGraphStore restore", () => {
       nextVersion: 4,
       config: { seed: 1 },
       generation: 7,
+      synced: true,
     });
     const current = store.currentOrThrow(scope("s"));
     expect(current.version).toBe(3);
@@ -98,7 +99,42 @@ describe("SessionGraphStore restore", () => {
       currentVersion: 4,
       nextVersion: 5,
       config: { seed: 1 },
+      derivedFrom: 7,
     });
     expect(store.generationOf(scope("unknown"))).toBeUndefined();
+  });
+
+  it("is served as its generation only while it holds no unsaved change", () => {
+    const store = new SessionGraphStore();
+    store.restore(scope("s"), {
+      versions: [{ version: 1, origin, graph: pathGraph(3), loadedAt: new Date() }],
+      currentVersion: 1,
+      nextVersion: 2,
+      config: {},
+      generation: 7,
+      synced: true,
+    });
+    store.load(scope("s"), { graph: pathGraph(2), origin });
+    store.markUnsaved(scope("s"));
+    // A save lost (or failed): the copy is no generation, but a retry still knows its base.
+    expect(store.generationOf(scope("s"))).toBeNull();
+    expect(store.stateOf(scope("s"))?.derivedFrom).toBe(7);
+    store.markPersisted(scope("s"), 9);
+    expect(store.generationOf(scope("s"))).toBe(9);
+    expect(store.stateOf(scope("s"))?.derivedFrom).toBe(9);
+  });
+
+  it("restored without its current graph, is no generation until a save", () => {
+    const store = new SessionGraphStore();
+    store.restore(scope("s"), {
+      versions: [],
+      currentVersion: null,
+      nextVersion: 4,
+      config: {},
+      generation: 7,
+      synced: false,
+    });
+    expect(store.generationOf(scope("s"))).toBeNull();
+    expect(store.stateOf(scope("s"))?.derivedFrom).toBe(7);
   });
 });

@@ -8,8 +8,13 @@ type SessionGraphs = {
   nextVersion: number;
   config: Record<string, unknown>;
   touchedAt: number;
-  /** The persisted generation this copy mirrors; null when it was never persisted. */
+  /** The persisted generation this copy was derived from; null when none was persisted. */
   generation: number | null;
+  /**
+   * Whether the copy is exactly that generation's state: false while a change is not saved yet
+   * (or its save failed), and for a copy restored without its current graph.
+   */
+  synced: boolean;
 };
 
 /** What rebuilds a session from its persisted state (see SessionGraphStore.restore). */
@@ -18,8 +23,10 @@ export type SessionGraphsSnapshot = {
   currentVersion: number | null;
   nextVersion: number;
   config: Record<string, unknown>;
-  /** The persisted generation the copy mirrors; null when it is incomplete (reload on use). */
-  generation: number | null;
+  /** The persisted generation the copy is rebuilt from. */
+  generation: number;
+  /** False when the copy is incomplete (restored without its current graph): reload on use. */
+  synced: boolean;
 };
 
 /**
@@ -62,6 +69,7 @@ export class SessionGraphStore {
       config: {},
       touchedAt: Date.now(),
       generation: null,
+      synced: false,
     });
     this.evict();
     return { created: true };
@@ -84,26 +92,49 @@ export class SessionGraphStore {
       config: snapshot.config,
       touchedAt: Date.now(),
       generation: snapshot.generation,
+      synced: snapshot.synced,
     });
     this.evict();
   }
 
-  /** The persisted generation the session's copy mirrors; undefined when it is not in memory. */
+  /**
+   * The persisted generation the session's copy is exactly; null when it is none (never saved,
+   * a change not saved, or incomplete); undefined when the session is not in memory.
+   */
   generationOf(scope: SessionScope): number | null | undefined {
-    return this.sessions.get(keyOf(scope))?.generation;
+    const session = this.sessions.get(keyOf(scope));
+    if (!session) return undefined;
+    return session.synced ? session.generation : null;
   }
 
-  /** Records that the session's copy now mirrors this persisted generation. */
+  /** Records that the session's copy is now exactly this persisted generation. */
   markPersisted(scope: SessionScope, generation: number): void {
     const session = this.sessions.get(keyOf(scope));
-    if (session) session.generation = generation;
+    if (!session) return;
+    session.generation = generation;
+    session.synced = true;
   }
 
-  /** What persisting the session needs besides its versions. */
-  stateOf(
-    scope: SessionScope,
-  ):
-    | { currentVersion: number | null; nextVersion: number; config: Record<string, unknown> }
+  /**
+   * Records that the copy holds a change its generation does not (a save under way or lost), so
+   * it is not served as that generation; it still states the generation it was derived from.
+   */
+  markUnsaved(scope: SessionScope): void {
+    const session = this.sessions.get(keyOf(scope));
+    if (session) session.synced = false;
+  }
+
+  /**
+   * What persisting the session needs besides its versions, with the persisted generation its
+   * copy was derived from (null: none), which a save must still find current.
+   */
+  stateOf(scope: SessionScope):
+    | {
+        currentVersion: number | null;
+        nextVersion: number;
+        config: Record<string, unknown>;
+        derivedFrom: number | null;
+      }
     | undefined {
     const session = this.sessions.get(keyOf(scope));
     if (!session) return undefined;
@@ -111,6 +142,7 @@ export class SessionGraphStore {
       currentVersion: session.current?.version ?? null,
       nextVersion: session.nextVersion,
       config: session.config,
+      derivedFrom: session.generation,
     };
   }
 

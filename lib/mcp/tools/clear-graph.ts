@@ -1,7 +1,11 @@
 import "server-only";
 import { clearGraphInputSchema } from "@/lib/contracts/tool-inputs/clear-graph-input";
 import { requireSession } from "../mcp-identity";
-import { recordSessionState, sessionGraphsOf } from "../session-graph-cache";
+import {
+  recordSessionState,
+  retryOnSessionGraphConflict,
+  sessionGraphsOf,
+} from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** clear_graph: unloads every version from the session (approval-gated). */
@@ -12,8 +16,13 @@ export const clearGraphTool = defineTool({
   catalogue: catalogue({ writes: ["G"], approval: true }),
   run: async (_args, { identity }) => {
     const { scope } = await requireSession(identity);
-    const cleared = (await sessionGraphsOf(scope)).clear(scope);
-    if (cleared.cleared) await recordSessionState(scope, { cleared: true });
+    // A clear leaves the session without a graph whatever it held: made again on the state
+    // another instance saved meanwhile.
+    const cleared = await retryOnSessionGraphConflict(async () => {
+      const outcome = (await sessionGraphsOf(scope)).clear(scope);
+      if (outcome.cleared) await recordSessionState(scope, { cleared: true });
+      return outcome;
+    });
     return { data: cleared };
   },
 });

@@ -3,7 +3,11 @@ import { saveOptimizedConstruction } from "@/lib/constructions/save-optimized-co
 import { commitGraphOptimizationInputSchema } from "@/lib/contracts/tool-inputs/commit-graph-optimization-input";
 import { describeLoadedGraph } from "../graph-info";
 import { optimizeInScope } from "../optimize-in-scope";
-import { recordLoadedVersion, sessionGraphsOf } from "../session-graph-cache";
+import {
+  recordLoadedVersion,
+  retryOnSessionGraphConflict,
+  sessionGraphsOf,
+} from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
 
 /** commit_graph_optimization (AP-5): saves the approved edits as a new revision and loads it. */
@@ -27,11 +31,20 @@ export const commitGraphOptimizationTool = defineTool({
       operations: args.operations,
       graph: result.graph,
     });
-    const loaded = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
-      graph: result.graph,
-      origin: { kind: "construction", datasetId: args.dataset_id, revision: construction.revision },
+    // The revision is saved; loading it replaces whatever the session holds, also when another
+    // instance changed the session meanwhile (the load is then made again on its state).
+    const loaded = await retryOnSessionGraphConflict(async () => {
+      const version = (await sessionGraphsOf(scope, { replacingCurrent: true })).load(scope, {
+        graph: result.graph,
+        origin: {
+          kind: "construction",
+          datasetId: args.dataset_id,
+          revision: construction.revision,
+        },
+      });
+      await recordLoadedVersion(scope, version);
+      return version;
     });
-    await recordLoadedVersion(scope, loaded);
     return {
       data: {
         dataset_id: args.dataset_id,

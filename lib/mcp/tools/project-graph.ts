@@ -103,6 +103,8 @@ export const projectGraphTool = defineTool({
         fromVersion: loaded.version,
       },
     });
+    // Derived from the graph this call read: when another instance changed the session since,
+    // the save is refused (REVISION_CONFLICT), not made again on a graph the caller never saw.
     await recordLoadedVersion(scope, projected);
     return {
       message,
