@@ -127,6 +127,18 @@ describe("question parsing", () => {
     expect(parseRequestedCount({ question: "前二十个", fallback: 10, max: 100 })).toBe(20);
     expect(parseRequestedCount({ question: "top 5000", fallback: 10, max: 1000 })).toBe(1000);
     expect(parseRequestedCount({ question: "central nodes", fallback: 10, max: 100 })).toBe(10);
+    for (const [question, count] of [
+      ["Which 3 nodes have the highest betweenness centrality?", 3],
+      ["List the five people with the most friends", 5],
+      ["what 12 papers are cited most", 12],
+      ["Which nodes matter most? Show me 4 of them", 4],
+      ["Which node has the most links in 2 hops", 10],
+      ["What is the most central node", 10],
+      ["What is the average order total? Give two decimals.", 10],
+      ["Show 2 hops around n1", 10],
+    ] as const) {
+      expect(parseRequestedCount({ question, fallback: 10, max: 100 }), question).toBe(count);
+    }
   });
 
   it("reads neighbourhood depths and clamps them", () => {

@@ -56,6 +56,13 @@ const countPatterns = [
     `\\b${numberToken}\\s+(?:most|highest|top|best|leading|key|largest|biggest|central|important|influential)\\b`,
     "i",
   ),
+  // "Which 3 nodes have …", "list the five people with …": a number right after the question
+  // or list word, in digits or an English word only (a bare word here is usually not a number),
+  // and not a precision or a distance ("give two decimals", "within 2 hops").
+  new RegExp(
+    `\\b(?:which|what|list|name|show|give|find|return)\\s+(?:me\\s+)?(?:the\\s+)?(\\d{1,4}|${Object.keys(englishNumbers).join("|")})\\s+(?!(?:decimal|digit|place|significant|hop|time|step|degree)s?\\b)[a-z]`,
+    "i",
+  ),
   new RegExp(`前\\s*${numberToken}`),
   new RegExp(`${numberToken}\\s*(?:个|名|位)`),
 ];
