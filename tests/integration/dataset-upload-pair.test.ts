@@ -132,6 +132,30 @@ describe("an edge table and its node table in one upload", () => {
     expect(found.matches.map((match) => match.id)).toContain("n33");
   });
 
+  it("builds a pair whose headers name neither role (sender/recipient, user): the first part is the edge table", async () => {
+    const edges = text(
+      "sender,recipient,weight\nkpatel,alindqvist,2\nkpatel,fmendes,1\nfmendes,kpatel,4\n",
+    );
+    const nodes = text(
+      "user,name,department\nkpatel,Kevin Patel,Sales\nalindqvist,Aisha Lindqvist,Sales\nfmendes,Filipa Mendes,IT\n",
+    );
+    const { status, body } = await post([
+      ["file", { filename: "email_edges.csv", bytes: edges }],
+      ["file", { filename: "email_staff.csv", bytes: nodes }],
+    ]);
+    expect(status).toBe(201);
+    expect(body.original_filename).toBe("email_edges.csv");
+    const stored = (id: string) =>
+      getBlobStore()
+        .read({ key: `uploads/${userId}/${id}.csv` })
+        .then(buffer);
+    expect((await stored(body.dataset_id)).equals(Buffer.from(edges))).toBe(true);
+    expect((await stored(body.nodes_dataset_id)).equals(Buffer.from(nodes))).toBe(true);
+    const built = await construct(body.dataset_id);
+    expect(built.body).toMatchObject({ construction: { node_count: 3, edge_count: 3 } });
+    expect(built.status).toBe(200);
+  });
+
   it("accepts `file` + `nodes` and names each dataset after its file", async () => {
     const { status, body } = await post([
       ["nodes", { filename: "people.csv", bytes: text("id,club\na,x\nb,y\n") }],
