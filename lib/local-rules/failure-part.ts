@@ -11,6 +11,16 @@ function detailsOf(data: unknown): { line?: number; column?: number } {
   };
 }
 
+// A failed job's envelope says JOB_FAILED; the job's own code (`data.error.code`: a missing
+// upload, a malformed file) decides what the user should do next.
+function jobErrorCode(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const error = (data as Record<string, unknown>).error;
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as Record<string, unknown>).code;
+  return typeof code === "string" && code !== "JOB_FAILED" ? code : undefined;
+}
+
 /** The next step that fits an error code (MCP-4: a failure always comes with what to do). */
 function nextStep(input: { phrases: Phrases; code: string | undefined; blockers: string[] }) {
   const { phrases, code } = input;
@@ -25,6 +35,10 @@ function nextStep(input: { phrases: Phrases; code: string | undefined; blockers:
       return phrases.nextNodeNotFound;
     case "REVISION_CONFLICT":
       return phrases.nextRevisionConflict;
+    case "UPLOAD_UNAVAILABLE":
+      return phrases.nextUploadUnavailable;
+    case "SERVICE_UNAVAILABLE":
+      return phrases.nextServiceUnavailable;
     case "PARSE_ERROR":
     case "UNSUPPORTED_FILE":
     case "PAYLOAD_TOO_LARGE":
@@ -86,7 +100,16 @@ export function failurePart(input: {
           ...detailsOf(envelope.data),
         }),
       );
-      part.notes.push(nextStep({ phrases, code: envelope.errorCode, blockers }));
+      part.notes.push(
+        nextStep({
+          phrases,
+          code:
+            envelope.errorCode === "JOB_FAILED"
+              ? (jobErrorCode(envelope.data) ?? envelope.errorCode)
+              : envelope.errorCode,
+          blockers,
+        }),
+      );
       part.sources.push(phrases.sourceFailedCall(step.toolName));
       return part;
     }

@@ -138,6 +138,10 @@ export const englishPhrases: Phrases = {
   nextNodeNotFound: "Next step: check the node name (quote exact names), or search for it first.",
   nextRevisionConflict:
     "Next step: the saved graph changed since the preview — ask again so I re-read the newest revision, preview again and ask for a new approval.",
+  nextUploadUnavailable:
+    "Next step: the stored copy of the uploaded file is missing; upload the file again (nothing is wrong with its contents).",
+  nextServiceUnavailable:
+    "Next step: a service this step needs could not be reached; try again in a moment.",
   nextFixFile:
     "Next step: fix the file (see the reported line and column) and upload it again, or attach another dataset.",
   nextRetryJob: "Next step: the job did not deliver a result; ask again to rerun it.",

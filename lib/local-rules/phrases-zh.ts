@@ -123,6 +123,9 @@ export const chinesePhrases: Phrases = {
   nextNodeNotFound: "下一步：检查节点名称（精确名称请加引号），或先搜索该节点。",
   nextRevisionConflict:
     "下一步：预览之后已保存的图发生了变化——请再问一次，我会重新读取最新版本、重新预览并重新申请审批。",
+  nextUploadUnavailable:
+    "下一步：上传文件的存储副本已丢失；请重新上传该文件（文件内容本身没有问题）。",
+  nextServiceUnavailable: "下一步：这一步依赖的服务暂时无法连接；请稍后再试。",
   nextFixFile: "下一步：按报告的行列位置修正文件后重新上传，或附加其他数据集。",
   nextRetryJob: "下一步：任务没有给出结果；请再问一次以重新运行。",
   nextInvalidRequest: "下一步：参数被拒绝；请用精确的名称或数值重新表述。",

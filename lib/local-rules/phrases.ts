@@ -85,6 +85,8 @@ export type Phrases = {
   nextDatasetNotFound: string;
   nextNodeNotFound: string;
   nextRevisionConflict: string;
+  nextUploadUnavailable: string;
+  nextServiceUnavailable: string;
   nextFixFile: string;
   nextRetryJob: string;
   nextInvalidRequest: string;

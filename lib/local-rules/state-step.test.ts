@@ -135,6 +135,34 @@ describe("Step A: the graph is verified before any analysis (SS-3, SS-5)", () =>
     expect(answer).toContain("fix the file");
   });
 
+  it("asks for the file again, not a fix, when its stored copy is missing (inline or as a job)", async () => {
+    const state = attachedKarateState();
+    state.construction_sources[0].construction_status = "none";
+    const missing = "The stored file of dataset karate.csv is missing.";
+    for (const failure of [
+      fail("UPLOAD_UNAVAILABLE", missing),
+      fail("JOB_FAILED", missing, {
+        job_id: "j-1",
+        error: { code: "UPLOAD_UNAVAILABLE", message: missing },
+      }),
+    ]) {
+      const engine = karateEngine({ construct_graph: () => failure });
+      const { answer } = await runConversation({ question, state, engine });
+      expect(answer).toContain("upload the file again (nothing is wrong with its contents)");
+      expect(answer).not.toContain("fix the file");
+    }
+  });
+
+  it("says to try again later when a service the step needs is unreachable", async () => {
+    const state = attachedKarateState();
+    state.construction_sources[0].construction_status = "none";
+    const engine = karateEngine({
+      construct_graph: () => fail("SERVICE_UNAVAILABLE", "The database is not reachable."),
+    });
+    const { answer } = await runConversation({ question, state, engine });
+    expect(answer).toContain("could not be reached; try again in a moment");
+  });
+
   it("answers that a dataset still building has no graph yet", async () => {
     const state = attachedKarateState();
     state.construction_sources[0].construction_status = "building";
