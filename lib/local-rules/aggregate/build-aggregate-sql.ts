@@ -81,13 +81,22 @@ export function buildAggregateSql(input: {
     `  SELECT ${key} AS "group_key", ${measureOf(intent)} AS "value"`,
     `  ${from}`,
     ...joins.clauses.map((clause) => `  ${clause}`),
-    `  WHERE ${[...where, `${key} IS NOT NULL`].join(" AND ")}`,
+    `  WHERE ${[...where, `${key} IS NOT NULL`, ...(group.kind === "property" ? [notPlaceholder(key)] : [])].join(" AND ")}`,
     "  GROUP BY 1",
     ")",
   ];
   return group.kind === "entity"
     ? perEntity({ intent, group, measured })
     : perValue({ intent, group, measured });
+}
+
+// Words a table uses for "no value" ("none" for students in no club, "n/a"): a group of rows
+// that have no value is not a value, so "which club has the fewest members" never names "none".
+const placeholderValues = ["none", "null", "n/a", "na", "nan", "-", ""];
+
+function notPlaceholder(expression: string): string {
+  const words = placeholderValues.map((word) => `'${word}'`).join(", ");
+  return `lower(trim(CAST(${expression} AS VARCHAR))) NOT IN (${words})`;
 }
 
 // Counts and sums include the groups no row reaches (0), so "fewest" can name them.
@@ -148,7 +157,7 @@ function perValue(input: {
   const column = quoteIdentifier(group.ref.column.column);
   const keyColumn = group.ref.column.property;
   const valueColumn = valueColumnOf(intent, keyColumn);
-  const groups = `, "groups" AS (SELECT DISTINCT g.${column} AS "group_key" FROM ${quoteIdentifier(group.ref.table.table)} g WHERE g.${column} IS NOT NULL)`;
+  const groups = `, "groups" AS (SELECT DISTINCT g.${column} AS "group_key" FROM ${quoteIdentifier(group.ref.table.table)} g WHERE g.${column} IS NOT NULL AND ${notPlaceholder(`g.${column}`)})`;
   const from = `FROM "groups" k ${empty ? "LEFT JOIN" : "JOIN"} "measured" m ON m."group_key" = k."group_key"`;
   if (intent.averageOverGroups) {
     const sql = [

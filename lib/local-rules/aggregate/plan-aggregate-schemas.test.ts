@@ -81,4 +81,26 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
     expect(ranked.map((row) => row["home city"])).toEqual(["Saint-Jean d'Arc", "Rome"]);
     expect(ranked[0][top?.valueColumn ?? ""]).toBe(4);
   });
+
+  it("never ranks a placeholder such as 'none' as a group", async () => {
+    const nodes =
+      "id,club\na,chess\nb,chess\nc,chess\nd,drama\ne,drama\nf,none\ng,N/A\nh,chess\n";
+    const { graph, schema } = await build({
+      kind: "csv",
+      texts: { edges: "source,target\na,b\nc,d\ne,f\ng,h\n", nodes },
+    });
+    const question = "Which club has the fewest members?";
+    const plan = planAggregateQuery({ question, schema });
+    const rows = await runAggregateSql({ graph, sql: plan?.sql ?? "" });
+    expect(rows.map((row) => row.club)).toEqual(["drama", "chess"]);
+    expect(
+      writeAggregateLead({
+        plan: plan as NonNullable<typeof plan>,
+        rows,
+        language: "en",
+        question,
+      }),
+    ).toMatch(/^drama has the fewest members \(2\)/);
+  });
 });
+
