@@ -1,30 +1,15 @@
-// What the session graph cache's generation costs per tool call (issue 21): every graph tool
-// call first reads the session's persisted generation (one primary-key read) to tell whether
-// this process's copy is still current, and every change saves with a conditional UPDATE that
-// lands only if the generation it was derived from is still current. On the karate club (the
-// figures do not depend on the graph's size: neither touches a graph), it times the read alone,
-// a cache hit of sessionGraphsOf (the read plus the in-memory lookup), get_graph_info end to end
-// on a hit, and set_session_config (a conditional save), and prints the read's query plan.
-// Same database rules as `bench:runtime`: wipes and migrates TEST_DATABASE_URL when set (local
-// hosts only), else an embedded PostgreSQL under .data/bench-session-graph-generation. JSON out.
-// Runs with `--conditions=react-server` so `server-only` modules load outside Next.
-import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { constructDataset } from "../lib/constructions/construct-dataset";
-import { uploadDataset } from "../lib/datasets/upload-dataset";
 import { disconnectDb, getDb } from "../lib/db/client";
 import { findSessionGraphGeneration } from "../lib/db/queries/session-graphs";
-import { insertUser } from "../lib/db/queries/users";
 import { getEnv, resetEnvForTests } from "../lib/env";
 import { sessionGraphsOf } from "../lib/mcp/session-graph-cache";
 import { engineTools } from "../lib/mcp/tools/index";
-import { createProject } from "../lib/projects/create-project";
 import { createSession } from "../lib/sessions/create-session";
+import { seedKarateSession } from "../tests/support/karate-session";
 import { prepareTestDatabase } from "../tests/support/test-database";
 
 const repositoryRoot = path.resolve(import.meta.dirname, "..");
-const fixtures = path.join(repositoryRoot, "tests", "fixtures");
+const _fixtures = path.join(repositoryRoot, "tests", "fixtures");
 const reads = 2000;
 const saves = 300;
 
@@ -42,23 +27,11 @@ async function main() {
   delete process.env.GRAPH_ENGINE_URL;
   resetEnvForTests();
   try {
-    const user = await insertUser({ email: `bench-${randomUUID()}@bench.local`, displayName: "b" });
-    const project = await createProject({ ownerId: user.id, name: "Bench" });
-    const ids: string[] = [];
-    for (const file of ["karate_edges.csv", "karate_nodes.csv"]) {
-      const uploaded = await uploadDataset({
-        ownerId: user.id,
-        projectId: project.project_id,
-        file: { filename: file, bytes: await readFile(path.join(fixtures, file)) },
-      });
-      ids.push(uploaded.dataset_id);
-    }
-    await constructDataset({
-      ownerId: user.id,
-      datasetId: ids[0],
-      options: { nodes_dataset_id: ids[1] },
-    });
-    const session = await createSession({ ownerId: user.id, projectId: project.project_id });
+    const seeded = await seedKarateSession({ label: "bench" });
+    const user = { id: seeded.userId };
+    const project = { project_id: seeded.projectId };
+    const session = { session_id: seeded.sessionId };
+    const ids = [seeded.datasetId];
     const scope = { ownerId: user.id, sessionId: session.session_id };
     const identity = {
       userId: user.id,

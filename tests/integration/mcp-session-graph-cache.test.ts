@@ -1,17 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
-import { constructDataset } from "@/lib/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { findSessionGraphGeneration } from "@/lib/db/queries/session-graphs";
-import { insertUser } from "@/lib/db/queries/users";
 import { sessionGraphs, swapSessionGraphsForTests } from "@/lib/mcp/engine-state";
-import { createProject } from "@/lib/projects/create-project";
-import { createSession } from "@/lib/sessions/create-session";
+import { seedKarateSession } from "../support/karate-session";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
@@ -19,7 +13,7 @@ import { serveRouteHandlers } from "../support/serve-route-handlers";
 // process's memory — as on a second instance, or after an eviction — is reloaded on the next
 // tool call, which answers exactly as before, also for an unsaved subgraph version.
 
-const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
+const _fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 type Envelope = {
   success: boolean;
@@ -33,41 +27,21 @@ let server: Awaited<ReturnType<typeof serveRouteHandlers>>;
 const clients: Client[] = [];
 
 async function karateSession() {
-  const user = await insertUser({ email: `cache-${randomUUID()}@test.local`, displayName: "c" });
-  const project = await createProject({ ownerId: user.id, name: "cache" });
-  const session = await createSession({ ownerId: user.id, projectId: project.project_id });
-  const ids: string[] = [];
-  for (const file of ["karate_edges.csv", "karate_nodes.csv"]) {
-    const uploaded = await uploadDataset({
-      ownerId: user.id,
-      projectId: project.project_id,
-      file: { filename: file, bytes: await readFile(path.join(fixtures, file)) },
-    });
-    ids.push(uploaded.dataset_id);
-  }
-  await constructDataset({
-    ownerId: user.id,
-    datasetId: ids[0],
-    options: { nodes_dataset_id: ids[1] },
-  });
+  const { userId, sessionId, datasetId } = await seedKarateSession({ label: "cache" });
   const client = new Client({ name: "cache-test", version: "1.0.0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
       requestInit: {
         headers: {
           "x-internal-key": testInternalKey,
-          "x-user-id": user.id,
-          "x-session-id": session.session_id,
+          "x-user-id": userId,
+          "x-session-id": sessionId,
         },
       },
     }),
   );
   clients.push(client);
-  return {
-    client,
-    datasetId: ids[0],
-    scope: { ownerId: user.id, sessionId: session.session_id },
-  };
+  return { client, datasetId, scope: { ownerId: userId, sessionId } };
 }
 
 async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {

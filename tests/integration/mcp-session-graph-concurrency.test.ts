@@ -1,18 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
-import { constructDataset } from "@/lib/constructions/construct-dataset";
-import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { findSessionGraphGeneration, saveSessionGraphState } from "@/lib/db/queries/session-graphs";
-import { insertUser } from "@/lib/db/queries/users";
 import { sessionGraphs, swapSessionGraphsForTests } from "@/lib/mcp/engine-state";
-import { createProject } from "@/lib/projects/create-project";
-import { createSession } from "@/lib/sessions/create-session";
+import { seedKarateSession } from "../support/karate-session";
 import { testInternalKey } from "../support/route-request";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
@@ -42,7 +36,7 @@ vi.mock("@/lib/db/queries/session-graphs", async (importOriginal) => {
   };
 });
 
-const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
+const _fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 type Envelope = {
   success: boolean;
@@ -68,29 +62,13 @@ async function connect(headers: Record<string, string>) {
 
 /** A session with the karate graph constructed, and one MCP client per instance to call it. */
 async function karateSession() {
-  const user = await insertUser({ email: `race-${randomUUID()}@test.local`, displayName: "r" });
-  const project = await createProject({ ownerId: user.id, name: "race" });
-  const session = await createSession({ ownerId: user.id, projectId: project.project_id });
-  const ids: string[] = [];
-  for (const file of ["karate_edges.csv", "karate_nodes.csv"]) {
-    const uploaded = await uploadDataset({
-      ownerId: user.id,
-      projectId: project.project_id,
-      file: { filename: file, bytes: await readFile(path.join(fixtures, file)) },
-    });
-    ids.push(uploaded.dataset_id);
-  }
-  await constructDataset({
-    ownerId: user.id,
-    datasetId: ids[0],
-    options: { nodes_dataset_id: ids[1] },
-  });
-  const headers = { "x-user-id": user.id, "x-session-id": session.session_id };
+  const { userId, sessionId, datasetId } = await seedKarateSession({ label: "race" });
+  const headers = { "x-user-id": userId, "x-session-id": sessionId };
   return {
     a: await connect(headers),
     b: await connect(headers),
-    datasetId: ids[0],
-    scope: { ownerId: user.id, sessionId: session.session_id },
+    datasetId,
+    scope: { ownerId: userId, sessionId },
   };
 }
 
