@@ -7,36 +7,22 @@
 // after a miss end to end. Target: the 1M-edge reload ≤ 1.5 s. Prints JSON.
 // Runs with `--conditions=react-server` so `server-only` modules load outside Next.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { constructDataset } from "../lib/constructions/construct-dataset";
 import { uploadDataset } from "../lib/datasets/upload-dataset";
 import { disconnectDb } from "../lib/db/client";
 import { insertUser } from "../lib/db/queries/users";
-import { getEnv, resetEnvForTests } from "../lib/env";
 import { sessionGraphs, swapSessionGraphsForTests } from "../lib/mcp/engine-state";
 import { sessionGraphsOf } from "../lib/mcp/session-graph-cache";
 import { engineTools } from "../lib/mcp/tools/index";
 import { createProject } from "../lib/projects/create-project";
 import { createSession } from "../lib/sessions/create-session";
-import { prepareTestDatabase } from "../tests/support/test-database";
+import { startBenchDatabase } from "./bench-database";
 import { generateBarabasiAlbert } from "./generate-barabasi-albert";
 
 const rounds = 5;
-const repositoryRoot = path.resolve(import.meta.dirname, "..");
 
 async function main() {
-  const root = path.join(repositoryRoot, ".data", "bench-engine-cache");
-  const database = await prepareTestDatabase({
-    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
-    dataDirectory: root,
-  });
-  Object.assign(process.env, {
-    DATABASE_URL: database.connectionString,
-    DATA_DIR: path.join(root, "app"),
-    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
-  });
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
+  const database = await startBenchDatabase({ name: "bench-engine-cache" });
   try {
     const user = await insertUser({ email: `bench-${randomUUID()}@bench.local`, displayName: "b" });
     const project = await createProject({ ownerId: user.id, name: "Bench" });

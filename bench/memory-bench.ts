@@ -8,17 +8,15 @@
 //   cost in a batch of 100.
 // Prints JSON. Runs with `--conditions=react-server` so `server-only` modules load outside Next.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import pg from "pg";
 import { disconnectDb } from "../lib/db/client";
 import { insertUser } from "../lib/db/queries/users";
-import { getEnv, resetEnvForTests } from "../lib/env";
 import { normalise } from "../lib/memory/embedding/embedder";
 import { createLocalEmbedder } from "../lib/memory/embedding/local-embedder";
 import { searchKnowledge } from "../lib/memory/knowledge/search-knowledge";
 import { searchableText } from "../lib/memory/knowledge/searchable-text";
 import { topKByDot } from "../lib/memory/vector-store/top-k-by-dot";
-import { prepareTestDatabase } from "../tests/support/test-database";
+import { startBenchDatabase } from "./bench-database";
 
 const items = 10_000;
 const dimensions = 512;
@@ -132,17 +130,10 @@ async function main() {
   await embedder.embed({ texts: Array.from({ length: 100 }, (_, i) => `${sentence} (${i})`) });
   const perSentenceInBatch = (performance.now() - batchStart) / 100;
 
-  const root = path.resolve(".data/bench-memory");
-  const database = await prepareTestDatabase({
-    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
-    dataDirectory: root,
+  const database = await startBenchDatabase({
+    name: "bench-memory",
+    environment: { EMBEDDING_PROVIDER: "local" },
   });
-  Object.assign(process.env, {
-    DATABASE_URL: database.connectionString,
-    DATA_DIR: path.join(root, "app"),
-    EMBEDDING_PROVIDER: "local",
-  });
-  resetEnvForTests();
   try {
     const owner = await insertUser({
       email: `bench-${randomUUID()}@bench.local`,

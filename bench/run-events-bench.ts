@@ -15,36 +15,24 @@ import type { RunEvent } from "../lib/contracts/run-event";
 import { uploadDataset } from "../lib/datasets/upload-dataset";
 import { disconnectDb, getDb } from "../lib/db/client";
 import { insertUser } from "../lib/db/queries/users";
-import { getEnv, resetEnvForTests } from "../lib/env";
 import { createProject } from "../lib/projects/create-project";
 import { dropRunEventLog, runEventLog } from "../lib/runs/run-event-log";
 import { startRun } from "../lib/runs/start-run";
 import { streamRunEvents } from "../lib/runs/stream-run-events";
 import { createSession } from "../lib/sessions/create-session";
 import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
-import { prepareTestDatabase } from "../tests/support/test-database";
+import { startBenchDatabase } from "./bench-database";
 
 const rounds = 8;
 const repositoryRoot = path.resolve(import.meta.dirname, "..");
 
 async function main() {
-  const root = path.join(repositoryRoot, ".data", "bench-run-events");
-  const database = await prepareTestDatabase({
-    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
-    dataDirectory: root,
-  });
+  const database = await startBenchDatabase({ name: "bench-run-events" });
   const engine = await serveRouteHandlers({
     POST: mcpRoute.POST,
     GET: mcpRoute.GET,
     DELETE: mcpRoute.DELETE,
   });
-  Object.assign(process.env, {
-    DATABASE_URL: database.connectionString,
-    DATA_DIR: path.join(root, "app"),
-    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
-  });
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
   try {
     const user = await insertUser({ email: `bench-${randomUUID()}@bench.local`, displayName: "b" });
     const project = await createProject({ ownerId: user.id, name: "Bench" });

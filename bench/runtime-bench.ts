@@ -35,7 +35,7 @@ import { runEventLog } from "../lib/runs/run-event-log";
 import { startRun } from "../lib/runs/start-run";
 import { createSession } from "../lib/sessions/create-session";
 import { serveRouteHandlers } from "../tests/support/serve-route-handlers";
-import { prepareTestDatabase } from "../tests/support/test-database";
+import { startBenchDatabase } from "./bench-database";
 import { generateBarabasiAlbert } from "./generate-barabasi-albert";
 
 const options = parseOptions();
@@ -47,23 +47,12 @@ const karateShape = { nodes: 34, edges: 78 };
 const repositoryRoot = path.resolve(import.meta.dirname, "..");
 
 async function main() {
-  const root = path.join(repositoryRoot, ".data", "bench-runtime");
-  const database = await prepareTestDatabase({
-    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
-    dataDirectory: root,
-  });
+  const database = await startBenchDatabase({ name: "bench-runtime" });
   const engine = await serveRouteHandlers({
     POST: mcpRoute.POST,
     GET: mcpRoute.GET,
     DELETE: mcpRoute.DELETE,
   });
-  Object.assign(process.env, {
-    DATABASE_URL: database.connectionString,
-    DATA_DIR: path.join(root, "app"),
-    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
-  });
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
   try {
     const user = await insertUser({
       email: `bench-${randomUUID()}@bench.local`,

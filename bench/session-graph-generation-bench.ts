@@ -1,31 +1,16 @@
-import path from "node:path";
 import { disconnectDb, getDb } from "../lib/db/client";
 import { findSessionGraphGeneration } from "../lib/db/queries/session-graphs";
-import { getEnv, resetEnvForTests } from "../lib/env";
 import { sessionGraphsOf } from "../lib/mcp/session-graph-cache";
 import { engineTools } from "../lib/mcp/tools/index";
 import { createSession } from "../lib/sessions/create-session";
 import { seedKarateSession } from "../tests/support/karate-session";
-import { prepareTestDatabase } from "../tests/support/test-database";
+import { startBenchDatabase } from "./bench-database";
 
-const repositoryRoot = path.resolve(import.meta.dirname, "..");
-const _fixtures = path.join(repositoryRoot, "tests", "fixtures");
 const reads = 2000;
 const saves = 300;
 
 async function main() {
-  const root = path.join(repositoryRoot, ".data", "bench-session-graph-generation");
-  const database = await prepareTestDatabase({
-    testDatabaseUrl: getEnv().TEST_DATABASE_URL,
-    dataDirectory: root,
-  });
-  Object.assign(process.env, {
-    DATABASE_URL: database.connectionString,
-    DATA_DIR: path.join(root, "app"),
-    INTERNAL_SERVICE_KEY: "bench-internal-key-0123456789",
-  });
-  delete process.env.GRAPH_ENGINE_URL;
-  resetEnvForTests();
+  const database = await startBenchDatabase({ name: "bench-session-graph-generation" });
   try {
     const seeded = await seedKarateSession({ label: "bench" });
     const user = { id: seeded.userId };

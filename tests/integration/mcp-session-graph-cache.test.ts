@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +11,6 @@ import { serveRouteHandlers } from "../support/serve-route-handlers";
 // The engine's memory is a cache of PostgreSQL (issue 21): a session's graph dropped from this
 // process's memory — as on a second instance, or after an eviction — is reloaded on the next
 // tool call, which answers exactly as before, also for an unsaved subgraph version.
-
-const _fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 type Envelope = {
   success: boolean;

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -35,8 +34,6 @@ vi.mock("@/lib/db/queries/session-graphs", async (importOriginal) => {
     },
   };
 });
-
-const _fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 
 type Envelope = {
   success: boolean;
