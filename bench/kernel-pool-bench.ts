@@ -46,6 +46,7 @@ import { triangleCounts } from "../lib/engine/algorithms/triangles";
 import { parseTextEdgeList } from "../lib/engine/construction/parse-text-edge-list";
 import { buildCsr } from "../lib/engine/csr/build-csr";
 import type { CsrGraph } from "../lib/engine/csr/csr-graph";
+import { twoHopSnapshot } from "../lib/engine/csr/two-hop-snapshot";
 import { drawableEdges } from "../lib/engine/documents/drawable-edges";
 import { layoutPositions } from "../lib/engine/documents/layout-positions";
 import { KernelPool } from "../lib/engine/kernels/kernel-pool";
@@ -171,6 +172,11 @@ async function costs() {
   // The most nodes it searches exactly (asked or filtered): 2e10 reads' worth.
   const exactLimit = lowest(Math.floor(2e10 / work));
   const triangles = await triangleCounts({ csr });
+  // via_node_type with three node types by index: compared (0) through via (1) to the rest.
+  const typeMask = (type: number) =>
+    Uint8Array.from({ length: csr.nodeCount }, (_, node) => (node % 3 === type ? 1 : 0));
+  const twoHop = { csr, from: typeMask(0), via: typeMask(1) };
+  const twoHopCsr = twoHopSnapshot(twoHop);
   const layout500 = layoutInput(loaded, 500);
   const layout5000 = layoutInput(loaded, 5000);
   // [tool, step, run]; a step whose name is a kernel of the table runs in the pool.
@@ -220,6 +226,12 @@ async function costs() {
       "node_similarity",
       "similarToNode (the top hub)",
       () => similarToNode({ csr, node: 0, metric: "jaccard", topK: 10 }),
+    ],
+    ["node_similarity", "twoHopSnapshot (via_node_type)", () => twoHopSnapshot(twoHop)],
+    [
+      "node_similarity",
+      "similarToNode (on the two-hop snapshot)",
+      () => similarToNode({ csr: twoHopCsr, node: 0, metric: "jaccard", topK: 10 }),
     ],
     [
       "node_similarity",

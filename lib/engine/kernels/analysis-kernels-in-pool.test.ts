@@ -5,6 +5,7 @@ import { csrFromEdges } from "../algorithms/test-graphs";
 import { parseTextEdgeList } from "../construction/parse-text-edge-list";
 import { buildCsr } from "../csr/build-csr";
 import type { CsrGraph } from "../csr/csr-graph";
+import { isWhollyShared } from "../csr/shared-typed-array";
 import { drawableEdges } from "../documents/drawable-edges";
 import { createCancelFlag, raiseCancelFlag } from "./cancel-flag";
 import { KernelPool } from "./kernel-pool";
@@ -67,9 +68,12 @@ function barabasiAlbert(): CsrGraph {
   return barabasiAlbertCsr;
 }
 
-/** A 0/1 node mask keeping every third node (a node_type / where filter as a tool posts it). */
-function everyThirdNode(csr: CsrGraph): Uint8Array {
-  return Uint8Array.from({ length: csr.nodeCount }, (_, node) => (node % 3 === 0 ? 1 : 0));
+/**
+ * A 0/1 node mask keeping every third node from `offset` (a node_type / where filter, or a
+ * type's nodes, as a tool posts it).
+ */
+function everyThirdNode(csr: CsrGraph, offset = 0): Uint8Array {
+  return Uint8Array.from({ length: csr.nodeCount }, (_, node) => (node % 3 === offset ? 1 : 0));
 }
 
 type Call<Name extends KernelName = KernelName> = {
@@ -123,6 +127,14 @@ const calls: Call[] = [
     metric: "preferential_attachment",
     topK: 5,
   }),
+  call("twoHopSnapshot", "undirected", undirected.csr, {
+    from: everyThirdNode(undirected.csr),
+    via: everyThirdNode(undirected.csr, 1),
+  }),
+  call("twoHopSnapshot", "directed", directed.csr, {
+    from: everyThirdNode(directed.csr, 2),
+    via: everyThirdNode(directed.csr),
+  }),
   call("findBridges", "undirected", undirected.csr, { limit: 25 }),
   call("findBridges", "directed", directed.csr, {}),
   call("findArticulationPoints", "undirected", undirected.csr, { limit: 25 }),
@@ -150,6 +162,7 @@ const movedKernels: KernelName[] = [
   "localClustering",
   "eccentricities",
   "topSimilarPairs",
+  "twoHopSnapshot",
   "findBridges",
   "findArticulationPoints",
   "layoutPositions",
@@ -204,12 +217,29 @@ describe("the analysis tools' kernels in the kernel pool", () => {
       });
     expect((await inline("dijkstraShortestPath", 0)).found).toBe(true);
     expect((await inline("kShortestPaths", 2)).paths).toHaveLength(6);
-    expect((await inline("findBridges", 17)).total).toBeGreaterThanOrEqual(40);
-    expect((await inline("findArticulationPoints", 19)).total).toBeGreaterThan(0);
+    expect((await inline("findBridges", 19)).total).toBeGreaterThanOrEqual(40);
+    expect((await inline("findArticulationPoints", 21)).total).toBeGreaterThan(0);
     expect((await inline("topSimilarPairs", 15)).items.length).toBeGreaterThan(0);
-    const layout = await inline("layoutPositions", 21);
+    expect((await inline("twoHopSnapshot", 17)).edgeCount).toBeGreaterThan(10_000);
+    const layout = await inline("layoutPositions", 23);
     expect(layout.xs).toHaveLength(drawn.csr.nodeCount);
     expect(new Set(layout.xs).size).toBeGreaterThan(drawn.csr.nodeCount / 2);
+  });
+
+  it("brings a two-hop snapshot back on shared memory, ready for the next pooled kernel", async () => {
+    const options = {
+      from: everyThirdNode(undirected.csr),
+      via: everyThirdNode(undirected.csr, 1),
+    };
+    const derived = await pool.run("twoHopSnapshot", { csr: undirected.csr, options });
+    expect(derived.directed).toBe(false);
+    expect(derived.incoming).toBe(derived.outgoing);
+    expect(isWhollyShared(derived.outgoing.offsets)).toBe(true);
+    expect(isWhollyShared(derived.outgoing.neighbours)).toBe(true);
+    const pairs = { metric: "jaccard", topK: 5 } as const;
+    expect(await pool.run("topSimilarPairs", { csr: derived, options: pairs })).toStrictEqual(
+      await runKernelInline("topSimilarPairs", { csr: derived, options: pairs }),
+    );
   });
 
   for (const kernel of movedKernels) {

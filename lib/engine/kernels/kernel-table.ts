@@ -19,6 +19,7 @@ import { topSimilarPairs } from "../algorithms/top-similar-pairs";
 import { triangleCounts } from "../algorithms/triangles";
 import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
+import { twoHopSnapshot } from "../csr/two-hop-snapshot";
 import { layoutPositions } from "../documents/layout-positions";
 
 /**
@@ -63,8 +64,9 @@ export const kernelTable = {
   triangleCounts,
   localClustering,
   eccentricities,
-  // node_similarity without node_id.
+  // node_similarity: the pairs search, and via_node_type's two-hop neighbourhoods.
   topSimilarPairs,
+  twoHopSnapshot: awaitable(twoHopSnapshot),
   // connectivity_analysis.
   findBridges: awaitable(findBridges),
   findArticulationPoints: awaitable(findArticulationPoints),
