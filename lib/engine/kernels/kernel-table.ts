@@ -41,7 +41,7 @@ function awaitable<Input, Result>(kernel: (input: Input) => Result) {
  * structured-cloneable options and a WorkControl, and answers plain data (typed arrays,
  * numbers), so a worker's answer is the very result the inline call gives. Besides the
  * centralities and communities: the analysis tools' kernels that take over 50 ms on the 1M-edge
- * benchmark graph (bench/README.md, "Which tool kernels go to the pool"); their cheaper steps
+ * benchmark graph (bench/README.md, "Which analysis steps run in the pool"); their cheaper steps
  * stay on the caller's thread.
  */
 export const kernelTable = {
