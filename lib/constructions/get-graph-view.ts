@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { GraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { engineKernelPool } from "@/lib/kernels/engine-kernels";
 import { processRegistry } from "@/lib/process/process-registry";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { loadConstructionGraph } from "./load-construction-graph";
@@ -55,6 +56,8 @@ export async function getGraphView(input: {
     title: `${dataset.name} · revision ${construction.revision}`,
     colorBy,
     sizeBy,
+    // The layout runs in the kernel pool, so the graph page does not stall other requests.
+    pool: engineKernelPool(),
   });
   cache.views.set(key, document);
   if (cache.views.size > cacheSize) cache.views.delete(cache.views.keys().next().value as string);

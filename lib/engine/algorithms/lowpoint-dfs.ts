@@ -44,6 +44,8 @@ export function lowpointForest({
     if (discovery[root] !== -1) continue;
     discovery[root] = counter;
     low[root] = counter++;
+    // Also here, so the very first node is a check: a graph under 16,384 nodes has no other.
+    if ((counter & mask) === 1) checkpoint(control, counter / n, "dfs");
     cursor[root] = offsets[root];
     callStack[0] = root;
     let depth = 1;

@@ -13,13 +13,32 @@ import { sharedFloat64Array, sharedInt32Array, sharedPrefix } from "./shared-typ
  * bytes (lib/engine/kernels).
  */
 export function buildCsr({ graph }: { graph: GraphData }): CsrGraph {
-  const nodeCount = graph.nodeIds.length;
-  const sources = graph.edgeSources;
-  const targets = graph.edgeTargets;
-  const weights = graph.edgeWeights;
+  return buildCsrFromEdges({
+    nodeCount: graph.nodeIds.length,
+    sources: graph.edgeSources,
+    targets: graph.edgeTargets,
+    weights: graph.edgeWeights,
+    directed: graph.directed,
+  });
+}
+
+/** buildCsr from the edge columns alone: what a snapshot needs of a graph. */
+export function buildCsrFromEdges({
+  nodeCount,
+  sources,
+  targets,
+  weights,
+  directed,
+}: {
+  nodeCount: number;
+  sources: Int32Array;
+  targets: Int32Array;
+  weights: Float64Array | null;
+  directed: boolean;
+}): CsrGraph {
   const edgeCount = sources.length;
   const outOffsets = sharedInt32Array(nodeCount + 1);
-  const inOffsets = graph.directed ? sharedInt32Array(nodeCount + 1) : outOffsets;
+  const inOffsets = directed ? sharedInt32Array(nodeCount + 1) : outOffsets;
   let selfLoopCount = 0;
   for (let e = 0; e < edgeCount; e++) {
     const s = sources[e];
@@ -32,13 +51,13 @@ export function buildCsr({ graph }: { graph: GraphData }): CsrGraph {
     if (s === t) {
       selfLoopCount++;
       // An undirected self-loop is one neighbour, stored once.
-      if (graph.directed) inOffsets[t + 1]++;
+      if (directed) inOffsets[t + 1]++;
     } else {
       inOffsets[t + 1]++;
     }
   }
   for (let u = 0; u < nodeCount; u++) outOffsets[u + 1] += outOffsets[u];
-  if (graph.directed) {
+  if (directed) {
     for (let u = 0; u < nodeCount; u++) inOffsets[u + 1] += inOffsets[u];
     const outgoing = scatter(nodeCount, outOffsets, sources, targets, weights, false);
     const incoming = scatter(nodeCount, inOffsets, targets, sources, weights, false);

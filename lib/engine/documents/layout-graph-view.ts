@@ -1,5 +1,6 @@
 import { computeDegrees } from "../algorithms/degree";
 import { selectTopK } from "../algorithms/top-k";
+import type { KernelPool } from "../kernels/kernel-pool";
 import type { LoadedGraph } from "../session/loaded-graph";
 import { extractSubgraph } from "../subgraph/extract-subgraph";
 import type { GraphLayoutDocument } from "./graph-layout-document";
@@ -35,6 +36,8 @@ export async function layoutGraphView(input: {
   colorBy: GraphLayoutDocument["colorBy"];
   sizeBy: SizeMeasure;
   signal?: AbortSignal;
+  /** The kernel pool the layout may run in (null or absent: on this thread). */
+  pool?: KernelPool | null;
 }): Promise<{ document: GraphLayoutDocument; missing: string[] }> {
   const { loaded } = input;
   const chosen: { nodeIds?: readonly string[]; seed?: string; truncated: boolean } =
@@ -62,6 +65,7 @@ export async function layoutGraphView(input: {
     graphEdgeCount: loaded.graph.edgeSources.length,
     truncated: chosen.truncated || cut.truncated,
     signal: input.signal,
+    pool: input.pool,
   });
   return { document, missing: cut.missing };
 }

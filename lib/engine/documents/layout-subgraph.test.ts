@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createRandom } from "../algorithms/seeded-random";
 import { EngineError } from "../engine-error";
 import { GraphBuilder } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
+import { KernelPool } from "../kernels/kernel-pool";
+import { poolMinimumLayoutNodes } from "../kernels/run-kernel";
 import { categoricalPalette, otherGroupColor } from "./color-palette";
 import type { GraphLayoutDocument } from "./graph-layout-document";
 import { layoutSubgraph } from "./layout-subgraph";
@@ -183,4 +186,34 @@ describe("layoutSubgraph", () => {
       expect(EngineError.isInstance(error) && error.code).toBe("JOB_CANCELLED");
     }
   });
+
+  it("lays out in the kernel pool, when given one, exactly the document it lays out inline", async () => {
+    const random = createRandom({ seed: 5 });
+    const builder = new GraphBuilder({ directed: false });
+    const nodes = 2 * poolMinimumLayoutNodes;
+    for (let e = 0; e < 3 * nodes; e++) {
+      builder.addEdge(`n${Math.floor(random() * nodes)}`, `n${Math.floor(random() * nodes)}`, {
+        type: e % 3 === 0 ? "rare" : "common",
+        weight: 1 + (e % 4),
+      });
+    }
+    const input = {
+      ...base,
+      graph: builder.build(),
+      colorBy: "community" as const,
+      sizeBy: "betweenness" as const,
+      seed: 3,
+    };
+    const pool = new KernelPool({ size: 1 });
+    const pooledRuns = vi.spyOn(pool, "run");
+    try {
+      const pooled = await layoutSubgraph({ ...input, pool });
+      expect(pooledRuns).toHaveBeenCalledTimes(1);
+      const inline = await layoutSubgraph(input);
+      expect(pooled).toStrictEqual(inline);
+      expect(new Set(inline.nodes.map((node) => node.x)).size).toBeGreaterThan(nodes / 2);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });

@@ -1,6 +1,7 @@
-import { louvain } from "../algorithms/louvain";
 import { buildCsr } from "../csr/build-csr";
 import type { GraphData } from "../graph/graph-data";
+import type { KernelPool } from "../kernels/kernel-pool";
+import { runKernel } from "../kernels/run-kernel";
 import {
   categoricalPalette,
   groupColor,
@@ -9,9 +10,7 @@ import {
 } from "./color-palette";
 import { drawableEdges } from "./drawable-edges";
 import type { GraphLayoutDocument } from "./graph-layout-document";
-import { fitPositions } from "./layout/fit-positions";
-import { forceLayout } from "./layout/force-layout";
-import { centralityScores, type SizeMeasure, scaleSizes } from "./node-sizes";
+import { type SizeMeasure, scaleSizes } from "./node-sizes";
 import { rankGroups } from "./rank-groups";
 
 /** The most edges a layout document draws by default. */
@@ -23,7 +22,8 @@ const defaultEdgeLimit = 50_000;
  * a fixed colour-blind-safe palette by community or type (largest group first), sizes from the
  * chosen centrality. Same graph and seed → same document. With colorBy "type" the legend's
  * `community` field holds the type's rank (by node count); `-1` collects groups beyond the
- * palette, drawn grey.
+ * palette, drawn grey. The numbers (communities, positions, sizes) are computed in the kernel
+ * pool when one is given and the subgraph is large enough (layoutPositions), else inline.
  */
 export async function layoutSubgraph({
   graph,
@@ -38,6 +38,7 @@ export async function layoutSubgraph({
   truncated,
   edgeLimit = defaultEdgeLimit,
   signal,
+  pool = null,
 }: {
   graph: GraphData;
   title: string;
@@ -52,23 +53,19 @@ export async function layoutSubgraph({
   truncated: boolean;
   edgeLimit?: number;
   signal?: AbortSignal;
+  /** The kernel pool to lay out in (null: on this thread). */
+  pool?: KernelPool | null;
 }): Promise<GraphLayoutDocument> {
-  const n = graph.nodeIds.length;
   const csr = buildCsr({ graph });
-  const communities = await louvain({ csr, seed, control: { signal } });
-  const community = rankGroups({ groupOf: communities.communityOf, groupCount: communities.count });
   const edges = drawableEdges({ graph, limit: edgeLimit });
-  const layout = forceLayout({
-    nodeCount: n,
-    sources: edges.sources,
-    targets: edges.targets,
-    groupOf: community.rankOf,
-    groupCount: community.sizes.length,
-    seed,
-    signal,
+  const placed = await runKernel("layoutPositions", {
+    csr,
+    options: { sources: edges.sources, targets: edges.targets, sizeBy, seed },
+    control: { signal },
+    pool,
   });
-  const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
-  const scores = await centralityScores({ csr, sizeBy, seed, signal });
+  const { xs, ys, scores } = placed;
+  const community = { rankOf: placed.communityRank, sizes: placed.communitySizes };
   const sizes = scaleSizes({ scores });
   const colouring = colourGroups(graph, colorBy, community);
   return {

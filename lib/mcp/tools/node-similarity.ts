@@ -2,14 +2,13 @@ import "server-only";
 import type { NodeSimilarityInput } from "@/lib/contracts/tool-inputs/node-similarity-input";
 import { nodeSimilarityInputSchema } from "@/lib/contracts/tool-inputs/node-similarity-input";
 import { similarToNode } from "@/lib/engine/algorithms/node-similarity";
-import { topSimilarPairs } from "@/lib/engine/algorithms/top-similar-pairs";
-import { buildCsr } from "@/lib/engine/csr/build-csr";
+import type { WorkControl } from "@/lib/engine/cancel-signal";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { EngineError } from "@/lib/engine/engine-error";
 import { nodeTypeMask } from "@/lib/engine/filters/node-filter";
-import { twoHopGraph } from "@/lib/engine/graph/two-hop-graph";
 import { resolveTypeIndex } from "@/lib/engine/search/search-options";
 import type { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { runEngineKernel } from "@/lib/kernels/engine-kernels";
 import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { nodeView, pairView } from "../node-view";
@@ -21,13 +20,15 @@ import { catalogue, defineTool } from "../tool-definition";
  * The neighbourhoods similarity is measured on: the (edge-type) view itself, or with
  * via_node_type the two-hop links from the compared kind through the via kind, so nodes that
  * never share a direct neighbour (customers: each order has one customer) can be compared by
- * what lies behind it (the products of their orders).
+ * what lies behind it (the products of their orders). The two-hop links are derived in the
+ * kernel pool on a large graph (0.5–0.7 s on the 1M-edge benchmark graph with three node types).
  */
-function neighbourhoodGraph(
+async function neighbourhoodGraph(
   loaded: LoadedGraph,
   analysis: AnalysisScope,
   args: NodeSimilarityInput,
-): { csr: CsrGraph; note?: string } {
+  control: WorkControl,
+): Promise<{ csr: CsrGraph; note?: string }> {
   if (args.via_node_type === undefined) return { csr: analysis.csr };
   const { graph } = loaded;
   const comparedTypes = new Set<number>();
@@ -56,9 +57,12 @@ function neighbourhoodGraph(
   }
   const from = nodeTypeMask({ graph, typeIndices: comparedTypes });
   const via = nodeTypeMask({ graph, typeIndices: [viaType] });
-  const derived = twoHopGraph({ graph: analysis.graph, csr: analysis.csr, from, via });
   return {
-    csr: buildCsr({ graph: derived }),
+    csr: await runEngineKernel("twoHopSnapshot", {
+      csr: analysis.csr,
+      options: { from, via },
+      control,
+    }),
     note: `neighbourhoods = nodes two hops away through ${graph.nodeTypeNames[viaType]}`,
   };
 }
@@ -76,7 +80,7 @@ export const nodeSimilarityTool = defineTool({
     const analysis = resolveAnalysisScope(loaded, args);
     const control = { signal };
     const allowed = analysis.mask ?? undefined;
-    const neighbourhood = neighbourhoodGraph(loaded, analysis, args);
+    const neighbourhood = await neighbourhoodGraph(loaded, analysis, args, control);
     const base = {
       metric: args.metric,
       exclude_adjacent: args.exclude_adjacent,
@@ -117,12 +121,17 @@ export const nodeSimilarityTool = defineTool({
         },
       };
     }
-    const result = await topSimilarPairs({
+    // The pair search (0.04–1.4 s on the 1M-edge benchmark graph) runs in the kernel pool, the
+    // node filter's mask posted with it; one node's neighbours (similarToNode, above, at most
+    // ~20 ms there) are ranked here.
+    const result = await runEngineKernel("topSimilarPairs", {
       csr: neighbourhood.csr,
-      metric: args.metric,
-      topK: args.top_k,
-      excludeAdjacent: args.exclude_adjacent,
-      allowed,
+      options: {
+        metric: args.metric,
+        topK: args.top_k,
+        excludeAdjacent: args.exclude_adjacent,
+        allowed,
+      },
       control,
     });
     const best = result.items[0];

@@ -1,0 +1,60 @@
+import { louvain } from "../algorithms/louvain";
+import type { WorkControl } from "../cancel-signal";
+import type { CsrGraph } from "../csr/csr-graph";
+import { fitPositions } from "./layout/fit-positions";
+import { forceLayout } from "./layout/force-layout";
+import { centralityScores, type SizeMeasure } from "./node-sizes";
+import { rankGroups } from "./rank-groups";
+
+/** The numeric part of a graph layout: where each node goes, its community, its size score. */
+export type LayoutPositions = {
+  /** Per node, its community's rank (largest community first). */
+  communityRank: Int32Array;
+  /** Per community rank, its size. */
+  communitySizes: Int32Array;
+  /** Positions fitted into the document's square (fitPositions). */
+  xs: Float64Array;
+  ys: Float64Array;
+  /** Per node, the centrality behind its size (sizeBy). */
+  scores: Float64Array;
+};
+
+/**
+ * The computing half of a layout, apart from the document (ids, labels, colours) so it can run
+ * in a kernel worker on the subgraph's snapshot: seeded Louvain communities group the starting
+ * positions of the seeded force layout along the drawn edges, and the chosen centrality gives
+ * the sizes. Same snapshot, edges and seed → the same numbers, in any thread.
+ */
+export async function layoutPositions({
+  csr,
+  sources,
+  targets,
+  sizeBy,
+  seed,
+  control,
+}: {
+  /** The subgraph's snapshot (communities and centrality are measured on it). */
+  csr: CsrGraph;
+  /** The drawn edges' endpoints by node index (drawableEdges). */
+  sources: Int32Array;
+  targets: Int32Array;
+  sizeBy: SizeMeasure;
+  seed: number;
+  control?: WorkControl;
+}): Promise<LayoutPositions> {
+  const signal = control?.signal;
+  const communities = await louvain({ csr, seed, control: { signal } });
+  const community = rankGroups({ groupOf: communities.communityOf, groupCount: communities.count });
+  const layout = forceLayout({
+    nodeCount: csr.nodeCount,
+    sources,
+    targets,
+    groupOf: community.rankOf,
+    groupCount: community.sizes.length,
+    seed,
+    signal,
+  });
+  const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
+  const scores = await centralityScores({ csr, sizeBy, seed, signal });
+  return { communityRank: community.rankOf, communitySizes: community.sizes, xs, ys, scores };
+}
