@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
-import { hashingChunker } from "./hashing-chunker";
+import { afterAll, describe, expect, it } from "vitest";
+import { hashingChunker, hashingFileChunker } from "./hashing-chunker";
 
 describe("hashingChunker", () => {
   it("re-cuts uneven pieces into full chunks and a short last one, with size and sha256", async () => {
@@ -24,5 +27,43 @@ describe("hashingChunker", () => {
     for await (const chunk of unread.chunks) chunks.push(chunk);
     expect(chunks).toEqual([]);
     expect(unread.describe().bytes).toBe(0);
+  });
+});
+
+describe("hashingFileChunker", () => {
+  const folders: string[] = [];
+  afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true }))));
+
+  async function chunksOf(content: string, chunkBytes: number) {
+    const folder = await mkdtemp(path.join(tmpdir(), "chunker-"));
+    folders.push(folder);
+    const file = path.join(folder, "staged");
+    await writeFile(file, content);
+    const chunker = hashingFileChunker({ path: file, chunkBytes });
+    const seen: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of chunker.chunks) {
+      seen.push(chunk.toString());
+      buffers.add(chunk.buffer);
+    }
+    return { seen, buffers, described: chunker.describe() };
+  }
+
+  it("cuts a file into full chunks and a short last one, with size and sha256", async () => {
+    const { seen, buffers, described } = await chunksOf("abcdefghij", 4);
+    expect(seen).toEqual(["abcd", "efgh", "ij"]);
+    // One buffer for every chunk: the point is that no chunk allocates.
+    expect(buffers.size).toBe(1);
+    expect(described).toEqual({
+      bytes: 10,
+      sha256: createHash("sha256").update("abcdefghij").digest("hex"),
+    });
+  });
+
+  it("yields no empty chunk for a file of whole chunks, and none for an empty file", async () => {
+    expect((await chunksOf("abcdefgh", 4)).seen).toEqual(["abcd", "efgh"]);
+    const empty = await chunksOf("", 4);
+    expect(empty.seen).toEqual([]);
+    expect(empty.described.bytes).toBe(0);
   });
 });

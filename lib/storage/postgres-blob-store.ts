@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,31 +10,47 @@ import {
   readBlobChunk,
   writeBlobGeneration,
 } from "@/lib/db/queries/blobs";
+import { BlobChecksumMismatchError } from "./blob-checksum-mismatch-error";
 import { assertBlobKey, assertBlobPrefix } from "./blob-key";
 import { BlobNotFoundError } from "./blob-not-found-error";
 import type { BlobInfo, BlobRange, BlobStore, WrittenBlob } from "./blob-store";
-import { hashingChunker } from "./hashing-chunker";
+import { hashingChunker, hashingFileChunker } from "./hashing-chunker";
 
-/** 1 MiB: one round trip per MiB streams at disk-like speed and keeps one chunk in memory. */
+/**
+ * 1 MiB: the one buffer a write holds (reused for every chunk) and the unit a read fetches, small
+ * against memory yet large enough that a read's query per chunk costs little.
+ */
 export const defaultChunkBytes = 1024 * 1024;
 
 /**
  * Blobs in PostgreSQL, chunked: `blobs` holds each key's current generation, `blob_chunks` its
- * bytes in pieces of `chunkBytes`. Writes stream chunk by chunk inside one transaction; reads
- * fetch one chunk per query as the consumer pulls. So every instance and worker on the same
- * database sees the same files, and no whole file is ever in memory.
+ * bytes in pieces of `chunkBytes`. A write streams every chunk through one binary COPY inside
+ * one transaction; a read fetches one chunk per query as the consumer pulls. So every instance
+ * and worker on the same database sees the same files, and no whole file is ever in memory.
  */
 export function createPostgresBlobStore(input: { chunkBytes?: number } = {}): BlobStore {
   const chunkBytes = input.chunkBytes ?? defaultChunkBytes;
 
-  const write = async ({ key, content }: { key: string; content: Readable }) => {
+  const store = async (input: {
+    key: string;
+    chunker: ReturnType<typeof hashingChunker>;
+    /** The checksum the caller saw; other bytes are not stored (the file changed meanwhile). */
+    expectedSha256?: string;
+  }): Promise<WrittenBlob> => {
+    const { key, chunker, expectedSha256 } = input;
     assertBlobKey(key);
-    const chunker = hashingChunker({ content, chunkBytes });
     const row = await writeBlobGeneration({
       key,
       chunkBytes,
       chunks: chunker.chunks,
-      describe: chunker.describe,
+      // Called before the commit: a mismatch rolls the write back.
+      describe: () => {
+        const described = chunker.describe();
+        if (expectedSha256 !== undefined && described.sha256 !== expectedSha256) {
+          throw new BlobChecksumMismatchError({ key, expected: expectedSha256, ...described });
+        }
+        return described;
+      },
     });
     return { key, bytes: row.bytes, sha256: row.sha256 };
   };
@@ -42,10 +58,14 @@ export function createPostgresBlobStore(input: { chunkBytes?: number } = {}): Bl
   return {
     kind: "postgres",
 
-    write,
+    async write({ key, content }) {
+      return store({ key, chunker: hashingChunker({ content, chunkBytes }) });
+    },
 
-    async moveFileIn({ key, path }): Promise<WrittenBlob> {
-      const written = await write({ key, content: createReadStream(path) });
+    async moveFileIn({ key, path, sha256 }): Promise<WrittenBlob> {
+      // Read straight into the chunk buffer: a read stream would allocate a buffer per 64 KiB.
+      const chunker = hashingFileChunker({ path, chunkBytes });
+      const written = await store({ key, chunker, expectedSha256: sha256 });
       await rm(path, { force: true });
       return written;
     },

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlobChecksumMismatchError } from "@/lib/storage/blob-checksum-mismatch-error";
 import { BlobNotFoundError } from "@/lib/storage/blob-not-found-error";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createLocalDiskBlobStore } from "@/lib/storage/local-disk-blob-store";
@@ -139,5 +141,79 @@ describe.each(implementations)("%s blob store", (name, open) => {
     for (const key of ["../escape", "/absolute", "a//b", "a/./b", "", "a/b\\c", "a\nb"]) {
       await expect(store.stat({ key })).rejects.toThrow(/unsafe blob key/);
     }
+  });
+});
+
+describe("postgres blob store, writing", () => {
+  const prefix = `test-${randomUUID()}`;
+  const store = createPostgresBlobStore({ chunkBytes: 256 * 1024 });
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  beforeAll(() => client.connect());
+  afterAll(() => client.end());
+
+  /** PostgreSQL's own sha256 of a key's chunks in order: what is stored, not what we read. */
+  async function storedSha256(key: string) {
+    const { rows } = await client.query(
+      `SELECT encode(sha256(string_agg(c."data", ''::bytea ORDER BY c."index")), 'hex') AS sha,
+         count(*)::int AS chunks
+       FROM "blobs" b JOIN "blob_chunks" c ON c."generation" = b."generation"
+       WHERE b."key" = $1`,
+      [key],
+    );
+    return rows[0] as { sha: string | null; chunks: number };
+  }
+
+  it("stores the bytes themselves, in order, one row per chunk", async () => {
+    const key = `${prefix}/exact.bin`;
+    const source = generated(mebibyte + 5, 10_000);
+    const written = await store.write({ key, content: source.stream });
+    expect(written.sha256).toBe(source.sha256());
+    expect(await storedSha256(key)).toEqual({ sha: written.sha256, chunks: 5 });
+  });
+
+  it("keeps the previous version when the source fails mid-write, and stays usable", async () => {
+    const key = `${prefix}/interrupted.txt`;
+    await store.write({ key, content: Readable.from([Buffer.from("first version")]) });
+    const before = await storedSha256(key);
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(700 * 1024, 1);
+        throw new Error("client went away");
+      })(),
+    );
+    await expect(store.write({ key, content: failing })).rejects.toThrow("client went away");
+    expect((await buffer(await store.read({ key }))).toString()).toBe("first version");
+    expect(await storedSha256(key)).toEqual(before);
+    // No chunk of the abandoned generation is left behind.
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS n FROM "blob_chunks" c
+       WHERE NOT EXISTS (SELECT 1 FROM "blobs" b WHERE b."generation" = c."generation")`,
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+    // More writes than the pool has connections: none was left in a broken COPY.
+    for (let round = 0; round < 6; round++) {
+      const next = `${prefix}/after-${round}.txt`;
+      await store.write({ key: next, content: Readable.from([Buffer.from(`round ${round}`)]) });
+      expect((await buffer(await store.read({ key: next }))).toString()).toBe(`round ${round}`);
+    }
+  });
+
+  it("moves a staged file in only if its bytes have the checksum it was staged with", async () => {
+    const key = `${prefix}/staged.csv`;
+    const staging = await mkdtemp(path.join(tmpdir(), "blob-staging-"));
+    temporaryRoots.push(staging);
+    const staged = path.join(staging, "upload.partial");
+    await writeFile(staged, "source,target\na,b\n");
+    const sha256 = createHash("sha256").update("source,target\na,b\n").digest("hex");
+    await expect(
+      store.moveFileIn({ key, path: staged, sha256: "0".repeat(64) }),
+    ).rejects.toBeInstanceOf(BlobChecksumMismatchError);
+    expect(await store.stat({ key })).toBeUndefined();
+    expect(await store.moveFileIn({ key, path: staged, sha256 })).toEqual({
+      key,
+      bytes: 18,
+      sha256,
+    });
+    expect(await storedSha256(key)).toEqual({ sha: sha256, chunks: 1 });
   });
 });
