@@ -83,8 +83,7 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
   });
 
   it("never ranks a placeholder such as 'none' as a group", async () => {
-    const nodes =
-      "id,club\na,chess\nb,chess\nc,chess\nd,drama\ne,drama\nf,none\ng,N/A\nh,chess\n";
+    const nodes = "id,club\na,chess\nb,chess\nc,chess\nd,drama\ne,drama\nf,none\ng,N/A\nh,chess\n";
     const { graph, schema } = await build({
       kind: "csv",
       texts: { edges: "source,target\na,b\nc,d\ne,f\ng,h\n", nodes },
@@ -103,4 +102,3 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
     ).toMatch(/^drama has the fewest members \(2\)/);
   });
 });
-

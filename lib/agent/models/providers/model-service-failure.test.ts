@@ -13,12 +13,13 @@ afterEach(
 );
 
 async function serverAnswering(status: number): Promise<string> {
-  server = createServer((_request, response) => {
+  const answering = createServer((_request, response) => {
     response.writeHead(status, { "content-type": "application/json" });
     response.end(JSON.stringify({ error: { message: "secret-body-text" } }));
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}/v1?key=hidden`;
+  server = answering;
+  await new Promise<void>((resolve) => answering.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(answering.address() as AddressInfo).port}/v1?key=hidden`;
 }
 
 async function failureOf(baseUrl: string) {
