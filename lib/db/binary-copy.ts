@@ -1,8 +1,11 @@
+import { once } from "node:events";
+import { getDefaultHighWaterMark } from "node:stream";
 import type pg from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 
-// PostgreSQL's binary COPY format, spoken through `pg` without an extra package: a statement
-// object pg runs in turn (a "submittable", the interface pg-cursor and pg-copy-streams use)
-// writes CopyData messages to the connection's socket itself and reads the server's.
+// PostgreSQL's binary COPY format (header, rows of length-prefixed fields, trailer), written and
+// parsed here; pg-copy-streams carries it over the COPY sub-protocol (CopyData, CopyDone, and
+// CopyFail when we destroy its stream).
 //
 // Why not parameters and rows: `pg` copies every parameter into a new Bind message, and returns
 // every result value as text (a bytea as hex: a 1 MiB chunk arrives as a 2 MiB string, decoded
@@ -15,103 +18,110 @@ const fileHeader = Buffer.concat([signature, Buffer.alloc(8)]);
 // A field count of -1 ends the rows.
 const fileTrailer = Buffer.from([0xff, 0xff]);
 // Fields this long or longer are written from the caller's buffer; shorter ones are copied into
-// the row's frame (a few bytes: one write instead of several).
-const byReferenceBytes = 4096;
-const copyDataCode = 0x64; // 'd'
-const copyDoneCode = 0x63; // 'c'
-const copyFailCode = 0x66; // 'f'
+// the row's frame. This is the streams' default high-water mark (pg's socket's, and the copy
+// stream's below): a write this large is accepted only once the socket has handed it to the
+// kernel, whereas a shorter one may still sit in the socket's queue, by reference, when the
+// caller refills its buffer for the next row.
+const byReferenceBytes = getDefaultHighWaterMark(false);
 
 /**
  * Runs `sql` (`COPY … FROM STDIN (FORMAT binary)`) on `client` and streams `rows` into it, each
  * row an array of fields in PostgreSQL's binary representation (a bytea is its bytes, an int4
  * four big-endian bytes, a uuid its 16 bytes). Returns how many rows were copied.
  *
- * A large field goes from the caller's buffer straight to the socket, and the next row is pulled
- * only once the last was handed to the kernel: the caller may reuse one buffer for every row (no
- * allocation per row), and a slow database slows the source (back-pressure). One statement for
- * all rows also spares a round trip per row.
+ * A large field goes from the caller's buffer straight to the connection, and the next row is
+ * pulled only once the stream accepted the last: the caller may reuse one buffer for every row
+ * (no allocation per row), and a slow database slows the source (back-pressure). One statement
+ * for all rows also spares a round trip per row. A source that fails cancels the copy, so the
+ * transaction can be rolled back on a usable connection.
  */
 export async function copyBinaryRowsIn(input: {
   client: pg.ClientBase;
   sql: string;
   rows: AsyncIterable<readonly Uint8Array[]>;
 }): Promise<number> {
-  const copy = new CopyStatement(input.sql);
-  input.client.query(copy);
-  const connection = await copy.copyInReady;
-  const send = (segments: Uint8Array[]) =>
-    new Promise<void>((resolve, reject) => {
-      const stream = connection.stream;
-      // Corked: a row's header and its fields leave in one write.
-      stream.cork();
-      for (const segment of segments.slice(0, -1)) stream.write(segment);
-      stream.write(segments[segments.length - 1], (error) => (error ? reject(error) : resolve()));
-      stream.uncork();
+  // pg-copy-streams fails on any other statement by throwing inside pg's message handling.
+  if (!/^\s*COPY\b[\s\S]*\bFROM\s+STDIN\b/i.test(input.sql)) {
+    throw new Error("the statement did not start a COPY FROM STDIN");
+  }
+  const copy = input.client.query(copyFrom(input.sql, { highWaterMark: byReferenceBytes }));
+  // The server's error (it refused a row, or the statement): it drops whatever we send after.
+  let refused: Error | undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    copy.on("finish", resolve);
+    copy.on("error", (error) => {
+      refused ??= error;
+      reject(error);
     });
+  });
+  finished.catch(() => {});
+  // Each write is one CopyData message; once the stream's buffer is full, wait until it drains
+  // (or the server refuses: `once` rejects on the stream's error).
+  const write = async (segments: readonly Uint8Array[]) => {
+    for (const segment of segments) {
+      // Never written once refused: the stream has let go of the connection, a write would throw.
+      if (refused) throw refused;
+      if (!copy.write(segment)) await once(copy, "drain");
+    }
+  };
   try {
-    await send(copyData([fileHeader]));
-    for await (const row of input.rows) {
-      // The server refused the copy (it drops whatever follows): stop reading the source.
-      if (copy.failure) break;
-      await send(copyData(frameRow(row)));
-    }
-    if (!copy.failure) await send([...copyData([fileTrailer]), messageHeader(copyDoneCode, 0)]);
+    await write([fileHeader]);
+    for await (const row of input.rows) await write(frameRow(row));
+    await write([fileTrailer]);
+    copy.end();
+    await finished;
   } catch (error) {
-    // The source (or the socket) failed: abandon the copy, so the transaction can be rolled back
-    // on a usable connection. The server's answer to that is an error we expect, not the cause.
-    if (!copy.failure) {
-      const reason = Buffer.from("the source of the rows failed\0");
-      await send([messageHeader(copyFailCode, reason.length), reason]).catch(() => {});
-    }
-    await copy.done.catch(() => {});
+    if (refused) throw refused;
+    // The source failed: CopyFail rolls the copy back, and the server's answer to that is an
+    // error we expect, not the cause.
+    copy.destroy(error as Error);
+    // Settled once the server answered the CopyFail: the connection takes the ROLLBACK next.
+    await once(copy, "close").catch(() => {});
     throw error;
   }
-  return copy.done;
+  return copy.rowCount;
 }
 
 /**
  * Runs `sql` (`COPY (SELECT …) TO STDOUT (FORMAT binary)`) on `client` and returns its rows,
- * each an array of fields in PostgreSQL's binary representation (null for SQL NULL). Each field
- * is one copy of the bytes the server sent; nothing is decoded. For a handful of rows (e.g. one
+ * each an array of fields in PostgreSQL's binary representation (null for SQL NULL). The
+ * stream's chunks are joined into one buffer (a field may span several) and each field is a view
+ * of it: one copy of the bytes the server sent, nothing decoded. For a handful of rows (e.g. one
  * blob chunk): they are all returned at once.
  */
 export async function copyBinaryRowsOut(input: {
   client: pg.ClientBase;
   sql: string;
 }): Promise<(Buffer | null)[][]> {
-  const copy = new CopyStatement(input.sql);
-  input.client.query(copy);
-  await copy.done;
-  return copy.rows;
+  if (!/^\s*COPY\b[\s\S]*\bTO\s+STDOUT\b/i.test(input.sql)) {
+    throw new Error("the statement did not start a COPY TO STDOUT");
+  }
+  const chunks: Buffer[] = [];
+  // Read to the end before parsing: the connection is pg's again only once the copy is over.
+  for await (const chunk of input.client.query(copyTo(input.sql))) chunks.push(chunk);
+  return parseRows(Buffer.concat(chunks));
 }
 
-/** Splits CopyData messages of a binary COPY TO into rows (the server sends one row each). */
-function parseRows(message: Buffer, state: { headerSeen: boolean }, rows: (Buffer | null)[][]) {
-  let offset = 0;
-  if (!state.headerSeen) {
-    if (!message.subarray(0, signature.length).equals(signature)) {
-      throw new Error("not a binary COPY: the signature is missing");
-    }
-    offset = signature.length + 4;
-    offset += 4 + message.readInt32BE(offset);
-    state.headerSeen = true;
+/** The rows of a whole binary COPY TO output, each field a view of `copied`. */
+function parseRows(copied: Buffer): (Buffer | null)[][] {
+  if (!copied.subarray(0, signature.length).equals(signature)) {
+    throw new Error("not a binary COPY: the signature is missing");
   }
-  while (offset < message.length) {
-    const fieldCount = message.readInt16BE(offset);
-    offset += 2;
-    if (fieldCount === -1) break;
+  let offset = signature.length + 4;
+  const take = (bytes: number) => {
+    if (offset + bytes > copied.length) throw new Error("a binary COPY was cut short");
+    offset += bytes;
+    return copied.subarray(offset - bytes, offset);
+  };
+  take(take(4).readInt32BE()); // the header extension
+  const rows: (Buffer | null)[][] = [];
+  for (;;) {
+    const fieldCount = take(2).readInt16BE();
+    if (fieldCount === -1) return rows;
     const row: (Buffer | null)[] = [];
     for (let field = 0; field < fieldCount; field++) {
-      const length = message.readInt32BE(offset);
-      offset += 4;
-      if (length === -1) {
-        row.push(null);
-        continue;
-      }
-      if (offset + length > message.length) throw new Error("a binary COPY row was cut short");
-      // A copy: `message` is a view of pg's read buffer, which it may reuse for later reads.
-      row.push(Buffer.from(message.subarray(offset, offset + length)));
-      offset += length;
+      const length = take(4).readInt32BE();
+      row.push(length === -1 ? null : take(length));
     }
     rows.push(row);
   }
@@ -120,114 +130,20 @@ function parseRows(message: Buffer, state: { headerSeen: boolean }, rows: (Buffe
 /** A row as binary COPY wants it: field count, then each field's length and bytes. */
 function frameRow(row: readonly Uint8Array[]): Uint8Array[] {
   const segments: Uint8Array[] = [];
-  let pending: number[] = [(row.length >>> 8) & 0xff, row.length & 0xff];
+  const count = Buffer.allocUnsafe(2);
+  count.writeInt16BE(row.length);
+  let framed: Uint8Array[] = [count];
   for (const field of row) {
-    const length = field.byteLength;
-    pending.push(
-      (length >>> 24) & 0xff,
-      (length >>> 16) & 0xff,
-      (length >>> 8) & 0xff,
-      length & 0xff,
-    );
-    if (length >= byReferenceBytes) {
-      segments.push(Buffer.from(pending), field);
-      pending = [];
+    const length = Buffer.allocUnsafe(4);
+    length.writeInt32BE(field.byteLength);
+    framed.push(length);
+    if (field.byteLength >= byReferenceBytes) {
+      segments.push(Buffer.concat(framed), field);
+      framed = [];
     } else {
-      for (const byte of field) pending.push(byte);
+      framed.push(field);
     }
   }
-  if (pending.length > 0) segments.push(Buffer.from(pending));
+  if (framed.length > 0) segments.push(Buffer.concat(framed));
   return segments;
-}
-
-/** One CopyData message around `segments`: its header, then the segments themselves. */
-function copyData(segments: Uint8Array[]): Uint8Array[] {
-  const length = segments.reduce((sum, segment) => sum + segment.byteLength, 0);
-  return [messageHeader(copyDataCode, length), ...segments];
-}
-
-function messageHeader(code: number, bodyBytes: number): Buffer {
-  const header = Buffer.allocUnsafe(5);
-  header[0] = code;
-  header.writeInt32BE(bodyBytes + 4, 1);
-  return header;
-}
-
-/**
- * A COPY statement as `pg` runs it: pg calls `submit` with the connection when it is this
- * statement's turn and routes the server's answers to the `handle…` methods.
- */
-class CopyStatement implements pg.Submittable {
-  /** Resolves once the server waits for rows (COPY FROM STDIN). */
-  readonly copyInReady: Promise<pg.Connection>;
-  /** Resolves with the row count once the server is ready for the next statement. */
-  readonly done: Promise<number>;
-  readonly rows: (Buffer | null)[][] = [];
-  failure: Error | undefined;
-  private connection: pg.Connection | undefined;
-  private rowCount = 0;
-  private readonly parsing = { headerSeen: false };
-  private settleReady: {
-    resolve: (connection: pg.Connection) => void;
-    reject: (error: Error) => void;
-  };
-  private settleDone: { resolve: (rows: number) => void; reject: (error: Error) => void };
-
-  constructor(private readonly sql: string) {
-    let settleReady: typeof this.settleReady | undefined;
-    let settleDone: typeof this.settleDone | undefined;
-    this.copyInReady = new Promise((resolve, reject) => {
-      settleReady = { resolve, reject };
-    });
-    this.done = new Promise((resolve, reject) => {
-      settleDone = { resolve, reject };
-    });
-    this.settleReady = settleReady as typeof this.settleReady;
-    this.settleDone = settleDone as typeof this.settleDone;
-    // Each is awaited on some paths only; a rejection nobody awaits is not an unhandled one.
-    this.copyInReady.catch(() => {});
-    this.done.catch(() => {});
-  }
-
-  submit(connection: pg.Connection) {
-    this.connection = connection;
-    connection.query(this.sql);
-  }
-
-  handleCopyInResponse() {
-    if (this.connection) this.settleReady.resolve(this.connection);
-  }
-
-  handleCopyData(message: { chunk: Buffer }) {
-    if (this.failure) return;
-    try {
-      parseRows(message.chunk, this.parsing, this.rows);
-    } catch (error) {
-      // Not ours to interrupt: pg still routes the rest of the answer here; fail at its end.
-      this.failure = error as Error;
-    }
-  }
-
-  handleCommandComplete(message: { text: string }) {
-    this.rowCount = Number(message.text.split(" ").pop());
-  }
-
-  handleReadyForQuery() {
-    this.settleReady.reject(new Error("the statement did not start a COPY FROM STDIN"));
-    if (this.failure) this.settleDone.reject(this.failure);
-    else this.settleDone.resolve(this.rowCount);
-  }
-
-  /** The server's error: pg moves on to the next statement without calling this one again. */
-  handleError(error: Error) {
-    this.failure = error;
-    this.settleReady.reject(error);
-    this.settleDone.reject(error);
-  }
-
-  // Answers a COPY never gets; pg calls them on whatever statement is active, so they exist.
-  handleRowDescription() {}
-  handleDataRow() {}
-  handleEmptyQuery() {}
-  handlePortalSuspended() {}
 }
