@@ -156,13 +156,26 @@ export function describeUploadMemory(input: { kind: "local" | "postgres"; bounds
     });
 
     it("streams an upload into the store without holding it in memory", async () => {
-      const done = await upload(100 * 1000 * 1000);
+      // When V8 collects the request's short-lived 64 KiB body buffers depends on the machine's
+      // load, so one upload's peak varies by tens of MiB (+8 to +44 seen). A second try is
+      // allowed when the first is over a bound; a file held in memory (95 MiB or more) is over
+      // it on every try.
+      let done = await upload(100 * 1000 * 1000);
+      const within = (attempt: typeof done) =>
+        attempt.storeStep.growthMiB < bounds.storeUpload &&
+        attempt.measured.growthMiB < bounds.upload;
+      if (!within(done)) {
+        console.info(
+          report("upload (first try, over a bound)", kind, done.file.bytes, done.measured),
+        );
+        done = await upload(100 * 1000 * 1000);
+      }
       uploaded = done.file;
       console.info(report("upload", kind, done.file.bytes, done.measured));
       console.info(report("  of which moveFileIn", kind, done.file.bytes, done.storeStep));
       expect(done.storeStep.growthMiB).toBeLessThan(bounds.storeUpload);
       expect(done.measured.growthMiB).toBeLessThan(bounds.upload);
-    }, 120_000);
+    }, 240_000);
 
     it("streams a download out of the store without holding it in memory", async () => {
       if (!uploaded) throw new Error("the upload above failed");
