@@ -111,6 +111,9 @@ function parseParts(input: {
         stream.resume();
         return fail(refusal);
       }
+      // Arrival order, taken now: parts finish writing in any order (a small second part
+      // before a large first one), and the roles of two `file` parts fall back on this order.
+      const order = writes.length;
       // Piped in this tick: a stream destroyed before its pipeline exists would never settle.
       const temporaryPath = newIncomingFilePath({ directory });
       temporaryPaths.push(temporaryPath);
@@ -128,7 +131,7 @@ function parseParts(input: {
         }
         files.push({
           field: field as UploadFilePart["field"],
-          order: files.length,
+          order,
           file: { filename: info.filename ?? "", temporaryPath, content: inspector.finish() },
         });
       })();
