@@ -98,7 +98,7 @@ export function planRanking(input: {
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
   const byStrength =
     context.graph.description.weighted === true &&
-    (input.strength === true || /\bin total\b|\btotal\b|总数|总共|总计/i.test(question));
+    (input.strength === true || /\bin total\b|\btotal\b|总数|总共|总计|总量|总额/i.test(question));
   if (measure === "degree") {
     const call: PlannedCall = {
       toolName: "degree_analysis",

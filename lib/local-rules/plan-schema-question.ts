@@ -13,7 +13,7 @@ import { planSingleCall } from "./single-call-plan";
 
 // Sums, averages and money: these need the property values themselves (SQL), not a count.
 const valueAggregate =
-  /\baverage\b|\bmean\b|\bsum\b|\btotal\b(?! (?:number|count))|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bmedian\b|\bper\b|平均|总(?:额|金额|和|计)|合计|金额|花费|消费|每个|按/i;
+  /\baverage\b|\bmean\b|\bsum\b|\btotal\b(?! (?:number|count))|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bmedian\b|\bper\b|平均|总(?:额|金额|和|计|量)|合计|金额|花费|消费|每个|按/i;
 
 /**
  * Questions only the schema can settle: how many nodes, edges or nodes of a type ("How many

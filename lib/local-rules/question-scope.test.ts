@@ -134,6 +134,27 @@ describe("namedValues: property values named as words", () => {
     ]);
   });
 
+  it("reads an English value named by its Chinese word (门店 for tier = store)", () => {
+    const supply: GraphSchemaView = graphSchemaSchema.parse({
+      node_types: [
+        {
+          name: "default",
+          count: 27,
+          properties: [
+            { name: "tier", kind: "text", values: ["supplier", "factory", "warehouse", "store"] },
+          ],
+        },
+      ],
+      edge_types: [{ name: "default", count: 40, from: ["default"], to: ["default"] }],
+    });
+    expect(
+      namedValues({ question: "哪家门店收到的货物总量最多？", schema: supply }).map(
+        (value) => value.condition,
+      ),
+    ).toEqual([{ property: "tier", op: "eq", value: "store" }]);
+    expect(namedValues({ question: "哪个节点的度最大？", schema: supply })).toEqual([]);
+  });
+
   it("reads karate's club values, plural and multi-word ones included", () => {
     const conditions = (question: string) =>
       namedValues({ question, schema: karate }).map((value) => value.condition);

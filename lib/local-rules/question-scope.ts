@@ -26,6 +26,14 @@ for (const [chinese, stems] of Object.entries(chineseTypeWords)) {
     chineseWordsByStem.set(stem, [...(chineseWordsByStem.get(stem) ?? []), chinese]);
 }
 
+/** Where the question first says the English stem in Chinese, or -1. */
+function chineseWordPosition(question: string, stem: string): number {
+  const positions = (chineseWordsByStem.get(stem) ?? [])
+    .map((chineseWord) => question.indexOf(chineseWord))
+    .filter((index) => index >= 0);
+  return positions.length > 0 ? Math.min(...positions) : -1;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -52,10 +60,7 @@ export function typePosition(question: string, type: string): number {
   const english =
     word.exec(question)?.index ??
     (abbreviation ? question.search(new RegExp(`\\b${abbreviation}\\b`)) : -1);
-  const chinese = (chineseWordsByStem.get(base) ?? [])
-    .map((chineseWord) => question.indexOf(chineseWord))
-    .filter((index) => index >= 0);
-  const positions = [english, ...chinese].filter((index) => index >= 0);
+  const positions = [english, chineseWordPosition(question, base)].filter((index) => index >= 0);
   return positions.length > 0 ? Math.min(...positions) : -1;
 }
 
@@ -95,12 +100,15 @@ export function namedValues(input: {
           `(?<![\\w:])${escapeRegExp(value.trim())}(?:s|es|ing|ed)?(?![\\w:])`,
           /[\u3400-\u9fff]/.test(value) ? "" : "i",
         );
-        const match = pattern.exec(question);
-        if (!match) continue;
+        // A Chinese question names an English value by meaning ("门店" for tier = store).
+        const at =
+          pattern.exec(question)?.index ??
+          chineseWordPosition(question, singular(value.trim().toLowerCase()));
+        if (at < 0) continue;
         found.push({
           nodeType: type.name,
           condition: { property: property.name, op: "eq", value },
-          at: match.index,
+          at,
         });
       }
     }

@@ -48,6 +48,18 @@ describe("answers say whether edge weights were used and what they mean", () => 
     expect(answer).toContain("Weighted PageRank (edge weights from column `weight`");
   });
 
+  it("ranks a Chinese 'total amount' question by the sum of weights (总量)", async () => {
+    const { turns } = await runConversation({
+      question: "哪个节点收到的总量最多？",
+      state,
+      engine: karateEngine({
+        get_graph_info: describeWeighted,
+        load_constructed_graph: describeWeighted,
+      }),
+    });
+    expect(callsOf(turns, "degree_analysis")[0]?.input).toMatchObject({ rank_by: "strength" });
+  });
+
   it("says a plain PageRank is unweighted, and that the graph's weights were not used", async () => {
     const unweighted = await runConversation({
       question: "top 3 nodes by PageRank",
