@@ -171,7 +171,10 @@ test("a second tab sending into a busy conversation is told SESSION_BUSY and kee
   await expect(second.messageBox).toHaveAttribute("data-can-send", "true");
   await second.messageInput.fill("How many communities are there?");
 
-  const runId = await first.ask("find the key customers that connect several communities");
+  // A run that waits at an approval keeps the session busy for as long as the test needs: a
+  // quick analysis could end before the second tab's send arrives (it did once in CI).
+  const runId = await first.ask("Clear the graph");
+  const card = await first.expectPausedForApproval(runId, "clear_graph");
   // The second tab still believes it may send: the server refuses, the page says why.
   await second.messageInput.press("Enter");
   await expect(second.sendErrorCode).toHaveText("SESSION_BUSY");
@@ -180,6 +183,7 @@ test("a second tab sending into a busy conversation is told SESSION_BUSY and kee
   // It now follows the other tab's run instead, and waits for it.
   await expect(second.run(runId)).toBeVisible();
   await secondPage.screenshot({ path: testInfo.outputPath("chat-session-busy.png") });
+  await card.getByTestId("approval-approve").click();
   await second.expectCompleted(runId);
   await expect(second.messageInput).toHaveValue("How many communities are there?");
   await first.expectCompleted(runId);

@@ -75,6 +75,31 @@ describe("followRun", () => {
     ]);
   });
 
+  it("waits at a pause for a decision made elsewhere, then follows the continued phase", async () => {
+    const paused = snapshot({ run_status: "paused", terminal_persisted: true });
+    const running = snapshot({ run_status: "running", execution_generation: 2 });
+    const done = snapshot({ execution_generation: 2 });
+    let reads = 0;
+    readEvents.mockImplementation(async ({ onEvent }) => {
+      reads += 1;
+      if (reads === 1) onEvent({ type: "run_paused", seq: 0, execution_generation: 1 } as never);
+      else onEvent({ type: "run_completed", seq: 1, execution_generation: 2 } as never);
+      return { kind: "terminal" };
+    });
+    // Settling reads the pause at rest; two polls later another tab's approval is running.
+    fetchSnapshot
+      .mockResolvedValueOnce(paused)
+      .mockResolvedValueOnce(paused)
+      .mockResolvedValueOnce(running)
+      .mockResolvedValue(done);
+    const { recorded, connections } = following();
+    await followRun(recorded);
+    expect(reads).toBe(2);
+    expect(recorded.cursor.current).toBe(1);
+    expect(recorded.onSaved).toHaveBeenLastCalledWith(done);
+    expect(connections.at(-1)?.kind).toBe("settled");
+  });
+
   it("rebuilds the run from its snapshots when the events are no longer available", async () => {
     readEvents.mockRejectedValue(
       new ApiRequestError({ code: "REPLAY_UNAVAILABLE", message: "gone", status: 410 }),

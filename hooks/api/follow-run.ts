@@ -14,6 +14,8 @@ const maxDelayMs = 8000;
 const maxReconnectAttempts = 6;
 const snapshotPollMs = 1500;
 const settlePollMs = 400;
+// How often a paused run's page looks for a decision made elsewhere.
+const decisionPollMs = 3000;
 const maxSettleAttempts = 40;
 
 function backoffDelay(attempt: number): number {
@@ -67,6 +69,37 @@ async function settle(
     await sleep(settlePollMs, signal);
   }
   return "rest";
+}
+
+/**
+ * A run at rest on a pause waits for a decision that may be made anywhere: in another tab, by
+ * another reviewer. Its snapshot is read now and then; once a later generation runs (approved
+ * or modified) the caller reads its events, and a run that ended meanwhile (rejected, cancelled)
+ * is shown as saved. A decision made on this page restarts the following itself.
+ */
+async function awaitDecision(
+  following: RunFollowing,
+  pausedGeneration: number,
+): Promise<"moved_on" | "ended"> {
+  const { runId, signal } = following;
+  for (;;) {
+    await sleep(decisionPollMs, signal);
+    if (signal.aborted) return "ended";
+    try {
+      const snapshot = await fetchRunSnapshot({ runId, signal });
+      if (signal.aborted) return "ended";
+      if (snapshot.execution_generation > pausedGeneration) return "moved_on";
+      if (snapshot.run_status !== "paused") {
+        following.onSnapshot(snapshot);
+        if (isAtRest(snapshot)) {
+          following.onSaved(snapshot);
+          return "ended";
+        }
+      }
+    } catch {
+      if (signal.aborted) return "ended";
+    }
+  }
 }
 
 /** Events are gone (or unreachable): the snapshot is the source until the run is over. */
@@ -135,7 +168,10 @@ export async function followRun(following: RunFollowing): Promise<void> {
           continue;
         }
         if (!signal.aborted) setConnection({ kind: "settled" });
-        return;
+        if (pausedGeneration === null) return;
+        if ((await awaitDecision(following, pausedGeneration)) !== "moved_on") return;
+        pausedGeneration = null;
+        continue;
       }
       if (end.kind === "replay_unavailable") return recover(following);
     } catch (error) {
