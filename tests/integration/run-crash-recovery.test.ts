@@ -104,9 +104,12 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
     // This process never ran the run: it follows the child's events live from PostgreSQL.
     const followed = harness.events(runId);
     process.kill(child.pid, "SIGKILL");
-    // The child may or may not have asked the model its second question before it died.
-    const modelRequestsAtKill = llm.requests.length;
     await waitForZombie({ pid: child.pid, timeoutMs: 10_000 });
+    // The child may or may not have asked the model its second question before it died; a
+    // request it wrote just before may still be arriving (the fake server records a request
+    // once its body is read), so the count is taken a moment after the child is gone.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const modelRequestsAtKill = llm.requests.length;
     expect(() => process.kill(report.pid, 0)).not.toThrow();
 
     // Before the restart's reconciliation the run still holds the session.
