@@ -143,11 +143,24 @@ describe("a long graph algorithm behind the MCP endpoint", () => {
 
     controller.abort();
     expect(await abandoned).toBe("abandoned");
-    const cpuAfterAbort = process.cpuUsage();
-    await sleep(1000);
-    // Still computing, this second would cost about as much CPU as the ones before it.
-    const idle = cpuSeconds(cpuAfterAbort);
-    expect(idle).toBeLessThan(Math.min(0.25, busy / 3));
+    // Still computing, every half second would cost about as much CPU as the ones before it.
+    // The first window after the abort may still hold the cancel's own way through a loaded
+    // machine (the HTTP abort, the MCP session, the flag) and the pool replacing its thread, so
+    // the kernel must go quiet within a few windows, not in the first one (a CI run at load 8
+    // read 0.28 s for a single second measured from the abort).
+    const idleLimit = Math.min(0.25, busy / 3);
+    const windowSeconds = 0.5;
+    const idleRates: number[] = [];
+    while (idleRates.length < 6) {
+      const windowStart = process.cpuUsage();
+      await sleep(windowSeconds * 1000);
+      const rate = cpuSeconds(windowStart) / windowSeconds;
+      idleRates.push(rate);
+      if (rate < idleLimit) break;
+    }
+    expect(Math.min(...idleRates), `CPU per second in each window: ${idleRates}`).toBeLessThan(
+      idleLimit,
+    );
 
     // The session graph is untouched and usable.
     expect(await call(prober, "get_graph_info")).toMatchObject({
