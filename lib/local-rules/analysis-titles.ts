@@ -46,6 +46,8 @@ function englishTitle(analysis: AnalysisIntent): string {
       return "Maximum flow";
     case "spanning-tree":
       return "Spanning tree";
+    case "self-loops":
+      return "Self-loops";
     case "schema-question":
       return "Answer from the graph's data";
   }
@@ -92,6 +94,8 @@ function chineseTitle(analysis: AnalysisIntent): string {
       return "最大流";
     case "spanning-tree":
       return "生成树";
+    case "self-loops":
+      return "自环";
     case "schema-question":
       return "基于图数据的回答";
   }

@@ -1,4 +1,4 @@
-import { planAggregateQuery, writeAggregateLead } from "./aggregate";
+import { type NamedEntity, planAggregateQuery, writeAggregateLead } from "./aggregate";
 import { queryDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { detectLanguage } from "./answer-language";
@@ -14,15 +14,18 @@ const shownRows = 20;
  * Aggregates over property values ("which city has the most customers", "the average order
  * total"): the aggregate grammar (./aggregate) writes one read-only SQL query from the question
  * and the schema, query_graph runs it, and the lead names the top row. Null when the question
- * is not an aggregate the grammar can plan confidently.
+ * is not an aggregate the grammar can plan confidently. `entities` (confirmed nodes) filter
+ * the rows; `subjects` must play a part in the plan (see planAggregateQuery).
  */
 export function planAggregate(input: {
   context: PlanContext;
   schema: GraphSchemaView;
+  entities?: NamedEntity[];
+  subjects?: string[];
 }): PlanOutcome | null {
-  const { context, schema } = input;
+  const { context, schema, entities, subjects } = input;
   const question = context.reading.question;
-  const plan = planAggregateQuery({ question, schema });
+  const plan = planAggregateQuery({ question, schema, entities, subjects });
   if (!plan) return null;
   const call: PlannedCall = { toolName: "query_graph", input: { sql: plan.sql, limit: 100 } };
   return planSingleCall({

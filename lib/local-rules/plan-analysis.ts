@@ -17,6 +17,7 @@ import { planPartners, planProjection } from "./plan-projection";
 import { planRanking } from "./plan-ranking";
 import { planReachability } from "./plan-reachability";
 import { planSchemaQuestion } from "./plan-schema-question";
+import { planSelfLoops } from "./plan-self-loops";
 import { planSimilarity } from "./plan-similarity";
 import { planSpanningTree } from "./plan-spanning-tree";
 import { planOutsideMain, planStrongComponents } from "./plan-strong-components";
@@ -82,6 +83,8 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planFlow({ context, ...analysis });
     case "spanning-tree":
       return planSpanningTree({ context, ...analysis });
+    case "self-loops":
+      return planSelfLoops({ context, ask: analysis.ask });
     case "schema-question":
       return planSchemaQuestion({ context, ...analysis });
   }

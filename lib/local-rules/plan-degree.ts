@@ -8,6 +8,7 @@ import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes } from "./question-scope";
+import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName } from "./result-shapes";
 
 /** The edge types that join two node types (either way), as the schema lists them. */
@@ -43,7 +44,9 @@ export function planDegree(input: {
   const { schema } = schemaStep;
   // "经济系开设的课程一共多少学分？", "how many of our students come from Canada": a named node or
   // value with a property to sum or count is an aggregate, not the node's degree.
-  const aggregate = planAggregate({ context, schema });
+  // A plan must use the node: without it, "lines committed to ledger-service" would be summed
+  // over every repository.
+  const aggregate = planAggregate({ context, schema, subjects: [node] });
   if (aggregate) return aggregate;
   // "提交记录（commits）一共有多少条？": the "node" is a type's name, so this is a count.
   const typeNames = [...schema.node_types, ...schema.edge_types].map((type) =>
@@ -51,6 +54,21 @@ export function planDegree(input: {
   );
   if (typeNames.includes(node.toLowerCase()) || typeNames.includes(`${node.toLowerCase()}s`)) {
     return planSchemaQuestion({ context, topK: 10, mode: input.mode, ascending: false });
+  }
+  // "What's the total number of lines committed to ledger-service?": the schema lists only a
+  // few names, so the node is confirmed by a search (the degree below needs the same search),
+  // then filters an aggregate over the rows that reach it.
+  const named = node.trim() === "" ? null : resolveNodeNames({ context, names: [node] });
+  if (named?.kind === "pending") return { kind: "pending", calls: named.calls };
+  if (named?.kind === "resolved") {
+    const [entity] = named.nodes;
+    const filtered = planAggregate({
+      context,
+      schema,
+      entities: [{ surface: node, id: entity.id, type: entity.type ?? null, label: entity.label }],
+      subjects: [node],
+    });
+    if (filtered) return filtered;
   }
   const directed = context.graph.description.directed === true;
   const mode = directed ? input.mode : "all";

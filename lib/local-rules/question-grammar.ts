@@ -37,6 +37,21 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
+  if (questionWords.selfLoop.test(q)) {
+    const counted = questionWords.count.test(q);
+    return [
+      {
+        kind: "self-loops",
+        ask: yesNo
+          ? "exists"
+          : counted
+            ? questionWords.selfLoopsCounted.test(q)
+              ? "loops"
+              : "nodes"
+            : "list",
+      },
+    ];
+  }
   const strengthNode = questionWords.strength.test(q) ? subjectMention(q) : null;
   if (strengthNode && !questionWords.rank.test(q)) {
     return [{ kind: "degree", node: strengthNode, mode: "all", strength: true }];

@@ -37,6 +37,11 @@ export const questionWords = {
   flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|最大流|最小割|边不相交|不相交(?:的)?路径|流量/i,
   disjoint: /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共用|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
+  // "email themselves", "self-loops", "给自己发": an edge from a node to itself. "Among
+  // themselves", "by themselves" and "each other" are about several nodes, not a loop.
+  selfLoop:
+    /\bself[\s-]?(?:loops?|edges?|links?|references?|citations?|transfers?|emails?|messages?|payments?)\b|\bloops? (?:back )?(?:on|to) (?:itself|themselves)\b|(?<!\b(?:among|amongst|between|by|for|in|of|about|within)\s)\b(?:themselves|himself|herself|itself|oneself)\b|自环|自己给自己|给自己|发给自己|指向自己|引用自己|自己引用自己|转给自己/i,
+  selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
     /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\b(?:never|haven't|have not|not yet|not)\b[^?？]{0,30}\b(?:each other|one another)\b[^?？]{0,40}\b(?:likely|predict|adamic|jaccard|resource|preferential)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|不相连的?/i,

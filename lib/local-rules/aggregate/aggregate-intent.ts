@@ -22,6 +22,8 @@ export type AggregateFilter = {
   value: string | number | boolean;
   /** The value came from the question, not from the schema's list: compare ignoring case. */
   caseInsensitive: boolean;
+  /** How the answer shows the value when not as is (a node id as its name and id). */
+  shown?: string;
   /** Applies to the group's own nodes (which customers compete), not to the measured rows. */
   onGroup: boolean;
 };

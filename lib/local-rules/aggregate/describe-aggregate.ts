@@ -52,7 +52,7 @@ function bilingual(input: {
 
 function conditionText(filter: AggregateFilter): BilingualText {
   const property = filter.ref.column.property;
-  const value = String(filter.value);
+  const value = filter.shown ?? String(filter.value);
   return {
     en: `${property} ${operatorWords[filter.operator].en} ${value}`,
     zh: `${property} ${operatorWords[filter.operator].zh} ${value}`,

@@ -27,6 +27,8 @@ export type ValueCandidate = {
   ref: PropertyRef;
   value: string | boolean;
   caseInsensitive: boolean;
+  /** How an answer shows the value when not as is (a node id as its name and id). */
+  shown?: string;
 };
 
 export type ValueMention = Span & { kind: "value"; candidates: ValueCandidate[] };

@@ -101,4 +101,65 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
       }),
     ).toMatch(/^drama has the fewest members \(2\)/);
   });
+
+  // Nine repositories: more names than a schema lists, so "repo-9" is confirmed by a search.
+  const software = [
+    "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, stars integer);",
+    "CREATE TABLE developers (id integer PRIMARY KEY, name text NOT NULL);",
+    "CREATE TABLE commits (developer_id integer NOT NULL REFERENCES developers(id), repository_id integer NOT NULL REFERENCES repositories(id), lines integer, PRIMARY KEY (developer_id, repository_id));",
+    ...Array.from(
+      { length: 9 },
+      (_, index) =>
+        `INSERT INTO repositories VALUES (${index + 1}, 'repo-${index + 1}', ${10 * (index + 1)});`,
+    ),
+    "INSERT INTO developers VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy');",
+    "INSERT INTO commits VALUES (1, 9, 100), (2, 9, 250), (3, 9, 5), (1, 2, 1000), (2, 3, 40);",
+  ].join("\n");
+
+  it("filters by a node the question names and a search confirmed, and never leaves it out", async () => {
+    const { graph, schema } = await build({ kind: "sql", text: software });
+    const listed = schema.node_types
+      .find((type: { name: string }) => type.name === "repositories")
+      .properties.find((property: { name: string }) => property.name === "name").values;
+    expect(listed).not.toContain("repo-9");
+    const question = "What's the total number of lines committed to repo-9?";
+    // Without the node, summing every commit would answer another question.
+    expect(planAggregateQuery({ question, schema, subjects: ["repo-9"] })).toBeNull();
+    const entities = [
+      { surface: "repo-9", id: "repositories:9", type: "repositories", label: "repo-9" },
+    ];
+    const plan = planAggregateQuery({ question, schema, subjects: ["repo-9"], entities });
+    const rows = await runAggregateSql({ graph, sql: plan?.sql ?? "" });
+    expect(rows[0][plan?.valueColumn ?? ""]).toBe(100 + 250 + 5);
+    expect(plan?.describe.en).toBe(
+      "total of commits.lines where repository = repo-9 (repositories:9)",
+    );
+    const counted = planAggregateQuery({
+      question: "How many commits does repo-9 have?",
+      schema,
+      subjects: ["repo-9"],
+      entities,
+    });
+    const countedRows = await runAggregateSql({ graph, sql: counted?.sql ?? "" });
+    expect(countedRows[0][counted?.valueColumn ?? ""]).toBe(3);
+  });
+
+  it("reads 'the total number of lines' as the sum of a quantity, and 'number of commits' as a count", async () => {
+    const { graph, schema } = await build({ kind: "sql", text: software });
+    const total = planAggregateQuery({ question: "What is the total number of lines?", schema });
+    const totalRows = await runAggregateSql({ graph, sql: total?.sql ?? "" });
+    expect(totalRows[0][total?.valueColumn ?? ""]).toBe(100 + 250 + 5 + 1000 + 40);
+    const average = planAggregateQuery({
+      question: "What is the average number of stars of repositories?",
+      schema,
+    });
+    const averageRows = await runAggregateSql({ graph, sql: average?.sql ?? "" });
+    expect(averageRows[0][average?.valueColumn ?? ""]).toBe(50);
+    const perRepository = planAggregateQuery({
+      question: "Which repository has the highest number of commits?",
+      schema,
+    });
+    const ranked = await runAggregateSql({ graph, sql: perRepository?.sql ?? "" });
+    expect(ranked[0][perRepository?.idColumn ?? ""]).toBe("repositories:9");
+  });
 });

@@ -1,3 +1,4 @@
+import { findEntityMentions, type NamedEntity } from "./entity-mentions";
 import type { Mention } from "./mention";
 import { findPropertyMentions } from "./property-mentions";
 import type { QueryCatalogue } from "./query-catalogue";
@@ -9,11 +10,16 @@ import { findValueMentions } from "./value-mentions";
  * without overlaps: the longest phrase wins (`客户群` is a segment, not customers), then the
  * higher rank (a table's own name over a generic noun over a verb).
  */
-export function findMentions(input: { question: string; catalogue: QueryCatalogue }): Mention[] {
+export function findMentions(input: {
+  question: string;
+  catalogue: QueryCatalogue;
+  entities?: NamedEntity[];
+}): Mention[] {
   const candidates = [
     ...findTableMentions(input),
     ...findPropertyMentions(input),
     ...findValueMentions(input),
+    ...findEntityMentions({ ...input, entities: input.entities ?? [] }),
   ];
   candidates.sort(
     (a, b) => b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start,

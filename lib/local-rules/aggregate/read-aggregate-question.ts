@@ -6,6 +6,7 @@ import type {
 } from "./aggregate-intent";
 import { readComparisons } from "./compared-figures";
 import { chooseCountedRows } from "./counted-rows";
+import type { NamedEntity } from "./entity-mentions";
 import { mentionsGraphMeasure } from "./graph-measure-words";
 import { findGroupChains } from "./group-chain";
 import { readGroupTarget } from "./group-target";
@@ -14,6 +15,7 @@ import { numericCandidates } from "./measure-target";
 import { readMeasureSignals } from "./measure-words";
 import type { PropertyMention, PropertyRef } from "./mention";
 import { everyMentionPlays, wordsOf } from "./mention-roles";
+import { settleQuantityWords } from "./quantity-words";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
 import { findMentions } from "./question-mentions";
 import type { QuestionReading } from "./question-reading";
@@ -35,6 +37,7 @@ const isFigure = (mention: { kind: string }): mention is PropertyMention =>
 export function readAggregateQuestion(input: {
   question: string;
   catalogue: QueryCatalogue;
+  entities?: NamedEntity[];
 }): AggregateIntent | null {
   const reading = startReading(input);
   if (!reading) return null;
@@ -88,11 +91,16 @@ export function readAggregateQuestion(input: {
 function startReading(input: {
   question: string;
   catalogue: QueryCatalogue;
+  entities?: NamedEntity[];
 }): QuestionReading | null {
   const { question, catalogue } = input;
   if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
-  const signals = readMeasureSignals(question);
-  const found = findMentions({ question, catalogue });
+  const found = findMentions({ question, catalogue, entities: input.entities });
+  const signals = settleQuantityWords({
+    question,
+    mentions: found,
+    signals: readMeasureSignals(question),
+  });
   if (asksBeyondAggregates({ question, mentions: found, ignore: signals.numberWords })) return null;
   const settled = settleTotals({ question, mentions: found, signals });
   const groupTarget = readGroupTarget(

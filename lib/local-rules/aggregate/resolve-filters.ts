@@ -65,6 +65,7 @@ export function filterOfValue(context: Context, mention: ValueMention): Aggregat
     operator: "=",
     value: candidate.value,
     caseInsensitive: candidate.caseInsensitive,
+    ...(candidate.shown ? { shown: candidate.shown } : {}),
   };
 }
 

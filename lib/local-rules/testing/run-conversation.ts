@@ -21,8 +21,8 @@ export type ObservedTurn = {
 /** What the fake engine returns for a call: a tool-result output. */
 export type EngineOutput = ToolResultPart["output"];
 
-/** Answers the model's tool calls in tests. */
-export type FakeEngine = (call: ObservedCall) => EngineOutput;
+/** Answers the model's tool calls in tests (a real query engine answers asynchronously). */
+export type FakeEngine = (call: ObservedCall) => EngineOutput | Promise<EngineOutput>;
 
 /** A successful envelope. */
 export function ok(data: JSONValue, message?: string): EngineOutput {
@@ -113,13 +113,14 @@ export async function runConversation(input: {
     if (calls.length === 0) {
       return { turns, answer: turns.map((item) => item.text).join(""), messages };
     }
+    const outputs = await Promise.all(calls.map((call) => input.engine(call)));
     messages.push({
       role: "tool",
-      content: calls.map((call) => ({
+      content: calls.map((call, index) => ({
         type: "tool-result" as const,
         toolCallId: call.toolCallId,
         toolName: call.toolName,
-        output: input.engine(call),
+        output: outputs[index],
       })),
     });
   }
