@@ -1,18 +1,13 @@
-import { normaliseColumnName } from "@/lib/engine/construction/csv/csv-columns";
+import {
+  endpointColumnNames,
+  nodeIdColumnNames,
+  normaliseColumnName,
+} from "@/lib/engine/construction/csv/csv-columns";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import type { StagedFile, UploadForm } from "./stream-upload-form";
 
 /** One file part of an upload request, in the order it arrived. */
 export type UploadFilePart = { field: "file" | "nodes"; order: number; file: StagedFile };
-
-// Header names that mark a node table's id column, and an edge table's endpoint columns (the
-// engine's CSV synonyms, lib/engine/construction/csv/csv-columns.ts, normalised).
-const nodeIdNames = new Set(["id", "nodeid", "node", "key", "vertex", "vertexid"]);
-const endpointNames = new Set([
-  ...["source", "src", "from", "sourceid", "fromid", "sourcenode", "fromnode", "start"],
-  ...["target", "tgt", "dst", "dest", "destination", "to", "targetid", "toid", "end"],
-  ...["u", "v", "node1", "node2", "nodea", "nodeb", "startnode", "endnode", "targetnode"],
-]);
 
 /**
  * Which file is the edge table and which its node table. `file` + `nodes` says so itself. With
@@ -47,5 +42,8 @@ export function looksLikeNodeTable(file: StagedFile): boolean {
   const names = header
     .split(delimiter)
     .map((cell) => normaliseColumnName({ name: cell.replace(/^\s*"|"\s*$/g, "") }));
-  return names.some((name) => nodeIdNames.has(name)) && !names.some((n) => endpointNames.has(n));
+  return (
+    names.some((name) => nodeIdColumnNames.has(name)) &&
+    !names.some((name) => endpointColumnNames.has(name))
+  );
 }

@@ -89,6 +89,40 @@ describe("constructFromCsv", () => {
     expect(error.message).toContain("n99");
   });
 
+  it("reads sender/recipient-style headers by name, and any header over known nodes", () => {
+    const nodes = "id,name\nann,Ann\nbo,Bo\ncy,Cy\n";
+    const pairs = (graph: ReturnType<typeof constructFromCsv>) =>
+      Array.from(graph.edgeSources, (source, index) => [
+        graph.nodeIds[source],
+        graph.nodeIds[graph.edgeTargets[index]],
+      ]);
+    // Named roles win over column order: the recipient column comes first here.
+    const named = constructFromCsv({
+      directed: true,
+      nodes,
+      edges: "recipient,sender\nbo,ann\ncy,bo\n",
+    });
+    expect(pairs(named)).toEqual([
+      ["ann", "bo"],
+      ["bo", "cy"],
+    ]);
+    // Names the rule does not know: read as data, the first row could only fail.
+    const unknownNames = constructFromCsv({
+      directed: true,
+      nodes,
+      edges: "user_a,user_b\nann,bo\nbo,cy\n",
+    });
+    expect(pairs(unknownNames)).toEqual([
+      ["ann", "bo"],
+      ["bo", "cy"],
+    ]);
+    expect(unknownNames.nodeIds).toEqual(["ann", "bo", "cy"]);
+    // A first row of unknown ids followed by another is still an error, with its line.
+    const error = errorOf(() => constructFromCsv({ nodes, edges: "ann,zed\nann,bo\n" }));
+    expect(error.message).toContain("zed");
+    expect(error.details).toMatchObject({ line: 1 });
+  });
+
   it("refuses a malformed CSV: unterminated quote and ragged row, with lines", () => {
     const unterminated = errorOf(() =>
       constructFromCsv({ edges: 'source,target\na,b\n"c,d\ne,f\n' }),

@@ -46,8 +46,33 @@ export function constructFromCsv(input: ConstructFromCsvInput): GraphData {
   const nodeTable = input.nodes === undefined ? null : read(input.nodes, input);
   if (nodeTable) addNodes(builder, nodeTable, input);
   throwIfCancelled(signal);
-  addEdges(builder, read(input.edges, input), input, nodeTable !== null);
+  let edges = read(input.edges, input);
+  if (nodeTable && input.header === undefined && !edges.header && namesHeader(edges, builder)) {
+    edges = { ...edges, header: true, firstRow: 1 };
+  }
+  addEdges(builder, edges, input, nodeTable !== null);
   return builder.build();
+}
+
+/**
+ * With a node table, an edge table's first row whose two leading cells are text and no node,
+ * followed by a row of two known nodes, is a header the name rule did not know
+ * ("caller,callee", "user_a,user_b"): read as data it could only fail as an unknown node.
+ */
+function namesHeader(source: TableWithHeader, builder: GraphBuilder): boolean {
+  const { table } = source;
+  const width = table.columnCount;
+  if (table.rowCount < 2 || width < 2) return false;
+  const [first, second] = [table.fields[0], table.fields[1]];
+  const isName = (text: string) => text !== "" && !isNumeric({ text });
+  return (
+    isName(first) &&
+    isName(second) &&
+    builder.findNode(first) === undefined &&
+    builder.findNode(second) === undefined &&
+    builder.findNode(table.fields[width]) !== undefined &&
+    builder.findNode(table.fields[width + 1]) !== undefined
+  );
 }
 
 type TableWithHeader = { table: CsvTable; header: boolean; firstRow: number };

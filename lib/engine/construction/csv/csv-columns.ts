@@ -3,8 +3,37 @@ import { isNumeric } from "./csv-values";
 
 /** Synonyms per column role, in priority order, compared after `normaliseColumnName`. */
 const synonyms = {
-  source: ["source", "src", "from", "sourceid", "fromid", "sourcenode", "fromnode", "start"],
-  target: ["target", "tgt", "dst", "dest", "destination", "to", "targetid", "toid", "end"],
+  // Directed pairs of everyday edge lists (mail, calls, follows, citations) name their roles.
+  source: [
+    "source",
+    "src",
+    "from",
+    "sourceid",
+    "fromid",
+    "sourcenode",
+    "fromnode",
+    "start",
+    "sender",
+    "caller",
+    "follower",
+    "citing",
+  ],
+  target: [
+    "target",
+    "tgt",
+    "dst",
+    "dest",
+    "destination",
+    "to",
+    "targetid",
+    "toid",
+    "end",
+    "recipient",
+    "receiver",
+    "callee",
+    "followee",
+    "cited",
+  ],
   edgeWeight: ["weight", "w", "wt", "cost"],
   edgeType: ["type", "edgetype", "relation", "relationship", "rel", "kind", "predicate", "label"],
   nodeId: ["id", "nodeid", "node", "key", "vertex", "vertexid"],
@@ -15,6 +44,16 @@ const synonyms = {
 } as const;
 
 const knownNames = new Set<string>(Object.values(synonyms).flat());
+
+/** Normalised header names that mark an edge table's endpoint columns. */
+export const endpointColumnNames: ReadonlySet<string> = new Set([
+  ...synonyms.source,
+  ...synonyms.target,
+  ...synonyms.pairs,
+]);
+
+/** Normalised header names of a node table's id column. */
+export const nodeIdColumnNames: ReadonlySet<string> = new Set(synonyms.nodeId);
 const sourcePairs = ["u", "node1", "nodea", "startnode"];
 const targetPairs = ["v", "node2", "nodeb", "endnode", "targetnode"];
 const headerSampleRows = 1000;
