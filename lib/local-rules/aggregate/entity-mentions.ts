@@ -17,8 +17,10 @@ export type NamedEntity = {
   label?: string;
 };
 
-// One id column object per table: the plan compares columns by identity.
+// One id column object per table: the plan compares columns by identity. A catalogue's tables
+// die with it, so the map holds them weakly; a set of the columns says which are node ids.
 const idColumns = new WeakMap<CatalogueTable, CatalogueColumn>();
+const nodeIdColumns = new WeakSet<CatalogueColumn>();
 
 function idColumnOf(table: CatalogueTable): CatalogueColumn {
   let column = idColumns.get(table);
@@ -32,8 +34,14 @@ function idColumnOf(table: CatalogueTable): CatalogueColumn {
       nodeLabel: false,
     };
     idColumns.set(table, column);
+    nodeIdColumns.add(column);
   }
   return column;
+}
+
+/** Whether a column is the id column a confirmed node filters on. */
+export function isNodeIdColumn(column: CatalogueColumn): boolean {
+  return nodeIdColumns.has(column);
 }
 
 function tableOf(catalogue: QueryCatalogue, entity: NamedEntity): CatalogueTable | null {

@@ -142,6 +142,15 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
     });
     const countedRows = await runAggregateSql({ graph, sql: counted?.sql ?? "" });
     expect(countedRows[0][counted?.valueColumn ?? ""]).toBe(3);
+    // The node's own table filtered by its id is one row, never the answer to a count.
+    expect(
+      planAggregateQuery({
+        question: "How many repositories does repo-9 have?",
+        schema,
+        subjects: ["repo-9"],
+        entities,
+      }),
+    ).toBeNull();
   });
 
   it("reads 'the total number of lines' as the sum of a quantity, and 'number of commits' as a count", async () => {

@@ -1,4 +1,5 @@
 import type { AggregateFilter, AggregateGroup } from "./aggregate-intent";
+import { isNodeIdColumn } from "./entity-mentions";
 import { findJoinRoute, type JoinRoute } from "./join-routes";
 import type { Mention, PropertyMention, PropertyRef, ValueMention } from "./mention";
 import type { NumberCondition } from "./number-conditions";
@@ -58,6 +59,10 @@ export function filterOfValue(context: Context, mention: ValueMention): Aggregat
   if (options.length !== 1) return null;
   const [{ candidate, placed }] = options;
   if (!placed) return null;
+  // A node filtering its own table leaves one row: "how many people did m06 refer" is m06's
+  // links, not the people whose id is m06. A named node filters rows that reach it.
+  if (isNodeIdColumn(candidate.ref.column) && (placed.onGroup || placed.route.steps.length === 0))
+    return null;
   return {
     ref: placed.ref,
     route: placed.route,
