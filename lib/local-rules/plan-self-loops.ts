@@ -1,4 +1,5 @@
-import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
+import { conditionSql } from "./aggregate/build-aggregate-sql";
 import { type CatalogueTable, readQueryCatalogue } from "./aggregate/query-catalogue";
 import { findMentions } from "./aggregate/question-mentions";
 import { queryDataSchema } from "./analysis-result-shapes";
@@ -84,7 +85,9 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
   const nodes = nodeTable ? nodeTable.table : genericTable("nodes");
   const where = [
     "e.source = e.target",
-    ...(nodeTable ? (conditions.get(nodeTable) ?? []) : []).map(conditionSql),
+    ...(nodeTable ? (conditions.get(nodeTable) ?? []) : []).map((condition) =>
+      conditionSql("n", { ...condition, operator: "=" }),
+    ),
   ];
   const sql = [
     "SELECT e.source AS node_id, n.label AS node_label, count(*) AS self_loops",
@@ -138,15 +141,6 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
       return part;
     },
   });
-}
-
-function conditionSql(condition: Condition): string {
-  const column = `n.${quoteIdentifier(condition.column)}`;
-  if (typeof condition.value === "boolean")
-    return `${column} = ${condition.value ? "TRUE" : "FALSE"}`;
-  if (condition.caseInsensitive)
-    return `lower(CAST(${column} AS VARCHAR)) = lower(${quoteLiteral(condition.value)})`;
-  return `${column} = ${quoteLiteral(condition.value)}`;
 }
 
 function leadOf(input: {

@@ -19,14 +19,22 @@ const tableRows = 50;
 
 const functions = { sum: "sum", average: "avg", minimum: "min", maximum: "max" } as const;
 
-function conditionOf(alias: string, filter: AggregateFilter): string {
-  const column = `${alias}.${quoteIdentifier(filter.ref.column.column)}`;
+/** A filter's SQL condition on the column `alias.column` (text compared as its schema lists it). */
+export function conditionSql(
+  alias: string,
+  filter: Pick<AggregateFilter, "operator" | "value" | "caseInsensitive"> & { column: string },
+): string {
+  const column = `${alias}.${quoteIdentifier(filter.column)}`;
   if (typeof filter.value === "boolean") return `${column} = ${filter.value ? "TRUE" : "FALSE"}`;
   if (typeof filter.value === "number")
     return `${column} ${filter.operator} ${String(filter.value)}`;
   if (filter.caseInsensitive)
     return `lower(CAST(${column} AS VARCHAR)) = lower(${quoteLiteral(filter.value)})`;
   return `${column} = ${quoteLiteral(filter.value)}`;
+}
+
+function conditionOf(alias: string, filter: AggregateFilter): string {
+  return conditionSql(alias, { ...filter, column: filter.ref.column.column });
 }
 
 function valueColumnOf(intent: AggregateIntent, keyColumn: string | null): string {
