@@ -48,6 +48,8 @@ function englishTitle(analysis: AnalysisIntent): string {
       return "Spanning tree";
     case "self-loops":
       return "Self-loops";
+    case "common-neighbours":
+      return "Neighbours in common";
     case "schema-question":
       return "Answer from the graph's data";
   }
@@ -96,6 +98,8 @@ function chineseTitle(analysis: AnalysisIntent): string {
       return "生成树";
     case "self-loops":
       return "自环";
+    case "common-neighbours":
+      return "共同邻居";
     case "schema-question":
       return "基于图数据的回答";
   }

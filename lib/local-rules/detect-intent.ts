@@ -1,5 +1,6 @@
 import { detectMlIntent, type MlIntent } from "./detect-ml-intent";
 import { extractRemovalNames } from "./node-name-extraction";
+import type { CommonNeighboursAsk } from "./plan-common-neighbours";
 import type { SelfLoopAsk } from "./plan-self-loops";
 import { parseAnalyses } from "./question-grammar";
 import type { GraphMetric, NodeStructureMetric, SimilarityMetric } from "./question-words";
@@ -80,6 +81,8 @@ export type AnalysisIntent =
   | { kind: "partners"; node: string; ask: "count" | "top" }
   | { kind: "flow"; source: string | null; target: string | null; disjoint: boolean }
   | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
+  /** "How many co-authors do r05 and r07 have in common?": the neighbours two nodes share. */
+  | { kind: "common-neighbours"; source: string; target: string; ask: CommonNeighboursAsk }
   /** "Does anyone in Sales email themselves?": edges from a node to itself. */
   | { kind: "self-loops"; ask: SelfLoopAsk }
   /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */

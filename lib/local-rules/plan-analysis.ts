@@ -2,6 +2,7 @@ import type { AnswerPart } from "./answer-document";
 import { canonicalJson } from "./call-resolution";
 import type { AnalysisIntent } from "./detect-intent";
 import { planBridging } from "./plan-bridging";
+import { planCommonNeighbours } from "./plan-common-neighbours";
 import { planCommunities } from "./plan-communities";
 import { planDegree } from "./plan-degree";
 import { planReport, planVisualization } from "./plan-deliverables";
@@ -11,6 +12,7 @@ import { planComponents, planConnectivity, planGraphMetrics } from "./plan-graph
 import { planKShortest } from "./plan-k-shortest";
 import { planMembership, planSameCommunity } from "./plan-membership";
 import { planNeighbours } from "./plan-neighbours";
+import { asksForNodeProperty, planNodeProperty } from "./plan-node-property";
 import { planCore, planNodeStructure } from "./plan-node-structure";
 import { planPath } from "./plan-path";
 import { planPartners, planProjection } from "./plan-projection";
@@ -38,13 +40,18 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planCommunities({ context, algorithm: analysis.algorithm });
     case "path":
       return planPath({ context, source: analysis.source, target: analysis.target });
-    case "neighbours":
-      return planNeighbours({
-        context,
-        node: analysis.node,
-        depth: analysis.depth,
-        limit: analysis.limit,
-      });
+    case "neighbours": {
+      const neighbours = () =>
+        planNeighbours({
+          context,
+          node: analysis.node,
+          depth: analysis.depth,
+          limit: analysis.limit,
+        });
+      return analysis.depth === 1
+        ? withPropertyLookup(context, analysis.node, neighbours)
+        : neighbours();
+    }
     case "bridging":
       return planBridging({ context, topK: analysis.topK });
     case "membership":
@@ -54,7 +61,7 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
     case "k-shortest":
       return planKShortest({ context, ...analysis });
     case "degree":
-      return planDegree({ context, ...analysis });
+      return withPropertyLookup(context, analysis.node, () => planDegree({ context, ...analysis }));
     case "edge-exists":
       return planEdgeExists({ context, ...analysis });
     case "reachability":
@@ -62,7 +69,9 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
     case "graph-metric":
       return planGraphMetrics({ context, metrics: analysis.metrics });
     case "node-structure":
-      return planNodeStructure({ context, ...analysis });
+      return withPropertyLookup(context, analysis.node, () =>
+        planNodeStructure({ context, ...analysis }),
+      );
     case "core":
       return planCore({ context, topK: analysis.topK });
     case "components":
@@ -83,11 +92,27 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planFlow({ context, ...analysis });
     case "spanning-tree":
       return planSpanningTree({ context, ...analysis });
+    case "common-neighbours":
+      return planCommonNeighbours({ context, ...analysis });
     case "self-loops":
       return planSelfLoops({ context, ask: analysis.ask });
     case "schema-question":
       return planSchemaQuestion({ context, ...analysis });
   }
+}
+
+/**
+ * A question about one named node that may ask for one of its properties rather than what the
+ * grammar read ("How many stars does gateway-core have?" reads as a degree, "gateway-core" as a
+ * core number): the schema decides, and the reading answers when no property is named.
+ */
+function withPropertyLookup(
+  context: PlanContext,
+  node: string | null,
+  otherwise: () => PlanOutcome,
+): PlanOutcome {
+  if (!node || !asksForNodeProperty(context.reading.question)) return otherwise();
+  return planNodeProperty({ context, node, otherwise });
 }
 
 function unique(calls: PlannedCall[]): PlannedCall[] {

@@ -1,6 +1,12 @@
+import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { queryDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
-import type { PlanContext, PlanOutcome } from "./plan-types";
-import { resolveNodeNames } from "./resolve-node-names";
+import { inLanguage } from "./answer-language";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource } from "./plan-with-nodes";
+import { nodeDegreeMode } from "./question-arguments";
+import { type ResolvedNode, resolveNodeNames } from "./resolve-node-names";
 import { neighboursDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
@@ -22,6 +28,20 @@ export function planNeighbours(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [subject] = names.nodes;
+  // "Which sites ship to WH3?" on a directed graph: only the links that point that way.
+  const direction =
+    context.graph.description.directed === true && depth === 1
+      ? nodeDegreeMode(context.reading.question, input.node)
+      : "all";
+  if (direction !== "all") {
+    const schemaStep = readGraphSchema(context);
+    if (schemaStep.kind !== "ready") return schemaStep.outcome;
+    // One edge type: its links point as the data says (sender → recipient). Typed edges of a
+    // SQL dump point along foreign keys, which say nothing of the question's verb.
+    if (schemaStep.schema.edge_types.length <= 1) {
+      return planDirectedNeighbours({ context, subject, direction, schema: schemaStep.schema });
+    }
+  }
   const call = { toolName: "get_neighbors", input: { node_id: subject.id, depth, limit } };
   return planSingleCall({
     context,
@@ -53,6 +73,73 @@ export function planNeighbours(input: {
         });
       }
       part.focusNodeIds = [data.node.id, ...data.neighbours.map((node) => node.id)];
+      return part;
+    },
+  });
+}
+
+/**
+ * The nodes that link to a node (`in`) or that it links to (`out`), read from the edge table:
+ * get_neighbors follows links both ways.
+ */
+function planDirectedNeighbours(input: {
+  context: PlanContext;
+  subject: ResolvedNode;
+  direction: "in" | "out";
+  schema: GraphSchemaView;
+}): PlanOutcome {
+  const { context, subject, direction } = input;
+  const tableOf = (kind: "nodes" | "edges") =>
+    input.schema.query_tables.find((table) => table.kind === kind)?.name ?? kind;
+  const [near, far] = direction === "in" ? ["source", "target"] : ["target", "source"];
+  const sql = [
+    `SELECT e.${near} AS node_id, n.label AS node_label, count(*) AS links`,
+    `FROM ${quoteIdentifier(tableOf("edges"))} e`,
+    `JOIN ${quoteIdentifier(tableOf("nodes"))} n ON n.id = e.${near}`,
+    `WHERE e.${far} = ${quoteLiteral(subject.id)}`,
+    `GROUP BY e.${near}, n.label`,
+    "ORDER BY node_id",
+  ].join("\n");
+  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 1000 } };
+  const shown =
+    subject.label && subject.label !== subject.id ? `${subject.label} (${subject.id})` : subject.id;
+  return planSingleCall({
+    context,
+    call,
+    schema: queryDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      if (subject.note) part.notes.push(subject.note);
+      const rows = data.rows.map((row) => {
+        const id = String(row[0]);
+        const label = row[1] === null || row[1] === undefined ? "" : String(row[1]);
+        return { id, name: label && label !== id ? `${label} (${id})` : id, links: Number(row[2]) };
+      });
+      const names = rows.map((row) => row.name);
+      const count = rows.length;
+      part.summary.push(
+        inLanguage(
+          context,
+          direction === "in"
+            ? {
+                en: `${count} ${count === 1 ? "node links" : "nodes link"} to ${shown}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
+                zh: `有 ${count} 个节点指向 ${shown}${count > 0 ? `：${names.join("、")}` : ""}。`,
+              }
+            : {
+                en: `${shown} links to ${count} ${count === 1 ? "node" : "nodes"}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
+                zh: `${shown} 指向 ${count} 个节点${count > 0 ? `：${names.join("、")}` : ""}。`,
+              },
+        ),
+      );
+      part.notes.push(
+        inLanguage(context, {
+          en: `The graph is directed: only links ${direction === "in" ? "into" : "out of"} ${shown} count.`,
+          zh: `该图是有向图：只计${direction === "in" ? "指向" : "来自"} ${shown} 的边。`,
+        }),
+      );
+      part.notes.push(`SQL: ${sql}`);
+      part.focusNodeIds = [subject.id, ...rows.map((row) => row.id)];
       return part;
     },
   });

@@ -1,14 +1,9 @@
-import type { JSONValue } from "@ai-sdk/provider";
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
-import { constructGraph } from "@/lib/engine/construction/construct-graph";
-import type { GraphData } from "@/lib/engine/graph/graph-data";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { runGraphQuery } from "@/lib/engine/query/run-graph-query";
-import { LoadedGraph } from "@/lib/engine/session/loaded-graph";
-import { describeGraphSchema } from "@/lib/mcp/graph-info";
 import { parseAnalyses } from "./question-grammar";
-import { type FakeEngine, ok, runConversation } from "./testing/run-conversation";
+import { realGraphEngine } from "./testing/real-graph-engine";
+import { runConversation } from "./testing/run-conversation";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -18,47 +13,15 @@ afterAll(async () => {
 const nodes = "id,name,department\na,Ann,Sales\nb,Bob,Sales\nc,Cy,Legal\nd,Di,Legal\n";
 const edges = "source,target\na,b\nb,b\nc,c\nc,c\nd,a\n";
 
-async function emailEngine(): Promise<FakeEngine> {
-  const { graph } = await constructGraph({
-    kind: "csv",
-    texts: { edges, nodes },
-    options: { directed: true },
-  });
-  const loaded = new LoadedGraph({
-    version: 1,
-    origin: { kind: "construction", datasetId: "ds_karate", revision: 3 },
-    graph,
-  });
-  const description = {
-    loaded: true,
-    dataset_id: "ds_karate",
-    revision: 3,
-    version: 1,
-    origin: "construction",
-    directed: true,
-    weighted: false,
-    nodes: 4,
-    edges: 5,
-    schema: JSON.parse(JSON.stringify(describeGraphSchema(loaded))),
-  };
-  return async (call) => {
-    if (call.toolName === "load_constructed_graph" || call.toolName === "get_graph_info")
-      return ok(description as JSONValue);
-    if (call.toolName === "query_graph") return ok((await query(graph, call.input)) as JSONValue);
-    throw new Error(`unexpected call ${call.toolName}`);
-  };
-}
-
-async function query(graph: GraphData, input: Record<string, unknown>) {
-  const result = await runGraphQuery({ graph, sql: String(input.sql) });
-  return { columns: result.columns, rows: result.rows, row_count: result.rows.length };
-}
-
 async function ask(question: string) {
   const { answer, turns } = await runConversation({
     question,
     state: attachedKarateState(),
-    engine: await emailEngine(),
+    engine: await realGraphEngine({
+      kind: "csv",
+      texts: { edges, nodes },
+      options: { directed: true },
+    }),
   });
   return { lead: answer.split("\n")[0], calls: turns.flatMap((turn) => turn.calls) };
 }

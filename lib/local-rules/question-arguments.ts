@@ -76,6 +76,8 @@ export function nodeDegreeMode(question: string, node: string): "all" | "in" | "
   const at = question.indexOf(node);
   const verb = questionWords.outDegree.exec(question);
   if (at < 0 || !verb) return mode;
+  // "shipped out of FAC2", "sent from kpatel": the node is where the links start.
+  if (/\b(?:out\s+of|from)\s+(?:the\s+)?$/i.test(question.slice(0, at))) return "out";
   const subjectOfVerb = /\b(?:did|does|do|has|have|had)\s+$/i.test(question.slice(0, at));
   return verb.index < at && !subjectOfVerb ? "in" : mode;
 }

@@ -9,7 +9,7 @@ import {
   similarityMetricOf,
 } from "./question-arguments";
 import { communitiesIntent, componentsIntent, structureIntent } from "./question-family-readers";
-import { parseRequestedCount, parseRequestedDepth } from "./question-numbers";
+import { parseRequestedCount, parseRequestedDepth, readExplicitDepth } from "./question-numbers";
 import { correctTypos } from "./question-typos";
 import { questionWords } from "./question-words";
 
@@ -49,6 +49,23 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
               ? "loops"
               : "nodes"
             : "list",
+      },
+    ];
+  }
+  // "How many co-authors do r05 and r07 have in common?": the neighbours both nodes have.
+  const pairMentions = endpointMentions(q);
+  if (
+    pairMentions.source &&
+    pairMentions.target &&
+    questionWords.sharedNeighbours.test(q) &&
+    !questionWords.likelyLinks.test(q)
+  ) {
+    return [
+      {
+        kind: "common-neighbours",
+        source: pairMentions.source,
+        target: pairMentions.target,
+        ask: yesNo ? "exists" : questionWords.count.test(q) ? "count" : "list",
       },
     ];
   }
@@ -153,9 +170,16 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   const centralityAsked =
     measure !== null ||
     centralityWords.test(q) ||
+    questionWords.mostPartners.test(q) ||
     (questionWords.strength.test(q) && questionWords.rank.test(q)) ||
     (/\bdegrees?\b|度数|的度/i.test(q) && questionWords.rank.test(q));
   if (communities && (communities.kind !== "communities" || !centralityAsked)) return [communities];
+  // "How many airports can you reach from SEA with at most one stop?", "friends of friends of
+  // Farah": a named depth beyond one hop asks for the neighbourhood, listed or counted.
+  const depth = readExplicitDepth({ question: q });
+  const depthNode = depth !== null && depth > 1 && !twoNodes ? subjectMention(q) : null;
+  if (depthNode && depth !== null)
+    return [{ kind: "neighbours", node: depthNode, depth, limit: 200 }];
   // "What's the total weekly volume received by Pinecrest Warehouse?": one node's total is its
   // (weighted) degree; the planner sums the weights and tries an aggregate first.
   const totalOfNode = /\btotal\b|\bsum of\b|总量|总额|总数|总共/i.test(q)
@@ -190,7 +214,8 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         kind: "centrality",
         measure:
           measure ??
-          (/\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i.test(
+          (questionWords.mostPartners.test(q) ||
+          /\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i.test(
             q,
           )
             ? "degree"

@@ -82,8 +82,20 @@ export function parseRequestedCount(input: {
   return input.fallback;
 }
 
-/** The neighbourhood depth the question asks for ("2 hops", "two-hop", "二度"), 1 to 3. */
-export function parseRequestedDepth(input: { question: string }): number {
+// "Friends of friends (of friends)": each repeat of the relation is one more hop.
+const repeatedRelation =
+  /\b(friends?|neighbou?rs?|contacts?|connections?|co-?authors?|collaborators?|followers?|colleagues?|partners?)\s+of\s+(?:(?:my|your|their|his|her|its|the)\s+)?\1\b(?:\s+of\s+(?:(?:my|your|their|his|her|its|the)\s+)?\1\b)?/i;
+// "With at most one stop", "one-stop", "up to 2 layovers": n stops are n + 1 legs.
+const stopsPattern = new RegExp(
+  `\\b(?:(?:at most|up to|no more than|a maximum of|maximum of|max|with|within|including)\\s+(?:a\\s+single|${numberToken})|(\\d|one|two)(?=[\\s-]stop))[\\s-]*(?:stops?|layovers?|changes?|transfers?|intermediate (?:stops?|nodes?|hops?))\\b`,
+  "i",
+);
+
+/**
+ * The neighbourhood depth a question names, or null when it names none: "2 hops", "depth 3",
+ * "二度", "friends of friends" (2), "with at most one stop" (2 legs), "经停一次" (2).
+ */
+export function readExplicitDepth(input: { question: string }): number | null {
   const patterns = [
     new RegExp(`${numberToken}[\\s-]*hops?\\b`, "i"),
     new RegExp(`\\bdepth\\s*(?:of\\s*|=\\s*)?${numberToken}`, "i"),
@@ -95,5 +107,26 @@ export function parseRequestedDepth(input: { question: string }): number {
     const value = parseNumberWord(match[1]);
     if (value !== null && value > 0) return Math.min(value, 3);
   }
-  return 1;
+  const repeated = repeatedRelation.exec(input.question);
+  if (repeated) return repeated[0].toLowerCase().split(/\s+of\s+/).length;
+  const stops = stopsPattern.exec(input.question);
+  if (stops) {
+    const value = /single/i.test(stops[0]) ? 1 : parseNumberWord(stops[1] ?? stops[2] ?? "");
+    if (value !== null && value >= 0) return Math.min(value + 1, 3);
+  }
+  if (/朋友的朋友|好友的好友|邻居的邻居/.test(input.question)) return 2;
+  const chineseStops =
+    /(?:经停|转机|中转|换乘)\s*(?:最多|不超过)?\s*([一二两1-2])\s*次|(?:最多|不超过)\s*([一二两1-2])\s*次(?:经停|转机|中转|换乘)/.exec(
+      input.question,
+    );
+  if (chineseStops) {
+    const value = parseNumberWord(chineseStops[1] ?? chineseStops[2]);
+    if (value !== null) return Math.min(value + 1, 3);
+  }
+  return null;
+}
+
+/** The neighbourhood depth the question asks for ("2 hops", "two-hop", "二度"), 1 to 3. */
+export function parseRequestedDepth(input: { question: string }): number {
+  return readExplicitDepth(input) ?? 1;
 }

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { parseAnalyses } from "./question-grammar";
+import { readExplicitDepth } from "./question-numbers";
+import { karateEngine } from "./testing/karate-engine";
+import { realGraphEngine } from "./testing/real-graph-engine";
+import { type FakeEngine, runConversation } from "./testing/run-conversation";
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
+});
+
+// Small enough to read every answer off by hand.
+const software = [
+  "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, stars integer, language text);",
+  "INSERT INTO repositories VALUES (1, 'gateway-core', 540, 'Go'), (2, 'deploy-bot', 120, 'Python');",
+].join("\n");
+// Directed mail: Ann and Cy write to Bo, Bo writes to Cy.
+const mailNodes = "id,name\nann,Ann\nbo,Bo\ncy,Cy\n";
+const mailEdges = "sender,recipient\nann,bo\ncy,bo\nbo,cy\n";
+
+async function lead(question: string, engine: FakeEngine) {
+  const { answer, turns } = await runConversation({
+    question,
+    state: attachedKarateState(),
+    engine,
+  });
+  return {
+    lead: answer.split("\n")[0],
+    tools: turns.flatMap((turn) => turn.calls.map((call) => call.toolName)),
+  };
+}
+
+describe("questions about named nodes", { timeout: 60_000 }, () => {
+  it("reads one property of a named node, even when its name holds a measure's word", async () => {
+    const engine = await realGraphEngine({ kind: "sql", text: software });
+    const stars = await lead("How many stars does gateway-core have?", engine);
+    // "core" in the name is not a core number.
+    expect(stars.lead).toBe("gateway-core (repositories:1) has stars 540.");
+    expect(stars.tools).toContain("query_graph");
+    // A degree question without a property word keeps its reading.
+    const edges = await lead("How many edges does deploy-bot have?", engine);
+    expect(edges.tools).toContain("degree_analysis");
+    expect(edges.tools).not.toContain("query_graph");
+  });
+
+  it("lists the nodes that point at a node, or that it points at, on a directed graph", async () => {
+    const engine = await realGraphEngine({
+      kind: "csv",
+      texts: { edges: mailEdges, nodes: mailNodes },
+      options: { directed: true },
+    });
+    expect((await lead("Who emails Bo?", engine)).lead).toBe(
+      "2 nodes link to Bo (bo): Ann (ann), Cy (cy).",
+    );
+    expect((await lead("Who does Bo email?", engine)).lead).toBe(
+      "Bo (bo) links to 1 node: Cy (cy).",
+    );
+  });
+
+  it("counts and names the neighbours two nodes share", async () => {
+    // Karate: n0 and n33 are both linked to n8, n13, n19 and n31 (NetworkX common_neighbors).
+    const shared = await lead("How many friends do n0 and n33 have in common?", karateEngine());
+    expect(shared.lead).toMatch(
+      /^Mr\. Hi \(n0\) and John A\. \(n33\) have 4 neighbours in common: /,
+    );
+    expect(shared.lead).toContain("n8, n13, n19, n31");
+    expect(shared.tools.filter((tool) => tool === "get_neighbors")).toHaveLength(2);
+    expect((await lead("Do n4 and n33 share any friends?", karateEngine())).lead).toMatch(
+      /^No — .* have no neighbour in common\.$/,
+    );
+  });
+});
+
+describe("the grammar of node questions", () => {
+  it("reads stops, repeated relations and hops as a depth", () => {
+    expect(
+      readExplicitDepth({
+        question: "Which airports can you reach from SEA with at most one stop?",
+      }),
+    ).toBe(2);
+    expect(readExplicitDepth({ question: "Who are the friends of friends of Farah?" })).toBe(2);
+    expect(readExplicitDepth({ question: "friends of friends of friends of Farah" })).toBe(3);
+    expect(readExplicitDepth({ question: "SEA 经停一次能到哪些机场？" })).toBe(2);
+    expect(readExplicitDepth({ question: "Which node has 5 connections?" })).toBeNull();
+    expect(
+      parseAnalyses("How many airports can you reach from SEA with at most one stop?"),
+    ).toEqual([{ kind: "neighbours", node: "SEA", depth: 2, limit: 200 }]);
+  });
+
+  it("reads the fewest flights between two places as a path, and partners as a degree ranking", () => {
+    expect(
+      parseAnalyses("What's the fewest number of flights needed to get from BOS to HNL?"),
+    ).toEqual([{ kind: "path", source: "BOS", target: "HNL" }]);
+    expect(parseAnalyses("Which researcher has collaborated with the most people?")).toMatchObject([
+      { kind: "centrality", measure: "degree" },
+    ]);
+    expect(parseAnalyses("Which department has the most people?")).toMatchObject([
+      { kind: "schema-question" },
+    ]);
+    expect(parseAnalyses("How many co-authors do r05 and r07 have in common?")).toEqual([
+      { kind: "common-neighbours", source: "r05", target: "r07", ask: "count" },
+    ]);
+  });
+});
