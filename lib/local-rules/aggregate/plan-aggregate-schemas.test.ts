@@ -170,5 +170,24 @@ describe("planAggregateQuery on schemas it has not seen", { timeout: 60_000 }, (
     });
     const ranked = await runAggregateSql({ graph, sql: perRepository?.sql ?? "" });
     expect(ranked[0][perRepository?.idColumn ?? ""]).toBe("repositories:9");
+    // Ada 100 + 1000, Bo 250 + 40, Cy 5: "the most lines" of a developer is the sum of theirs.
+    for (const question of [
+      "Which developer committed the most lines?",
+      "Which developer has committed the most lines in total?",
+    ]) {
+      const top = planAggregateQuery({ question, schema });
+      const rows = await runAggregateSql({ graph, sql: top?.sql ?? "" });
+      expect(
+        rows.slice(0, 3).map((row) => [row[top?.idColumn ?? ""], row[top?.valueColumn ?? ""]]),
+      ).toEqual([
+        ["developers:1", 1100],
+        ["developers:2", 290],
+        ["developers:3", 5],
+      ]);
+    }
+    // "The highest" of a figure of other rows is no sum; not guessed.
+    expect(
+      planAggregateQuery({ question: "Which developer has the highest lines?", schema }),
+    ).toBeNull();
   });
 });

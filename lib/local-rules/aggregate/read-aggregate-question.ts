@@ -139,6 +139,8 @@ function readMeasure(reading: QuestionReading): Measured | null {
     signals.sum.length > 0 ||
     figures.some((mention) => mention.impliesSum) ||
     (signals.overall.length > 0 && signals.count.length > 0) ||
+    // "the most lines in total": a figure "in total" is summed.
+    (signals.overall.length > 0 && figures.length > 0) ||
     (signals.howMuch.length > 0 && figures.some((mention) => mention.money));
   if (averaging && (reading.sumWords.length > 0 || signals.sum.length > 0)) return null;
   if (figures.length === 0) {
@@ -170,11 +172,20 @@ function readMeasure(reading: QuestionReading): Measured | null {
 
 // A figure with no aggregate word: the top node by its own value ("the product with the
 // highest price"), or the largest / smallest value over all rows ("the highest order total").
-function figureKind(reading: QuestionReading, ref: PropertyRef): "maximum" | "minimum" | null {
+function figureKind(
+  reading: QuestionReading,
+  ref: PropertyRef,
+): "maximum" | "minimum" | "sum" | null {
   const { groupTarget, signals } = reading;
   if (groupTarget) {
     const own = groupTarget.target.kind === "entity" && groupTarget.target.table === ref.table;
-    return own && reading.direction ? "maximum" : null;
+    if (own) return reading.direction ? "maximum" : null;
+    // "Which developer committed the most lines?": a figure of the rows that reach each group,
+    // ranked by "most" or "fewest", is their sum ("the highest price" stays a single value).
+    const amount = signals.direction.some((span) =>
+      /^(?:most|least|fewest|最多|最少)$/i.test(reading.question.slice(span.start, span.end)),
+    );
+    return amount && reading.direction ? "sum" : null;
   }
   if (signals.maximum.length > 0 && signals.minimum.length === 0) return "maximum";
   if (signals.minimum.length > 0 && signals.maximum.length === 0) return "minimum";
