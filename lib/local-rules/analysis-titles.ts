@@ -50,6 +50,10 @@ function englishTitle(analysis: AnalysisIntent): string {
       return "Self-loops";
     case "common-neighbours":
       return "Neighbours in common";
+    case "unreachable":
+      return "Unreachable nodes";
+    case "edge-ranking":
+      return "Edges by weight";
     case "schema-question":
       return "Answer from the graph's data";
   }
@@ -100,6 +104,10 @@ function chineseTitle(analysis: AnalysisIntent): string {
       return "自环";
     case "common-neighbours":
       return "共同邻居";
+    case "unreachable":
+      return "无法到达的节点";
+    case "edge-ranking":
+      return "按权重排序的边";
     case "schema-question":
       return "基于图数据的回答";
   }

@@ -83,6 +83,10 @@ export type AnalysisIntent =
   | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
   /** "How many co-authors do r05 and r07 have in common?": the neighbours two nodes share. */
   | { kind: "common-neighbours"; source: string; target: string; ask: CommonNeighboursAsk }
+  /** "What is the longest nonstop route?": single edges ranked by weight. */
+  | { kind: "edge-ranking"; ascending: boolean; topK: number }
+  /** "Which airports are not reachable from JFK?": nodes outside the node's component. */
+  | { kind: "unreachable"; node: string }
   /** "Does anyone in Sales email themselves?": edges from a node to itself. */
   | { kind: "self-loops"; ask: SelfLoopAsk }
   /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */

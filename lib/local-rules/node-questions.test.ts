@@ -73,6 +73,36 @@ describe("questions about named nodes", { timeout: 60_000 }, () => {
   });
 });
 
+// Two islands: n1–n2–n3 on the mainland (weights 5 and 9), n4–n5 offshore (weight 2).
+const routes = "n1 n2 5\nn2 n3 9\nn4 n5 2\n";
+
+describe("questions about edges and reach", { timeout: 60_000 }, () => {
+  it("ranks single edges by weight, longest or shortest first", async () => {
+    const engine = await realGraphEngine({
+      kind: "txt",
+      text: routes,
+      options: { weighted: true },
+    });
+    expect((await lead("What is the longest nonstop route?", engine)).lead).toBe(
+      "n2 – n3 has the highest edge weight (9).",
+    );
+    expect((await lead("Which is the shortest single road?", engine)).lead).toBe(
+      "n4 – n5 has the lowest edge weight (2).",
+    );
+  });
+
+  it("names the nodes a node can never reach, and says so when it reaches them all", async () => {
+    const engine = await realGraphEngine({ kind: "txt", text: routes });
+    expect((await lead("Which towns are not reachable from n1?", engine)).lead).toBe(
+      "2 nodes are not reachable from n1: n4, n5.",
+    );
+    const mainland = await realGraphEngine({ kind: "txt", text: "n1 n2 5\nn2 n3 9\n" });
+    expect((await lead("Which nodes can't be reached from n1?", mainland)).lead).toBe(
+      "Every node can be reached from n1: the graph is one connected component.",
+    );
+  });
+});
+
 describe("the grammar of node questions", () => {
   it("reads stops, repeated relations and hops as a depth", () => {
     expect(

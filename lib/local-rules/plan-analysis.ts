@@ -7,6 +7,7 @@ import { planCommunities } from "./plan-communities";
 import { planDegree } from "./plan-degree";
 import { planReport, planVisualization } from "./plan-deliverables";
 import { planEdgeExists } from "./plan-edge-exists";
+import { planEdgeRanking } from "./plan-edge-ranking";
 import { planFlow } from "./plan-flow";
 import { planComponents, planConnectivity, planGraphMetrics } from "./plan-graph-metrics";
 import { planKShortest } from "./plan-k-shortest";
@@ -24,6 +25,7 @@ import { planSimilarity } from "./plan-similarity";
 import { planSpanningTree } from "./plan-spanning-tree";
 import { planOutsideMain, planStrongComponents } from "./plan-strong-components";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { planUnreachable } from "./plan-unreachable";
 import { graphContextPart } from "./write-graph-info";
 
 /** The next step of a planned run: calls to emit, or the parts of the final answer. */
@@ -92,6 +94,10 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planFlow({ context, ...analysis });
     case "spanning-tree":
       return planSpanningTree({ context, ...analysis });
+    case "edge-ranking":
+      return planEdgeRanking({ context, ...analysis });
+    case "unreachable":
+      return planUnreachable({ context, node: analysis.node });
     case "common-neighbours":
       return planCommonNeighbours({ context, ...analysis });
     case "self-loops":

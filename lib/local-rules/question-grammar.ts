@@ -52,6 +52,21 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
+  // "What is the longest nonstop route?": one edge by its weight; with a named node it is a path
+  // ("the shortest route to MIA").
+  if (
+    questionWords.edgeSuperlative.test(q) &&
+    !/\bpaths?\b|路径/i.test(q) &&
+    nodeMentions(q).length === 0
+  ) {
+    return [
+      {
+        kind: "edge-ranking",
+        ascending: questionWords.edgeAscending.test(q),
+        topK: parseRequestedCount({ question: q, fallback: 5, max: 100 }),
+      },
+    ];
+  }
   // "How many co-authors do r05 and r07 have in common?": the neighbours both nodes have.
   const pairMentions = endpointMentions(q);
   if (
@@ -155,6 +170,10 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
     )
   ) {
     return [{ kind: "graph-metric", metrics }];
+  }
+  if (nodeMentions(q).length < 2 && questionWords.unreachableFrom.test(q)) {
+    const from = subjectMention(q);
+    if (from) return [{ kind: "unreachable", node: from }];
   }
   const structure = structureIntent(q);
   if (structure) return [structure];

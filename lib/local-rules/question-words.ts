@@ -49,6 +49,14 @@ export const questionWords = {
   // ranks by distinct partners, i.e. by degree (a type's name after "most" is a schema count).
   mostPartners:
     /\b(?:collaborat\w*|work(?:s|ed)?|connect(?:s|ed)?|link(?:s|ed)?|partner(?:s|ed)?|communicat\w*|interact\w*|correspond\w*|trad(?:es|ed)|fl(?:y|ies|ew|own)|email(?:s|ed)?|contact(?:s|ed)?|call(?:s|ed)?|messag(?:es|ed)|cit(?:es|ed)|follow(?:s|ed)?|knows?|knew|co-?author(?:s|ed)?|co-?wr(?:ote|itten|ites)|talk(?:s|ed)?|sp(?:oke|eaks))\s+(?:\w+\s+)?(?:with\s+|to\s+)?the\s+most\s+(?:other\s+|different\s+|distinct\s+|unique\s+)?(?:people|persons|others|partners|collaborators|co-?authors|colleagues|contacts|peers|destinations|places)\b/i,
+  // "not reachable from JFK", "can't be reached from X", "无法从 X 到达": what one node never reaches.
+  unreachableFrom:
+    /\b(?:not|never|isn't|aren't|can't|cannot|can not|couldn't)\s+(?:be\s+)?(?:reachable|reached|accessible|get to)\s+from\b|\bunreachable from\b|\bno (?:path|route|way) from\b|从\s*\S{1,20}?\s*(?:出发)?(?:无法|不能|到不了)(?:到达)?|无法从/i,
+  // "the longest nonstop route", "the busiest lane", "最长的航线": one edge by its weight (a path
+  // or two named ends make it a path question instead).
+  edgeSuperlative:
+    /\b(?:longest|shortest|heaviest|lightest|strongest|weakest|most expensive|cheapest|busiest|quietest)\s+(?:single\s+|nonstop\s+|non-stop\s+|direct\s+|individual\s+)?(?:routes?|edges?|links?|flights?|roads?|lanes?|legs?|ties?|friendships?|relationships?|shipping lanes?)\b|最长的?(?:单条)?(?:航线|边|道路|公路|线路)|最短的?(?:单条)?(?:航线|边|道路|公路|线路)|(?:航线|边|道路|公路|线路)最(?:长|短)/i,
+  edgeAscending: /\b(?:shortest|lightest|weakest|cheapest|quietest)\b|最短/i,
   selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:

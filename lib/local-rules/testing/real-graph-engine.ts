@@ -1,8 +1,10 @@
 import type { JSONValue } from "@ai-sdk/provider";
+import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import {
   type ConstructGraphInput,
   constructGraph,
 } from "@/lib/engine/construction/construct-graph";
+import { buildCsr } from "@/lib/engine/csr/build-csr";
 import type { GraphData } from "@/lib/engine/graph/graph-data";
 import { runGraphQuery } from "@/lib/engine/query/run-graph-query";
 import { searchNodes } from "@/lib/engine/search/search-nodes";
@@ -20,7 +22,7 @@ function view(graph: GraphData, index: number) {
 
 /**
  * A fake engine over a really constructed graph: the schema, query_graph, search_node and
- * one-hop get_neighbors come from the engine's own code, so a planner's SQL and node names are
+ * one-hop get_neighbors and connected components come from the engine's own code, so a planner's SQL and node names are
  * checked against real tables. Any other tool answers INVALID_REQUEST.
  */
 export async function realGraphEngine(input: ConstructGraphInput): Promise<FakeEngine> {
@@ -37,7 +39,7 @@ export async function realGraphEngine(input: ConstructGraphInput): Promise<FakeE
     version: 1,
     origin: "construction",
     directed: graph.directed,
-    weighted: false,
+    weighted: graph.edgeWeights !== null,
     nodes: graph.nodeIds.length,
     edges: graph.edgeSources.length,
     schema: JSON.parse(JSON.stringify(describeGraphSchema(loaded))),
@@ -77,9 +79,31 @@ export async function realGraphEngine(input: ConstructGraphInput): Promise<FakeE
           truncated: false,
         } as JSONValue);
       }
-      default:
-        // Answered as a failure, so a test sees which tool the planner chose.
-        return fail("INVALID_REQUEST", `The test engine does not run ${call.toolName}.`);
+      case "community_detection": {
+        if (args.algorithm !== "connected_components") break;
+        const { componentOf, count } = connectedComponents({ csr: buildCsr({ graph }) });
+        const members = Array.from({ length: count }, () => [] as string[]);
+        for (let index = 0; index < componentOf.length; index++) {
+          members[componentOf[index]].push(graph.nodeIds[index]);
+        }
+        const asked = Array.isArray(args.node_ids) ? (args.node_ids as string[]) : [];
+        return ok({
+          algorithm: "connected_components",
+          community_count: count,
+          modularity: 0,
+          communities: members.map((list, community) => ({
+            community,
+            size: list.length,
+            members: list,
+          })),
+          node_communities: asked.map((id) => {
+            const index = graph.nodeIds.indexOf(id);
+            return { ...view(graph, index), community: componentOf[index] };
+          }),
+        } as JSONValue);
+      }
     }
+    // Answered as a failure, so a test sees which tool the planner chose.
+    return fail("INVALID_REQUEST", `The test engine does not run ${call.toolName}.`);
   };
 }
