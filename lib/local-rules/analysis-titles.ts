@@ -54,6 +54,10 @@ function englishTitle(analysis: AnalysisIntent): string {
       return "Unreachable nodes";
     case "edge-ranking":
       return "Edges by weight";
+    case "one-way-nodes":
+      return analysis.missing === "out"
+        ? "Nodes without outgoing links"
+        : "Nodes without incoming links";
     case "schema-question":
       return "Answer from the graph's data";
   }
@@ -108,6 +112,8 @@ function chineseTitle(analysis: AnalysisIntent): string {
       return "无法到达的节点";
     case "edge-ranking":
       return "按权重排序的边";
+    case "one-way-nodes":
+      return analysis.missing === "out" ? "没有出边的节点" : "没有入边的节点";
     case "schema-question":
       return "基于图数据的回答";
   }

@@ -16,9 +16,9 @@ const software = [
   "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, stars integer, language text);",
   "INSERT INTO repositories VALUES (1, 'gateway-core', 540, 'Go'), (2, 'deploy-bot', 120, 'Python');",
 ].join("\n");
-// Directed mail: Ann and Cy write to Bo, Bo writes to Cy.
-const mailNodes = "id,name\nann,Ann\nbo,Bo\ncy,Cy\n";
-const mailEdges = "sender,recipient\nann,bo\ncy,bo\nbo,cy\n";
+// Directed mail: Ann and Cy write to Bo, Bo writes to Cy, Ann writes to Dan, who never writes.
+const mailNodes = "id,name\nann,Ann\nbo,Bo\ncy,Cy\ndan,Dan\n";
+const mailEdges = "sender,recipient\nann,bo\ncy,bo\nbo,cy\nann,dan\n";
 
 async function lead(question: string, engine: FakeEngine) {
   const { answer, turns } = await runConversation({
@@ -56,6 +56,12 @@ describe("questions about named nodes", { timeout: 60_000 }, () => {
     );
     expect((await lead("Who does Bo email?", engine)).lead).toBe(
       "Bo (bo) links to 1 node: Cy (cy).",
+    );
+    expect((await lead("Who only receives emails and never sends any?", engine)).lead).toBe(
+      "Dan (dan) — 1 node only receives links and never sends one.",
+    );
+    expect((await lead("Who has never been emailed?", engine)).lead).toBe(
+      "Ann (ann) — 1 node has no incoming link.",
     );
   });
 

@@ -15,6 +15,7 @@ import { planMembership, planSameCommunity } from "./plan-membership";
 import { planNeighbours } from "./plan-neighbours";
 import { asksForNodeProperty, planNodeProperty } from "./plan-node-property";
 import { planCore, planNodeStructure } from "./plan-node-structure";
+import { planOneWayNodes } from "./plan-one-way-nodes";
 import { planPath } from "./plan-path";
 import { planPartners, planProjection } from "./plan-projection";
 import { planRanking } from "./plan-ranking";
@@ -94,6 +95,8 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planFlow({ context, ...analysis });
     case "spanning-tree":
       return planSpanningTree({ context, ...analysis });
+    case "one-way-nodes":
+      return planOneWayNodes({ context, ...analysis });
     case "edge-ranking":
       return planEdgeRanking({ context, ...analysis });
     case "unreachable":

@@ -52,6 +52,18 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
+  // "Who only receives emails and never sends any?": nodes without links one way. A named node
+  // makes it a question about that node ("Has kpatel never emailed anyone?").
+  if (nodeMentions(q).length === 0) {
+    const onlyReceives = questionWords.onlyReceives.test(q);
+    const onlySends = questionWords.onlySends.test(q);
+    const noOutgoing = questionWords.noOutgoing.test(q);
+    const noIncoming = questionWords.noIncoming.test(q);
+    if ((onlyReceives || noOutgoing) !== (onlySends || noIncoming)) {
+      const missing = onlyReceives || noOutgoing ? "out" : "in";
+      return [{ kind: "one-way-nodes", missing, onlyOther: onlyReceives || onlySends }];
+    }
+  }
   // "What is the longest nonstop route?": one edge by its weight; with a named node it is a path
   // ("the shortest route to MIA").
   if (

@@ -57,6 +57,15 @@ export const questionWords = {
   edgeSuperlative:
     /\b(?:longest|shortest|heaviest|lightest|strongest|weakest|most expensive|cheapest|busiest|quietest)\s+(?:single\s+|nonstop\s+|non-stop\s+|direct\s+|individual\s+)?(?:routes?|edges?|links?|flights?|roads?|lanes?|legs?|ties?|friendships?|relationships?|shipping lanes?)\b|最长的?(?:单条)?(?:航线|边|道路|公路|线路)|最短的?(?:单条)?(?:航线|边|道路|公路|线路)|(?:航线|边|道路|公路|线路)最(?:长|短)/i,
   edgeAscending: /\b(?:shortest|lightest|weakest|cheapest|quietest)\b|最短/i,
+  // "never sends", "no outgoing", "never referred anyone": no link leaves the node.
+  noOutgoing:
+    /\bnever (?:send|sent|sends|write|wrote|writes|refer(?:s|red)?|cite[sd]?|follow(?:s|ed)?|call(?:s|ed)?|email(?:s|ed)?|ship(?:s|ped)?|pays?|paid|repl(?:y|ies|ied)|invite[sd]?|recommend(?:s|ed)?)\b|\bno outgoing\b|\bout-?degree (?:of )?(?:0|zero)\b|\b(?:doesn't|don't|didn't|do not|does not|did not|has not|have not|hasn't|haven't) (?:ever )?(?:send|sent|write|written|refer|referred|cite|cited|follow|followed|call|called|email|emailed|ship|shipped|pay|paid|invite|invited)\b|从不发|没有发出|没有出边|出度为\s*0/i,
+  // "never been cited", "no incoming", "never received": no link arrives at the node.
+  noIncoming:
+    /\bnever (?:been )?(?:receive[sd]?|got|gets|cited|referred|followed|called|emailed|contacted|invited|recommended)\b|\bno incoming\b|\bin-?degree (?:of )?(?:0|zero)\b|\b(?:hasn't|haven't|has not|have not) (?:ever )?been (?:cited|referred|followed|called|emailed|contacted|invited)\b|从未被|没有被|没有入边|入度为\s*0/i,
+  // "only receives", "only sends": links one way, none the other.
+  onlyReceives: /\bonly (?:receive[sd]?|gets?|got|inbound)\b|只(?:接收|收到|收)/i,
+  onlySends: /\bonly (?:send|sends|sent|write|writes|wrote|outbound)\b|只(?:发出|发送|发)/i,
   selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
