@@ -135,6 +135,11 @@ describe("the grammar of node questions", () => {
     expect(parseAnalyses("Which department has the most people?")).toMatchObject([
       { kind: "schema-question" },
     ]);
+    expect(
+      parseAnalyses(
+        "Which two researchers share the most co-authors but never wrote together?",
+      ).map((analysis) => analysis.kind),
+    ).not.toContain("one-way-nodes");
     expect(parseAnalyses("How many co-authors do r05 and r07 have in common?")).toEqual([
       { kind: "common-neighbours", source: "r05", target: "r07", ask: "count" },
     ]);

@@ -54,7 +54,12 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
   }
   // "Who only receives emails and never sends any?": nodes without links one way. A named node
   // makes it a question about that node ("Has kpatel never emailed anyone?").
-  if (nodeMentions(q).length === 0) {
+  // "never wrote together", "haven't emailed each other" are about pairs, not one-way nodes.
+  const aboutPairs =
+    /\btogether\b|\beach other\b|\bone another\b|一起|互相/i.test(q) ||
+    questionWords.likelyLinks.test(q) ||
+    questionWords.similarity.test(q);
+  if (nodeMentions(q).length === 0 && !aboutPairs) {
     const onlyReceives = questionWords.onlyReceives.test(q);
     const onlySends = questionWords.onlySends.test(q);
     const noOutgoing = questionWords.noOutgoing.test(q);
