@@ -166,7 +166,12 @@ export function detectIntent(input: { question: string }): QuestionIntent {
     analyses.some((analysis) => analysis.kind === "schema-question") &&
     /\bhow many\b|\bnumber of\b|多少|几个|几篇/i.test(question);
   const ml = linkPrediction || counting ? null : detectMlIntent({ question });
-  if (ml || (!linkPrediction && !counting && patterns.machineLearning.test(question))) {
+  // "researchers who work in machine learning": the field's name is a property value when the
+  // question reads as an analysis and no other word asks for a model.
+  const mlWords =
+    patterns.machineLearning.test(question.replace(/machine learning|机器学习/gi, " ")) ||
+    (analyses.length === 0 && patterns.machineLearning.test(question));
+  if (ml || (!linkPrediction && !counting && mlWords)) {
     return { kind: "machine-learning", ml };
   }
   const visualize = patterns.visualize.test(question);

@@ -8,6 +8,7 @@ import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes } from "./question-scope";
+import { questionWords } from "./question-words";
 import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName } from "./result-shapes";
 
@@ -38,7 +39,8 @@ export function planDegree(input: {
   const strength =
     input.strength ||
     (context.graph.description.weighted === true &&
-      /\bin total\b|\btotal\b|总数|总共|总计/i.test(context.reading.question));
+      (/\bin total\b|\btotal\b|总数|总共|总计/i.test(context.reading.question) ||
+        questionWords.weightQuantity.test(context.reading.question)));
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;

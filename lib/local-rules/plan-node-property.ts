@@ -15,7 +15,7 @@ import { planSingleCall } from "./single-call-plan";
 // The shape of a lookup: a "what is" / "how many" question without a ranking, an aggregate or
 // a graph measure (those keep the grammar's reading).
 const lookupOpening =
-  /^\s*(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|how\s+(?:many|much|old|big|large|long|tall|high)|tell me|give me|show me)\b|是多少|多少|是什么/i;
+  /^\s*(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|how\s+(?:many|much|old|big|large|long|tall|high)|tell me|give me|show me|(?:which|what)\s+\w+\s+(?:is|are|was|were|does|do|did))\b|是多少|多少|是什么/i;
 const notALookup =
   /\b(?:most|least|highest|lowest|largest|smallest|top|fewest|degree|central|centrality|neighbou?rs?|connections?|connected|links?|edges?|friends?|hops?|paths?|triangles?|clustering|core number|k-core|eccentricity|community|communities|average|mean|sum|total|per|each|strength|weighted)\b|最|度|邻居|连接|路径|三角|聚类|社区|平均|总|强度/i;
 

@@ -259,7 +259,9 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         topK: parseRequestedCount({ question: q, fallback: 10, max: 1000 }),
         mode: degreeMode(q),
         ascending: questionWords.ascending.test(q),
-        ...(questionWords.strength.test(q) ? { strength: true } : {}),
+        ...(questionWords.strength.test(q) || questionWords.weightQuantity.test(q)
+          ? { strength: true }
+          : {}),
       },
       ...(communities ? [communities] : []),
     ];
@@ -316,6 +318,11 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
         ascending: questionWords.ascending.test(q),
       },
     ];
+  }
+  // "Which club is Farah Rossi in?", "What grade is Farah in?": about one named node; its
+  // property when the schema has one by that name (plan-analysis looks first), else its links.
+  if (node && /^\s*(?:which|what)\s+\w+\s+(?:is|are|was|were|does|do|did)\s/i.test(q)) {
+    return [{ kind: "neighbours", node, depth: 1, limit: 200 }];
   }
   return [];
 }

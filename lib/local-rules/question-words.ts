@@ -44,7 +44,7 @@ export const questionWords = {
   // "friends in common", "common co-authors", "do both know", "共同好友": shared neighbours of
   // two named nodes (a similarity score is asked with "similar", "Jaccard" and the like).
   sharedNeighbours:
-    /\bin common\b|\bcommon (?:\w+[\s-])?(?:neighbou?rs?|friends?|contacts?|connections?|co-?authors?|collaborators?|partners?|followers?|links?)\b|\bshare[sd]? (?:any |a |the same )?(?:\w+[\s-])?(?:neighbou?rs?|friends?|contacts?|connections?|co-?authors?|collaborators?|partners?|followers?)\b|\bboth (?:know|follow|work with|are friends with|collaborated? with|co-?authored with)\b|共同(?:的)?(?:邻居|好友|朋友|联系人|合作者|合著者)|都认识/i,
+    /\bin common\b|\bcommon (?:\w+[\s-])?(?:neighbou?rs?|friends?|contacts?|connections?|co-?authors?|collaborators?|partners?|followers?|links?)\b|\bshare[sd]? (?:any |a |the same )?(?:\w+[\s-])?(?:neighbou?rs?|friends?|contacts?|connections?|co-?authors?|collaborators?|partners?|followers?)\b|\bboth (?:know|follow|work with|are friends with|collaborated? with|co-?authored with)\b|\b(?:to|with) both\b|共同(?:的)?(?:邻居|好友|朋友|联系人|合作者|合著者)|都认识/i,
   // "collaborated with the most people", "flies to the most destinations": a relation verb
   // ranks by distinct partners, i.e. by degree (a type's name after "most" is a schema count).
   mostPartners:
@@ -66,6 +66,10 @@ export const questionWords = {
   // "only receives", "only sends": links one way, none the other.
   onlyReceives: /\bonly (?:receive[sd]?|gets?|got|inbound)\b|只(?:接收|收到|收)/i,
   onlySends: /\bonly (?:send|sends|sent|write|writes|wrote|outbound)\b|只(?:发出|发送|发)/i,
+  // "the most emails", "how many units": on a weighted graph the edge weight counts these, so
+  // they are summed (strength); "the most people" stays a count of links.
+  weightQuantity:
+    /\b(?:most|fewest|least|how many|number of|total)\s+(?:\w+\s+)?(?:emails|e-mails|messages|calls|goods|units|volume|shipments|items|packages|transactions|transfers|money|payments)\b/i,
   selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
@@ -122,7 +126,7 @@ export const questionWords = {
     /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts|ships|supplies|delivers|exports|pays|transfers)\b|\b(?:volume|amount|quantity|goods) out\b|\b(?:ship|send|supply|deliver|export|sell|email|write|cite|refer|call|pay|transfer|forward|report)s?\s+(?:\w+\s+)?(?:to|into)\b|\b(?:shipped|sent|exported|dispatched|delivered|moved|supplied|flow(?:s|ed|ing)?|going|leaving)\s+(?:out\s+)?(?:of|from)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
-    /neighbou?r|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+    /neighbou?r|'s (?:co-?\w+|friends|contacts|connections|partners|collaborators|colleagues|followers|suppliers|customers)\b|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
     /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|几[个条位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,

@@ -224,6 +224,9 @@ function placeGroup(
     findJoinRoute({ catalogue: reading.catalogue, from: rows.key, to: to.key, allowLinks });
   if (target.kind === "entity") {
     if (target.table === rows && measure.kind === "count") return "invalid";
+    // "the average number of papers per researcher": each researcher's own value, averaged
+    // over them all, is one figure; ranking them ("which researcher has…") keeps the group.
+    if (target.table === rows && !reading.direction) return null;
     const found = route(target.table);
     return found ? { kind: "entity", table: target.table, route: found } : "invalid";
   }
