@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { detectIntent } from "./detect-intent";
 import { parseAnalyses } from "./question-grammar";
 import { readExplicitDepth } from "./question-numbers";
-import { karateEngine } from "./testing/karate-engine";
+import { karateDescription, karateEngine } from "./testing/karate-engine";
 import { realGraphEngine } from "./testing/real-graph-engine";
-import { type FakeEngine, runConversation } from "./testing/run-conversation";
+import { type FakeEngine, ok, runConversation } from "./testing/run-conversation";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -109,7 +110,58 @@ describe("questions about edges and reach", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a property asked without a graph word", { timeout: 60_000 }, () => {
+  it("reads 'Which club is Ann in?' from the node's own row", async () => {
+    const engine = await realGraphEngine({
+      kind: "csv",
+      texts: {
+        edges: "source,target\nann,bo\n",
+        nodes: "id,name,club\nann,Ann,chess\nbo,Bo,drama\n",
+      },
+    });
+    expect((await lead("Which club is Ann in?", engine)).lead).toBe("Ann (ann) has club chess.");
+  });
+});
+
+describe("counts the edge weight stands for", { timeout: 60_000 }, () => {
+  it("ranks by the sum of weights when the question counts e-mails on a weighted graph", async () => {
+    const weighted = () => ok({ ...karateDescription, directed: true, weighted: true });
+    const engine = karateEngine({ load_constructed_graph: weighted, get_graph_info: weighted });
+    const callOf = async (question: string) => {
+      const { turns } = await runConversation({ question, state: attachedKarateState(), engine });
+      return turns
+        .flatMap((turn) => turn.calls)
+        .find((call) => call.toolName === "degree_analysis");
+    };
+    expect((await callOf("Who receives the most emails?"))?.input).toMatchObject({
+      mode: "in",
+      rank_by: "strength",
+    });
+    expect((await callOf("Who emailed the most people?"))?.input).toMatchObject({
+      mode: "out",
+      rank_by: "degree",
+    });
+  });
+});
+
 describe("the grammar of node questions", () => {
+  it("keeps a field named 'machine learning' an analysis, and reads possessives and 'both'", () => {
+    expect(
+      detectIntent({
+        question: "How many researchers at Northgate University work in machine learning?",
+      }).kind,
+    ).not.toBe("machine-learning");
+    expect(detectIntent({ question: "Train a machine learning model to predict club" }).kind).toBe(
+      "machine-learning",
+    );
+    expect(parseAnalyses("Who are r05's co-authors?")).toMatchObject([
+      { kind: "neighbours", node: "r05", depth: 1 },
+    ]);
+    expect(parseAnalyses("Which airports are directly connected to both SEA and MIA?")).toEqual([
+      { kind: "common-neighbours", source: "SEA", target: "MIA", ask: "list" },
+    ]);
+  });
+
   it("reads stops, repeated relations and hops as a depth", () => {
     expect(
       readExplicitDepth({

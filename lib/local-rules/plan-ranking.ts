@@ -9,6 +9,7 @@ import { edgeTypesBetween } from "./plan-degree";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "./question-scope";
+import { questionWords } from "./question-words";
 import { centralityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { asksForWeights, weightsNote } from "./weights-request";
@@ -98,7 +99,9 @@ export function planRanking(input: {
   const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
   const byStrength =
     context.graph.description.weighted === true &&
-    (input.strength === true || /\bin total\b|\btotal\b|总数|总共|总计|总量|总额/i.test(question));
+    (input.strength === true ||
+      /\bin total\b|\btotal\b|总数|总共|总计|总量|总额/i.test(question) ||
+      questionWords.weightQuantity.test(question));
   if (measure === "degree") {
     const call: PlannedCall = {
       toolName: "degree_analysis",
