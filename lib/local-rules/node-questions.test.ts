@@ -17,9 +17,10 @@ const software = [
   "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, stars integer, language text);",
   "INSERT INTO repositories VALUES (1, 'gateway-core', 540, 'Go'), (2, 'deploy-bot', 120, 'Python');",
 ].join("\n");
-// Directed mail: Ann and Cy write to Bo, Bo writes to Cy, Ann writes to Dan, who never writes.
-const mailNodes = "id,name\nann,Ann\nbo,Bo\ncy,Cy\ndan,Dan\n";
-const mailEdges = "sender,recipient\nann,bo\ncy,bo\nbo,cy\nann,dan\n";
+// Directed mail: Ann and Cy write to Bo, Bo writes to Cy, Ann writes to Dan (who never writes)
+// and to Cy. Sales (Ann, Dan) sends 3, Legal (Bo, Cy) sends 2 and receives 4.
+const mailNodes = "id,name,department\nann,Ann,Sales\nbo,Bo,Legal\ncy,Cy,Legal\ndan,Dan,Sales\n";
+const mailEdges = "sender,recipient\nann,bo\ncy,bo\nbo,cy\nann,dan\nann,cy\n";
 
 async function lead(question: string, engine: FakeEngine) {
   const { answer, turns } = await runConversation({
@@ -57,6 +58,12 @@ describe("questions about named nodes", { timeout: 60_000 }, () => {
     );
     expect((await lead("Who does Bo email?", engine)).lead).toBe(
       "Bo (bo) links to 1 node: Cy (cy).",
+    );
+    expect((await lead("Which department sends the most emails?", engine)).lead).toBe(
+      "Sales has the highest number of outgoing links by department (3).",
+    );
+    expect((await lead("Which department receives the most emails?", engine)).lead).toBe(
+      "Legal has the highest number of incoming links by department (4).",
     );
     expect((await lead("Who only receives emails and never sends any?", engine)).lead).toBe(
       "Dan (dan) — 1 node only receives links and never sends one.",

@@ -4,6 +4,7 @@ import { inLanguage } from "./answer-language";
 import { cannotPlanPart } from "./capability-part";
 import { readGraphSchema } from "./graph-schema";
 import { planAggregate } from "./plan-aggregate";
+import { planEndpointGroups } from "./plan-endpoint-groups";
 import { planRanking } from "./plan-ranking";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
@@ -39,6 +40,14 @@ export function planSchemaQuestion(input: {
   // Aggregates first: a count with a condition or a group ("how many papers have the label
   // c3", "which city has the most customers") is SQL; what the aggregate grammar does not
   // claim is counted from the graph itself or ranked by links below.
+  // "Which department sends the most emails?": links grouped by their sender's property.
+  const endpointGroups = planEndpointGroups({
+    context,
+    schema,
+    mode: input.mode,
+    ascending: input.ascending,
+  });
+  if (endpointGroups) return endpointGroups;
   const aggregate = planAggregate({ context, schema });
   if (aggregate) return aggregate;
   // A question that names nothing of this graph ("How many calories are in an apple?") is not
