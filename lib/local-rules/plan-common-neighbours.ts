@@ -15,8 +15,8 @@ const neighbourLimit = 1000;
 
 /**
  * "How many co-authors do r05 and r07 have in common?", "Which friends do Ann and Bo share?":
- * each node's direct neighbours (get_neighbors, one call each, in one batch) and the nodes both
- * lists hold.
+ * each node's direct neighbours (get_neighbors, one call each) name the shared ones, and
+ * node_similarity's common-neighbour score of the pair states their number (all in one batch).
  */
 export function planCommonNeighbours(input: {
   context: PlanContext;
@@ -38,16 +38,22 @@ export function planCommonNeighbours(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [a, b] = names.nodes;
-  const calls: PlannedCall[] = [a, b].map((node) => ({
-    toolName: "get_neighbors",
-    input: { node_id: node.id, depth: 1, limit: neighbourLimit },
-  }));
+  const calls: PlannedCall[] = [
+    ...[a, b].map((node) => ({
+      toolName: "get_neighbors",
+      input: { node_id: node.id, depth: 1, limit: neighbourLimit },
+    })),
+    {
+      toolName: "node_similarity",
+      input: { metric: "common_neighbors", node_id: a.id, top_k: neighbourLimit },
+    },
+  ];
   const steps = context.reading.steps;
   const states = calls.map((call) => resolveCall({ steps, call }));
   const todo = calls.filter((_, index) => states[index].state === "todo");
   if (todo.length > 0) return { kind: "pending", calls: todo };
   const lists = [];
-  for (const state of states) {
+  for (const state of states.slice(0, 2)) {
     if (state.state === "failed") {
       return {
         kind: "done",

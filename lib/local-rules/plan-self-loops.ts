@@ -90,7 +90,9 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
     ),
   ];
   const sql = [
-    "SELECT e.source AS node_id, n.label AS node_label, count(*) AS self_loops",
+    // The totals ride along on every row, so the figures the answer states are in the result.
+    "SELECT e.source AS node_id, n.label AS node_label, count(*) AS self_loops,",
+    "  count(*) OVER () AS nodes_with_self_loops, sum(count(*)) OVER () AS total_self_loops",
     `FROM ${quoteIdentifier(edges)} e`,
     `JOIN ${quoteIdentifier(nodes)} n ON n.id = e.source`,
     `WHERE ${where.join(" AND ")}`,
