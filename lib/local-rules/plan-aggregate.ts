@@ -1,11 +1,8 @@
 import { type NamedEntity, planAggregateQuery, writeAggregateLead } from "./aggregate";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { detectLanguage } from "./answer-language";
 import type { GraphSchemaView } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource } from "./plan-with-nodes";
-import { planSingleCall } from "./single-call-plan";
+import { planQuery } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 
 // Rows shown under the lead: enough to see the runners-up, few enough to read.
 const shownRows = 20;
@@ -27,14 +24,11 @@ export function planAggregate(input: {
   const question = context.reading.question;
   const plan = planAggregateQuery({ question, schema, entities, subjects });
   if (!plan) return null;
-  const call: PlannedCall = { toolName: "query_graph", input: { sql: plan.sql, limit: 100 } };
-  return planSingleCall({
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql: plan.sql,
+    limit: 100,
+    write: (data, part) => {
       const rows = data.rows.map((row) =>
         Object.fromEntries(data.columns.map((column, index) => [column, row[index]])),
       );
@@ -55,8 +49,6 @@ export function planAggregate(input: {
           ],
         });
       }
-      part.notes.push(`SQL: ${plan.sql}`);
-      return part;
     },
   });
 }

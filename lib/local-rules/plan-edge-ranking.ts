@@ -1,12 +1,10 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
-import { planSingleCall } from "./single-call-plan";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { missingPart } from "./plan-with-nodes";
 
 /**
  * "What is the longest nonstop route?", "the busiest shipping lane": single edges ranked by
@@ -31,9 +29,7 @@ export function planEdgeRanking(input: {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const tableOf = (kind: "nodes" | "edges") =>
-    quoteIdentifier(
-      schemaStep.schema.query_tables.find((table) => table.kind === kind)?.name ?? kind,
-    );
+    quoteIdentifier(queryTableName(schemaStep.schema, kind));
   const topK = Math.min(Math.max(input.topK, 1), 100);
   const sql = [
     "SELECT e.source AS source, s.label AS source_label, e.target AS target, t.label AS target_label, e.weight AS weight",
@@ -44,15 +40,12 @@ export function planEdgeRanking(input: {
     `ORDER BY e.weight ${ascending ? "ASC" : "DESC"}, e.source, e.target`,
     `LIMIT ${topK}`,
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: topK } };
   const arrow = context.graph.description.directed === true ? "→" : "–";
-  return planSingleCall({
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: topK,
+    write: (data, part) => {
       const name = (id: unknown, label: unknown) =>
         label && label !== id ? `${String(label)} (${String(id)})` : String(id);
       const edges = data.rows.map((row) => ({
@@ -67,7 +60,7 @@ export function planEdgeRanking(input: {
             zh: "图中没有带权重的边。",
           }),
         );
-        return part;
+        return;
       }
       part.summary.push(
         inLanguage(
@@ -103,9 +96,7 @@ export function planEdgeRanking(input: {
           ],
         });
       }
-      part.notes.push(`SQL: ${sql}`);
       part.focusNodeIds = data.rows.flatMap((row) => [String(row[0]), String(row[2])]);
-      return part;
     },
   });
 }

@@ -1,15 +1,12 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { findPropertyMentions } from "./aggregate/property-mentions";
 import { readQueryCatalogue } from "./aggregate/query-catalogue";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import type { GraphSchemaView } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource } from "./plan-with-nodes";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 import { questionWords } from "./question-words";
-import { planSingleCall } from "./single-call-plan";
 
 // Groups shown in the table under the lead.
 const shownGroups = 20;
@@ -47,7 +44,7 @@ export function planEndpointGroups(input: {
   const [group] = groups;
   const summed = description.weighted === true && questionWords.weightQuantity.test(question);
   const end = mode === "out" ? "source" : "target";
-  const edges = schema.query_tables.find((table) => table.kind === "edges")?.name ?? "edges";
+  const edges = queryTableName(schema, "edges");
   const sql = [
     `SELECT n.${quoteIdentifier(group.column.column)} AS grp, ${summed ? "sum(e.weight)" : "count(*)"} AS value`,
     `FROM ${quoteIdentifier(edges)} e`,
@@ -56,19 +53,16 @@ export function planEndpointGroups(input: {
     "GROUP BY 1",
     `ORDER BY value ${ascending ? "ASC" : "DESC"}, grp`,
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 100 } };
   const property = group.column.property;
   const what = {
     en: `${summed ? "total weight of" : "number of"} ${mode === "out" ? "outgoing" : "incoming"} links`,
     zh: `${mode === "out" ? "出边" : "入边"}${summed ? "权重总和" : "数量"}`,
   };
-  return planSingleCall({
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: 100,
+    write: (data, part) => {
       const rows = data.rows.map((row) => ({ group: String(row[0]), value: Number(row[1]) }));
       const [top, next] = rows;
       if (!top) {
@@ -78,7 +72,7 @@ export function planEndpointGroups(input: {
             zh: "没有边对应该属性的值。",
           }),
         );
-        return part;
+        return;
       }
       const tie =
         next && next.value === top.value
@@ -103,8 +97,6 @@ export function planEndpointGroups(input: {
           },
         ],
       });
-      part.notes.push(`SQL: ${sql}`);
-      return part;
     },
   });
 }

@@ -1,10 +1,9 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import { queryDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource } from "./plan-with-nodes";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 import { nodeDegreeMode } from "./question-arguments";
 import { type ResolvedNode, resolveNodeNames } from "./resolve-node-names";
 import { neighboursDataSchema, nodeName } from "./result-shapes";
@@ -89,32 +88,26 @@ function planDirectedNeighbours(input: {
   schema: GraphSchemaView;
 }): PlanOutcome {
   const { context, subject, direction } = input;
-  const tableOf = (kind: "nodes" | "edges") =>
-    input.schema.query_tables.find((table) => table.kind === kind)?.name ?? kind;
   const [near, far] = direction === "in" ? ["source", "target"] : ["target", "source"];
   const sql = [
     `SELECT e.${near} AS node_id, n.label AS node_label, count(*) AS links`,
-    `FROM ${quoteIdentifier(tableOf("edges"))} e`,
-    `JOIN ${quoteIdentifier(tableOf("nodes"))} n ON n.id = e.${near}`,
+    `FROM ${quoteIdentifier(queryTableName(input.schema, "edges"))} e`,
+    `JOIN ${quoteIdentifier(queryTableName(input.schema, "nodes"))} n ON n.id = e.${near}`,
     `WHERE e.${far} = ${quoteLiteral(subject.id)}`,
     `GROUP BY e.${near}, n.label`,
     "ORDER BY node_id",
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 1000 } };
-  const shown =
-    subject.label && subject.label !== subject.id ? `${subject.label} (${subject.id})` : subject.id;
-  return planSingleCall({
+  const shown = nodeName(subject);
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: 1000,
+    write: (data, part) => {
       if (subject.note) part.notes.push(subject.note);
       const rows = data.rows.map((row) => {
         const id = String(row[0]);
         const label = row[1] === null || row[1] === undefined ? "" : String(row[1]);
-        return { id, name: label && label !== id ? `${label} (${id})` : id, links: Number(row[2]) };
+        return { id, name: nodeName({ id, label }), links: Number(row[2]) };
       });
       const names = rows.map((row) => row.name);
       const count = rows.length;
@@ -138,9 +131,7 @@ function planDirectedNeighbours(input: {
           zh: `该图是有向图：只计${direction === "in" ? "指向" : "来自"} ${shown} 的边。`,
         }),
       );
-      part.notes.push(`SQL: ${sql}`);
       part.focusNodeIds = [subject.id, ...rows.map((row) => row.id)];
-      return part;
     },
   });
 }

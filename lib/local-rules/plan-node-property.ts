@@ -3,14 +3,12 @@ import { findPhrase } from "./aggregate/find-phrase";
 import type { PropertyRef } from "./aggregate/mention";
 import { findPropertyMentions } from "./aggregate/property-mentions";
 import { type CatalogueTable, readQueryCatalogue } from "./aggregate/query-catalogue";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { readGraphSchema } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource } from "./plan-with-nodes";
+import { planQuery } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "./resolve-node-names";
-import { planSingleCall } from "./single-call-plan";
+import { nodeName } from "./result-shapes";
 
 // The shape of a lookup: a "what is" / "how many" question without a ranking, an aggregate or
 // a graph measure (those keep the grammar's reading).
@@ -72,16 +70,12 @@ export function planNodeProperty(input: {
     `FROM ${quoteIdentifier(table.table)} n`,
     `WHERE n.id = ${quoteLiteral(subject.id)}`,
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 1 } };
-  const shown =
-    subject.label && subject.label !== subject.id ? `${subject.label} (${subject.id})` : subject.id;
-  return planSingleCall({
+  const shown = nodeName(subject);
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: 1,
+    write: (data, part) => {
       const value = data.rows[0]?.[2];
       const property = ref.column.property;
       if (value === null || value === undefined || value === "") {
@@ -101,9 +95,7 @@ export function planNodeProperty(input: {
           }),
         );
       }
-      part.notes.push(`SQL: ${sql}`);
       part.focusNodeIds = [subject.id];
-      return part;
     },
   });
 }

@@ -1,11 +1,10 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { readGraphSchema } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
-import { planSingleCall } from "./single-call-plan";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { missingPart } from "./plan-with-nodes";
+import { nodeName } from "./result-shapes";
 
 /** Which links a node lacks: none leaving it (`out`) or none arriving (`in`). */
 export type MissingLinks = "in" | "out";
@@ -45,9 +44,7 @@ export function planOneWayNodes(input: {
     };
   }
   const tableOf = (kind: "nodes" | "edges") =>
-    quoteIdentifier(
-      schemaStep.schema.query_tables.find((table) => table.kind === kind)?.name ?? kind,
-    );
+    quoteIdentifier(queryTableName(schemaStep.schema, kind));
   const [lacking, having] = missing === "out" ? ["source", "target"] : ["target", "source"];
   const sql = [
     "SELECT n.id AS node_id, n.label AS node_label",
@@ -56,18 +53,15 @@ export function planOneWayNodes(input: {
     ...(onlyOther ? [`AND n.id IN (SELECT e.${having} FROM ${tableOf("edges")} e)`] : []),
     "ORDER BY n.id",
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 1000 } };
-  return planSingleCall({
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: 1000,
+    write: (data, part) => {
       const names = data.rows.map((row) => {
         const id = String(row[0]);
         const label = row[1] === null || row[1] === undefined ? "" : String(row[1]);
-        return label && label !== id ? `${label} (${id})` : id;
+        return nodeName({ id, label });
       });
       const count = names.length;
       const shown = names.slice(0, namedInLead);
@@ -102,9 +96,7 @@ export function planOneWayNodes(input: {
               },
         ),
       );
-      part.notes.push(`SQL: ${sql}`);
       part.focusNodeIds = data.rows.slice(0, 200).map((row) => String(row[0]));
-      return part;
     },
   });
 }

@@ -2,13 +2,12 @@ import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { conditionSql } from "./aggregate/build-aggregate-sql";
 import { type CatalogueTable, readQueryCatalogue } from "./aggregate/query-catalogue";
 import { findMentions } from "./aggregate/question-mentions";
-import { queryDataSchema } from "./analysis-result-shapes";
-import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { readGraphSchema } from "./graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
-import { planSingleCall } from "./single-call-plan";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
+import { missingPart } from "./plan-with-nodes";
+import { nodeName } from "./result-shapes";
 
 /** What a self-loop question asks: whether any, how many nodes or loops, or which nodes. */
 export type SelfLoopAsk = "exists" | "nodes" | "loops" | "list";
@@ -78,11 +77,10 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
     };
   }
   const edgeTables = namedTables("edge");
-  const genericTable = (kind: "nodes" | "edges") =>
-    schemaStep.schema.query_tables.find((table) => table.kind === kind)?.name ?? kind;
-  const edges = edgeTables.length === 1 ? edgeTables[0].table : genericTable("edges");
+  const edges =
+    edgeTables.length === 1 ? edgeTables[0].table : queryTableName(schemaStep.schema, "edges");
   const nodeTable = nodeTables[0] ?? null;
-  const nodes = nodeTable ? nodeTable.table : genericTable("nodes");
+  const nodes = nodeTable ? nodeTable.table : queryTableName(schemaStep.schema, "nodes");
   const where = [
     "e.source = e.target",
     ...(nodeTable ? (conditions.get(nodeTable) ?? []) : []).map((condition) =>
@@ -99,27 +97,22 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
     "GROUP BY e.source, n.label",
     "ORDER BY self_loops DESC, node_id",
   ].join("\n");
-  const call: PlannedCall = { toolName: "query_graph", input: { sql, limit: 1000 } };
   const scope = [
     ...(nodeTable && nodeTable.type !== "default" ? [nodeTable.type] : []),
     ...(nodeTable ? (conditions.get(nodeTable) ?? []) : []).map((condition) => condition.text),
   ];
-  return planSingleCall({
+  return planQuery({
     context,
-    call,
-    schema: queryDataSchema,
-    write: (data) => {
-      const part = emptyPart({ succeeded: true });
-      part.sources.push(callSource(call));
+    sql,
+    limit: 1000,
+    write: (data, part) => {
       const rows = data.rows.map((row) => ({
         id: String(row[0]),
         label: row[1] === null || row[1] === undefined ? "" : String(row[1]),
         loops: Number(row[2]),
       }));
       const loops = rows.reduce((total, row) => total + row.loops, 0);
-      const named = rows
-        .slice(0, shownNodes)
-        .map((row) => (row.label && row.label !== row.id ? `${row.label} (${row.id})` : row.id));
+      const named = rows.slice(0, shownNodes).map((row) => nodeName(row));
       const hidden = rows.length - shownNodes;
       const listed = {
         en: `${named.join(", ")}${hidden > 0 ? `, … (${hidden} more)` : ""}`,
@@ -138,9 +131,7 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
           zh: "自环是起点和终点为同一节点的边。",
         }),
       );
-      part.notes.push(`SQL: ${sql}`);
       part.focusNodeIds = rows.slice(0, shownNodes).map((row) => row.id);
-      return part;
     },
   });
 }
