@@ -40,6 +40,14 @@ describe("self-loops: edges from a node to itself", { timeout: 60_000 }, () => {
     );
   });
 
+  it("asks back rather than ignore a property whose value the graph does not hold", async () => {
+    const finance = await ask("How many self-loops are there in department Finance?");
+    expect(finance.lead).toMatch(
+      /^Which department\? I found no value of it in the question; it has /,
+    );
+    expect(finance.calls.map((call) => call.toolName)).not.toContain("query_graph");
+  });
+
   it("counts loops or nodes, and lists the nodes, as the question asks", async () => {
     expect((await ask("How many self-loops are there?")).lead).toBe(
       "3 self-loops, on 2 nodes: Cy (c), Bob (b).",

@@ -66,6 +66,30 @@ export function planSelfLoops(input: { context: PlanContext; ask: SelfLoopAsk })
     });
     conditions.set(ref.table, list);
   }
+  // "among team = x" with a value the schema does not hold: answering about every node would
+  // ignore the condition, so the question is asked back with the values there are.
+  const filtered = new Set(
+    [...conditions.values()].flat().map((condition) => condition.column.toLowerCase()),
+  );
+  for (const mention of mentions) {
+    if (mention.kind !== "property") continue;
+    const property = mention.candidates.find(
+      (ref) =>
+        ref.table.kind === "node" &&
+        ref.column.kind === "text" &&
+        !ref.column.nodeLabel &&
+        !/^(?:name|title|label)$/i.test(ref.column.property),
+    );
+    if (!property || filtered.has(property.column.column.toLowerCase())) continue;
+    const known = property.column.values.slice(0, 8).map(String);
+    return {
+      kind: "done",
+      part: missingPart(context, {
+        en: `Which ${property.column.property}? I found no value of it in the question${known.length > 0 ? `; it has ${known.join(", ")}` : ""}.`,
+        zh: `请说明是哪个 ${property.column.property}：问题中没有它的值${known.length > 0 ? `；可选值有 ${known.join("、")}` : ""}。`,
+      }),
+    };
+  }
   const nodeTables = [...new Set([...namedTables("node"), ...conditions.keys()])];
   if (nodeTables.length > 1) {
     return {
