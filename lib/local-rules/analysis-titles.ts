@@ -54,6 +54,8 @@ function englishTitle(analysis: AnalysisIntent): string {
       return "Unreachable nodes";
     case "edge-ranking":
       return "Edges by weight";
+    case "cut-points":
+      return analysis.what === "bridges" ? "Bridges" : "Articulation points";
     case "one-way-nodes":
       return analysis.missing === "out"
         ? "Nodes without outgoing links"
@@ -112,6 +114,8 @@ function chineseTitle(analysis: AnalysisIntent): string {
       return "无法到达的节点";
     case "edge-ranking":
       return "按权重排序的边";
+    case "cut-points":
+      return analysis.what === "bridges" ? "桥边" : "割点";
     case "one-way-nodes":
       return analysis.missing === "out" ? "没有出边的节点" : "没有入边的节点";
     case "schema-question":

@@ -1,6 +1,7 @@
 import { detectMlIntent, type MlIntent } from "./detect-ml-intent";
 import { extractRemovalNames } from "./node-name-extraction";
 import type { CommonNeighboursAsk } from "./plan-common-neighbours";
+import type { CutAsk, CutKind } from "./plan-cut-points";
 import type { MissingLinks } from "./plan-one-way-nodes";
 import type { SelfLoopAsk } from "./plan-self-loops";
 import { parseAnalyses } from "./question-grammar";
@@ -84,6 +85,8 @@ export type AnalysisIntent =
   | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
   /** "How many co-authors do r05 and r07 have in common?": the neighbours two nodes share. */
   | { kind: "common-neighbours"; source: string; target: string; ask: CommonNeighboursAsk }
+  /** "Are there any bridges in the route network?": edges or nodes whose removal splits it. */
+  | { kind: "cut-points"; what: CutKind; ask: CutAsk }
   /** "Who only receives emails and never sends any?": nodes without links one way. */
   | { kind: "one-way-nodes"; missing: MissingLinks; onlyOther: boolean }
   /** "What is the longest nonstop route?": single edges ranked by weight. */

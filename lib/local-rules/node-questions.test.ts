@@ -105,6 +105,20 @@ describe("questions about edges and reach", { timeout: 60_000 }, () => {
     );
   });
 
+  it("finds the bridges and articulation points of the whole graph", async () => {
+    // A path n1–n2–n3 has two bridges and one articulation point (n2); the island n4–n5 one more bridge.
+    const engine = await realGraphEngine({ kind: "txt", text: routes });
+    expect((await lead("Are there any bridges in the route network?", engine)).lead).toBe(
+      "Yes — the graph has 3 bridges (edges whose removal disconnects the graph): n1 – n2, n2 – n3, n4 – n5.",
+    );
+    expect((await lead("Which towns are single points of failure?", engine)).lead).toBe(
+      "n2 — the graph has 1 articulation point (nodes whose removal splits the graph): n2.",
+    );
+    expect(parseAnalyses("Which characters act as bridges between groups?")[0]?.kind).not.toBe(
+      "cut-points",
+    );
+  });
+
   it("names the nodes a node can never reach, and says so when it reaches them all", async () => {
     const engine = await realGraphEngine({ kind: "txt", text: routes });
     expect((await lead("Which towns are not reachable from n1?", engine)).lead).toBe(

@@ -4,6 +4,7 @@ import type { AnalysisIntent } from "./detect-intent";
 import { planBridging } from "./plan-bridging";
 import { planCommonNeighbours } from "./plan-common-neighbours";
 import { planCommunities } from "./plan-communities";
+import { planCutPoints } from "./plan-cut-points";
 import { planDegree } from "./plan-degree";
 import { planReport, planVisualization } from "./plan-deliverables";
 import { planEdgeExists } from "./plan-edge-exists";
@@ -95,6 +96,8 @@ export function planOne(context: PlanContext, analysis: AnalysisIntent): PlanOut
       return planFlow({ context, ...analysis });
     case "spanning-tree":
       return planSpanningTree({ context, ...analysis });
+    case "cut-points":
+      return planCutPoints({ context, ...analysis });
     case "one-way-nodes":
       return planOneWayNodes({ context, ...analysis });
     case "edge-ranking":

@@ -52,6 +52,18 @@ export function parseAnalyses(question: string): AnalysisIntent[] {
       },
     ];
   }
+  // "Are there any bridges in the route network?", "Which airports are single points of
+  // failure?": cuts of the whole graph.
+  const cutEdges = questionWords.cutEdges.test(q);
+  if (cutEdges || questionWords.articulation.test(q)) {
+    return [
+      {
+        kind: "cut-points",
+        what: cutEdges ? "bridges" : "articulation",
+        ask: yesNo ? "exists" : questionWords.count.test(q) ? "count" : "list",
+      },
+    ];
+  }
   // "Who only receives emails and never sends any?": nodes without links one way. A named node
   // makes it a question about that node ("Has kpatel never emailed anyone?").
   // "never wrote together", "haven't emailed each other" are about pairs, not one-way nodes.

@@ -70,6 +70,13 @@ export const questionWords = {
   // they are summed (strength); "the most people" stays a count of links.
   weightQuantity:
     /\b(?:most|fewest|least|how many|number of|total)\s+(?:\w+\s+)?(?:emails|e-mails|messages|calls|goods|units|volume|shipments|items|packages|transactions|transfers|money|payments)\b/i,
+  // "articulation points", "single points of failure", "割点": nodes whose removal splits it.
+  articulation:
+    /\barticulation points?\b|\bcut[\s-]?(?:vertices|vertex|nodes?)\b|\bsingle points? of failure\b|\b(?:if|when) (?:\w+ ){0,4}(?:is |are |were |was )?(?:removed|deleted|closed|shut down|taken out|fails?|goes down)\b[^?？]{0,40}\b(?:disconnect|split|break|fragment)|割点|关节点/i,
+  // "bridges in the network", "cut edges", "critical roads": edges whose removal splits it
+  // ("bridges between groups" are bridging nodes, the communities family).
+  cutEdges:
+    /\bbridge (?:edges?|links?|roads?)\b|\b(?:any|how many|which|list (?:the|all)|the) bridges\b(?! between)|\bbridges (?:in|of) (?:the |this |my )?(?:\w+ )?(?:graph|network)\b|\bcut[\s-]?edges?\b|\bcritical (?:edges?|links?|roads?|routes?|connections?)\b|割边|桥边/i,
   selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:

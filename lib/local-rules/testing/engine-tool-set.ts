@@ -33,6 +33,7 @@ const offeredToolNames = [
   "query_graph",
   "flow_analysis",
   "spanning_tree",
+  "connectivity_analysis",
 ] as const satisfies readonly EngineToolName[];
 
 /** An offered tool's name. */

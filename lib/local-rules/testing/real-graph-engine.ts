@@ -1,4 +1,6 @@
 import type { JSONValue } from "@ai-sdk/provider";
+import { findArticulationPoints } from "@/lib/engine/algorithms/articulation-points";
+import { findBridges } from "@/lib/engine/algorithms/bridges";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import {
   type ConstructGraphInput,
@@ -22,7 +24,7 @@ function view(graph: GraphData, index: number) {
 
 /**
  * A fake engine over a really constructed graph: the schema, query_graph, search_node and
- * one-hop get_neighbors and connected components come from the engine's own code, so a planner's SQL and node names are
+ * one-hop get_neighbors, connected components, bridges and articulation points come from the engine's own code, so a planner's SQL and node names are
  * checked against real tables. Any other tool answers INVALID_REQUEST.
  */
 export async function realGraphEngine(input: ConstructGraphInput): Promise<FakeEngine> {
@@ -77,6 +79,20 @@ export async function realGraphEngine(input: ConstructGraphInput): Promise<FakeE
             .sort((a, b) => a - b)
             .map((other) => ({ ...view(graph, other), hops: 1 })),
           truncated: false,
+        } as JSONValue);
+      }
+      case "connectivity_analysis": {
+        const csr = buildCsr({ graph });
+        const bridges = findBridges({ csr });
+        const points = findArticulationPoints({ csr });
+        return ok({
+          bridges: bridges.items.map(([source, target]) => ({
+            source: graph.nodeIds[source],
+            target: graph.nodeIds[target],
+          })),
+          bridge_count: bridges.total,
+          articulation_points: points.items.map((index) => view(graph, index)),
+          articulation_point_count: points.total,
         } as JSONValue);
       }
       case "community_detection": {
