@@ -1,4 +1,4 @@
-import { emptyPart } from "./answer-document";
+import { type AnswerSection, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
@@ -97,24 +97,39 @@ export function planOutsideMain(input: { context: PlanContext }): PlanOutcome {
           zh: `有 ${count} 个节点不在最大连通分量（${main.size} 个节点）中：${outside.slice(0, 30).join("、")}${count > 30 ? "……" : ""}。`,
         }),
       );
-      part.sections.push({
-        heading: inLanguage(context, {
-          en: "Components outside the largest",
-          zh: "最大分量之外的连通分量",
-        }),
-        blocks: [
+      part.sections.push(
+        componentsSection(
+          context,
           {
-            kind: "table",
-            columns: [
-              inLanguage(context, { en: "Size", zh: "大小" }),
-              inLanguage(context, { en: "Members (ids)", zh: "成员" }),
-            ],
-            rows: others.map((group) => [String(group.size), group.members.join(", ")]),
+            en: "Components outside the largest",
+            zh: "最大分量之外的连通分量",
           },
-        ],
-      });
+          others,
+        ),
+      );
       part.focusNodeIds = outside.slice(0, 200);
       return part;
     },
   });
+}
+
+/** A table of components, one row each: its size and its member ids. */
+export function componentsSection(
+  context: PlanContext,
+  heading: { en: string; zh: string },
+  groups: { size: number; members: string[] }[],
+): AnswerSection {
+  return {
+    heading: inLanguage(context, heading),
+    blocks: [
+      {
+        kind: "table",
+        columns: [
+          inLanguage(context, { en: "Size", zh: "大小" }),
+          inLanguage(context, { en: "Members (ids)", zh: "成员" }),
+        ],
+        rows: groups.map((group) => [String(group.size), group.members.join(", ")]),
+      },
+    ],
+  };
 }

@@ -1,5 +1,6 @@
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
+import { componentsSection } from "./plan-strong-components";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
 import { communityDataSchema, nodeName } from "./result-shapes";
@@ -64,22 +65,13 @@ export function planUnreachable(input: { context: PlanContext; node: string }): 
           zh: `它们位于另外 ${others.length} 个连通分量中。`,
         }),
       );
-      part.sections.push({
-        heading: inLanguage(context, {
-          en: `Components not reachable from ${name}`,
-          zh: `从 ${name} 无法到达的连通分量`,
-        }),
-        blocks: [
-          {
-            kind: "table",
-            columns: [
-              inLanguage(context, { en: "Size", zh: "大小" }),
-              inLanguage(context, { en: "Members (ids)", zh: "成员" }),
-            ],
-            rows: others.map((group) => [String(group.size), group.members.join(", ")]),
-          },
-        ],
-      });
+      part.sections.push(
+        componentsSection(
+          context,
+          { en: `Components not reachable from ${name}`, zh: `从 ${name} 无法到达的连通分量` },
+          others,
+        ),
+      );
       part.focusNodeIds = outside.slice(0, 200);
       return part;
     },
