@@ -107,7 +107,7 @@ function planDirectedNeighbours(input: {
       const rows = data.rows.map((row) => {
         const id = String(row[0]);
         const label = row[1] === null || row[1] === undefined ? "" : String(row[1]);
-        return { id, name: nodeName({ id, label }), links: Number(row[2]) };
+        return { id, name: nodeName({ id, label }) };
       });
       const names = rows.map((row) => row.name);
       const count = rows.length;
