@@ -72,8 +72,11 @@ function folderGraph(): Map<string, Map<string, string[]>> {
   return graph;
 }
 
-/** The groups of two or more folders that reach each other (Tarjan's strongly connected components). */
-function foldersInCycles(graph: Map<string, Map<string, string[]>>): string[][] {
+/**
+ * The groups of two or more folders (or files) that reach each other (Tarjan's strongly
+ * connected components).
+ */
+function groupsInCycles(graph: Map<string, Map<string, string[]>>): string[][] {
   const order = new Map<string, number>();
   const lowest = new Map<string, number>();
   const stack: string[] = [];
@@ -148,7 +151,7 @@ function folderCycles(): string[] {
       }
     }
   }
-  for (const group of foldersInCycles(rest)) {
+  for (const group of groupsInCycles(rest)) {
     const cycle = shortestCycle(rest, group, group[0]);
     for (let index = 0; index + 1 < cycle.length; index += 1) {
       const edges = rest.get(cycle[index])?.get(cycle[index + 1]) ?? [];
@@ -156,6 +159,26 @@ function folderCycles(): string[] {
     }
   }
   return found;
+}
+
+/** File → file it imports → the import, over lib/local-rules' non-test code, type imports included. */
+function localRulesFileGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of files.values()) {
+    if (!under("lib/local-rules/")(file.path) || isTestCode(file.path)) continue;
+    const targets = new Map<string, string[]>();
+    for (const entry of file.imports) {
+      if (!entry.resolved || !under("lib/local-rules/")(entry.resolved)) continue;
+      targets.set(entry.resolved, [`${file.path} -> ${entry.resolved}`]);
+    }
+    graph.set(file.path, targets);
+  }
+  return graph;
+}
+
+/** Every file-level import cycle, as "a -> b -> … -> a", one shortest cycle per group. */
+function fileCycles(graph: Map<string, Map<string, string[]>>): string[] {
+  return groupsInCycles(graph).map((group) => shortestCycle(graph, group, group[0]).join(" -> "));
 }
 
 /** A client file's first runtime path to a server-only module, or null: bundles follow it all. */
@@ -336,6 +359,16 @@ describe("architecture boundaries", () => {
         Boolean(resolved && /^lib\/(db|runs)\//.test(resolved)),
     });
     expect(forbidden).toEqual([]);
+  });
+
+  it("has no import cycle between the files of lib/local-rules", () => {
+    // A question family imports its planner, never the registry or the grammar that lists it;
+    // a cycle means two files cannot be read or changed apart (relative and "@/lib/local-rules"
+    // imports alike, type imports included).
+    const graph = localRulesFileGraph();
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get("lib/local-rules/families/index.ts")?.size).toBeGreaterThan(20);
+    expect(fileCycles(graph)).toEqual([]);
   });
 
   it("keeps test helpers in testing/ folders (or tests/) and out of shipping code", () => {

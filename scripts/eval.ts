@@ -1,6 +1,7 @@
-// `npm run eval [-- --bank FILE --model NAME --url URL --only ID,ID --family NAME --json FILE
-// --min-accuracy X --concurrency N --timeout SECONDS]`: runs a question bank through the chat
-// and judges every answer (docs/question-bank.md). Without --url it starts the app itself —
+// `npm run eval [-- --bank FILE --model NAME --url URL --only ID,ID --family NAME
+// --kind questions|conversations --json FILE --min-accuracy X --concurrency N --timeout SECONDS]`:
+// runs a question bank — its questions and its conversations — through the chat and judges
+// every answer (docs/question-bank.md). Without --url it starts the app itself —
 // the same start-up as `npm run dev`, in a temporary DATA_DIR with its own embedded PostgreSQL —
 // and stops it at the end. Exit code 0 when the evaluation ran (wrong answers included), 1 when
 // --min-accuracy is not reached, 2 when the bank, the options or the server cannot be used.
@@ -11,14 +12,16 @@ import { parseArgs } from "node:util";
 import { formatEvalReport, toJsonReport } from "../lib/question-bank/eval-report";
 import { EvalSetupError } from "../lib/question-bank/eval-setup-error";
 import { type LoadedQuestionBank, loadQuestionBank } from "../lib/question-bank/load-question-bank";
-import type { BankQuestion } from "../lib/question-bank/question-bank-schema";
+import type { BankConversation, BankQuestion } from "../lib/question-bank/question-bank-schema";
 import { runQuestionBank } from "../lib/question-bank/run-question-bank";
 import type { EmbeddedApp } from "../lib/question-bank/start-embedded-app";
 import { createWorkbenchClient } from "../lib/question-bank/workbench-client";
 
 const root = path.resolve(import.meta.dirname, "..");
 const usage =
-  "usage: npm run eval -- [--bank FILE] [--model NAME] [--url URL] [--only ID,ID] [--family NAME] [--json FILE] [--min-accuracy 0.9|90%] [--concurrency 4] [--timeout 180]";
+  "usage: npm run eval -- [--bank FILE] [--model NAME] [--url URL] [--only ID,ID] [--family NAME] [--kind questions|conversations] [--json FILE] [--min-accuracy 0.9|90%] [--concurrency 4] [--timeout 180]";
+
+const kinds = ["questions", "conversations"] as const;
 
 type Options = {
   bank: string;
@@ -26,6 +29,7 @@ type Options = {
   url?: string;
   only?: string[];
   family?: string;
+  kind?: (typeof kinds)[number];
   json?: string;
   minAccuracy?: number;
   concurrency: number;
@@ -37,7 +41,7 @@ async function main(): Promise<number> {
   console.log = console.info = (...values: unknown[]) => console.error(...values);
   const options = readOptions();
   const bank = await loadQuestionBank({ file: options.bank });
-  const questions = selectQuestions({ bank, options });
+  const { questions, conversations } = selectFromBank({ bank, options });
   let app: EmbeddedApp | undefined;
   const stopApp = async () => {
     const running = app;
@@ -61,13 +65,22 @@ async function main(): Promise<number> {
       baseUrl: options.url ?? (app as EmbeddedApp).url,
       accessToken: getEnv().WORKBENCH_ACCESS_TOKEN,
     });
+    const turnCount = conversations.reduce(
+      (sum, conversation) => sum + conversation.turns.length,
+      0,
+    );
+    const asked =
+      conversations.length === 0
+        ? `${questions.length} question(s)`
+        : `${questions.length} question(s) and ${conversations.length} conversation(s) of ${turnCount} turn(s)`;
     process.stderr.write(
-      `eval: ${questions.length} question(s) of ${path.relative(process.cwd(), bank.file)} on ${client.baseUrl} with ${options.model}\n`,
+      `eval: ${asked} of ${path.relative(process.cwd(), bank.file)} on ${client.baseUrl} with ${options.model}\n`,
     );
     const run = await runQuestionBank({
       client,
       bank,
       questions,
+      conversations,
       model: options.model,
       concurrency: options.concurrency,
       timeoutMs: options.timeoutMs,
@@ -84,7 +97,7 @@ async function main(): Promise<number> {
     }
     process.stdout.write(`${formatEvalReport(run)}\n`);
     const accuracy =
-      run.results.filter((result) => result.verdict.correct).length / questions.length;
+      run.results.filter((result) => result.verdict.correct).length / run.results.length;
     if (options.minAccuracy !== undefined && accuracy < options.minAccuracy) {
       process.stderr.write(
         `eval: accuracy ${(accuracy * 100).toFixed(1)} % is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)} %\n`,
@@ -107,6 +120,7 @@ function readOptions(): Options {
         url: { type: "string" },
         only: { type: "string" },
         family: { type: "string" },
+        kind: { type: "string" },
         json: { type: "string" },
         "min-accuracy": { type: "string" },
         concurrency: { type: "string", default: "4" },
@@ -125,6 +139,10 @@ function readOptions(): Options {
   if (url !== undefined && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) {
     throw usageError(`--url must be an http(s) URL such as http://127.0.0.1:3000, not "${url}"`);
   }
+  const kind = values.kind as string | undefined;
+  if (kind !== undefined && !kinds.some((known) => known === kind)) {
+    throw usageError(`--kind takes ${kinds.join(" or ")}, not "${kind}"`);
+  }
   return {
     bank: values.bank as string,
     model: values.model as string,
@@ -134,6 +152,7 @@ function readOptions(): Options {
       .map((id) => id.trim())
       .filter(Boolean),
     family: values.family as string | undefined,
+    kind: kind as Options["kind"],
     json: values.json as string | undefined,
     minAccuracy: readAccuracy(values["min-accuracy"] as string | undefined),
     concurrency: readPositiveInteger(values.concurrency as string, "--concurrency"),
@@ -160,28 +179,49 @@ function readPositiveInteger(text: string, flag: string): number {
   return value;
 }
 
-function selectQuestions(input: { bank: LoadedQuestionBank; options: Options }): BankQuestion[] {
+/**
+ * The questions and conversations the filters keep. A conversation is kept or dropped whole —
+ * its turns mean nothing without the ones before — so `--family` keeps every conversation with
+ * a turn of that family, and `--only` takes conversation ids as well as question ids.
+ */
+function selectFromBank(input: { bank: LoadedQuestionBank; options: Options }): {
+  questions: BankQuestion[];
+  conversations: BankConversation[];
+} {
   const { bank, options } = input;
-  let questions = bank.questions;
+  let questions = options.kind === "conversations" ? [] : bank.questions;
+  let conversations = options.kind === "questions" ? [] : bank.conversations;
   if (options.only) {
-    const known = new Set(questions.map((question) => question.id));
+    const known = new Set([...questions, ...conversations].map((entry) => entry.id));
     const unknown = options.only.filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw usageError(`--only names question(s) the bank does not have: ${unknown.join(", ")}`);
-    }
-    questions = questions.filter((question) => options.only?.includes(question.id));
-  }
-  if (options.family) {
-    const families = [...new Set(bank.questions.map((question) => question.family))];
-    if (!families.includes(options.family)) {
       throw usageError(
-        `--family "${options.family}" is not a family of the bank (${families.join(", ")})`,
+        `--only names question(s) or conversation(s) the bank${options.kind ? ` (--kind ${options.kind})` : ""} does not have: ${unknown.join(", ")}`,
       );
     }
-    questions = questions.filter((question) => question.family === options.family);
+    questions = questions.filter((question) => options.only?.includes(question.id));
+    conversations = conversations.filter((conversation) => options.only?.includes(conversation.id));
   }
-  if (questions.length === 0) throw usageError("no question of the bank matches the filters");
-  return questions;
+  if (options.family) {
+    const family = options.family;
+    const turnFamilies = bank.conversations.flatMap((conversation) =>
+      conversation.turns.map((turn) => turn.family),
+    );
+    const families = [
+      ...new Set([...bank.questions.map((question) => question.family), ...turnFamilies]),
+    ];
+    if (!families.includes(family)) {
+      throw usageError(`--family "${family}" is not a family of the bank (${families.join(", ")})`);
+    }
+    questions = questions.filter((question) => question.family === family);
+    conversations = conversations.filter((conversation) =>
+      conversation.turns.some((turn) => turn.family === family),
+    );
+  }
+  if (questions.length === 0 && conversations.length === 0) {
+    throw usageError("no question or conversation of the bank matches the filters");
+  }
+  return { questions, conversations };
 }
 
 function usageError(message: string): EvalSetupError {

@@ -1,8 +1,10 @@
-import { analysisTitle } from "./analysis-titles";
 import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
 import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
+import { askBackPart } from "./conversation/ask-back-part";
+import { resolveTurn } from "./conversation/resolve-turn";
 import { asksToBuild, detectIntent, type QuestionIntent } from "./detect-intent";
+import { familyTitle as analysisTitle } from "./families";
 import { planGraphReadiness, type Readiness } from "./graph-readiness";
 import {
   followedMemoryNote,
@@ -21,6 +23,7 @@ import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import { correctTypos } from "./question-typos";
 import type { PromptReading } from "./read-prompt";
+import { readLogicalForm } from "./reading/logical-form";
 import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
 
@@ -195,18 +198,43 @@ function planIntent(
 export function decideNextStep(input: { reading: PromptReading }): ModelDecision {
   // Slips in grammar words ("hwo many", "recieves") are fixed once for every planner; names
   // are never among the words fixed.
-  const reading = { ...input.reading, question: correctTypos(input.reading.question) };
+  // A follow-up ("and by closeness?", "which of them …", "它呢？") is read as the whole question
+  // it stands for, resolved against the conversation the runtime replayed from the database.
+  const resolution = resolveTurn({
+    question: correctTypos(input.reading.question),
+    earlier: input.reading.earlierTurns.map((turn) => ({
+      ...turn,
+      question: correctTypos(turn.question),
+    })),
+  });
+  const reading = {
+    ...input.reading,
+    question: resolution.kind === "ask-back" ? resolution.asked : resolution.request,
+  };
   const phrases = phrasesFor(detectLanguage(reading.question));
   const format = reading.state?.output_format ?? "chat";
   let title = phrases.titleOverview;
   let step: Step;
   let parse: QuestionParse | null = null;
-  if (reading.turn > localRulesMaxTurns) {
+  if (resolution.kind === "ask-back") {
+    step = {
+      kind: "answer",
+      parts: [askBackPart({ missing: resolution.missing, question: resolution.asked })],
+    };
+  } else if (reading.turn > localRulesMaxTurns) {
     const part = emptyPart({ succeeded: false });
     part.summary.push(phrases.turnLimitReached(localRulesMaxTurns));
     step = { kind: "answer", parts: [part] };
   } else {
     ({ title, step, parse } = planQuestion({ reading, phrases }));
+    if (parse) {
+      parse.logicalForm = readLogicalForm({
+        asked: input.reading.question,
+        request: parse.request,
+        intent: parse.intent,
+        reference: resolution.kind === "resolved" ? resolution.reference : null,
+      });
+    }
   }
   if (step.kind === "calls") {
     const missing = step.calls.filter((call) => !reading.toolNames.has(call.toolName));

@@ -1,107 +1,11 @@
 import { detectMlIntent, type MlIntent } from "./detect-ml-intent";
+import { type AnalysisIntent, readAnalyses } from "./families";
 import { extractRemovalNames } from "./node-name-extraction";
-import type { CommonNeighboursAsk } from "./plan-common-neighbours";
-import type { CutAsk, CutKind } from "./plan-cut-points";
-import type { MissingLinks } from "./plan-one-way-nodes";
-import type { SelfLoopAsk } from "./plan-self-loops";
-import { parseAnalyses } from "./question-grammar";
-import type { GraphMetric, NodeStructureMetric, SimilarityMetric } from "./question-words";
 
-/** A centrality measure node_centrality accepts. */
-export type CentralityMeasure =
-  | "degree"
-  | "pagerank"
-  | "betweenness"
-  | "closeness"
-  | "eigenvector"
-  | "harmonic"
-  | "katz"
-  | "hits_hub"
-  | "hits_authority";
-
-/** A community algorithm community_detection accepts. */
-export type CommunityAlgorithm =
-  | "louvain"
-  | "leiden"
-  | "label_propagation"
-  | "connected_components";
-
-/** One read-only analysis the question asks for (question-grammar.ts reads them). */
-export type AnalysisIntent =
-  | {
-      kind: "centrality";
-      measure: CentralityMeasure;
-      topK: number;
-      /** Degree only: edges arriving, leaving or both. */
-      mode?: "all" | "in" | "out";
-      /** "Which … has the fewest …": the lowest first. */
-      ascending?: boolean;
-      /** Degree only: rank by the sum of edge weights (weighted degree). */
-      strength?: boolean;
-    }
-  | { kind: "communities"; algorithm: CommunityAlgorithm }
-  | { kind: "membership"; node: string; algorithm: CommunityAlgorithm }
-  | { kind: "same-community"; source: string; target: string; algorithm: CommunityAlgorithm }
-  | { kind: "path"; source: string | null; target: string | null }
-  | {
-      kind: "k-shortest";
-      source: string | null;
-      target: string | null;
-      k: number;
-      /** "How many hops does the third one have": which path the answer leads with. */
-      ordinal: number | null;
-      weighted: boolean;
-    }
-  | { kind: "neighbours"; node: string | null; depth: number; limit: number }
-  | { kind: "bridging"; topK: number }
-  | { kind: "degree"; node: string; mode: "all" | "in" | "out"; strength: boolean }
-  | { kind: "edge-exists"; source: string | null; target: string | null }
-  | { kind: "reachability"; source: string | null; target: string | null }
-  | { kind: "graph-metric"; metrics: GraphMetric[] }
-  | {
-      kind: "node-structure";
-      metric: NodeStructureMetric;
-      node: string | null;
-      topK: number;
-      ascending: boolean;
-    }
-  | { kind: "core"; topK: number }
-  | { kind: "components"; strong: boolean; weak: boolean; ask: "count" | "largest" }
-  /** "Which researchers are cut off from the main network?": nodes outside the largest component. */
-  | { kind: "outside-main" }
-  /** "Can every town be reached from every other?": is the whole graph connected. */
-  | { kind: "connectivity"; strong: boolean }
-  | {
-      kind: "similarity";
-      metric: SimilarityMetric;
-      node: string | null;
-      likelyLinks: boolean;
-      topK: number;
-    }
-  | { kind: "projection"; topK: number }
-  /** "With how many other products has products:36 shared an order?" */
-  | { kind: "partners"; node: string; ask: "count" | "top" }
-  | { kind: "flow"; source: string | null; target: string | null; disjoint: boolean }
-  | { kind: "spanning-tree"; maximum: boolean; weightAsked: boolean }
-  /** "How many co-authors do r05 and r07 have in common?": the neighbours two nodes share. */
-  | { kind: "common-neighbours"; source: string; target: string; ask: CommonNeighboursAsk }
-  /** "Are there any bridges in the route network?": edges or nodes whose removal splits it. */
-  | { kind: "cut-points"; what: CutKind; ask: CutAsk }
-  /** "Who only receives emails and never sends any?": nodes without links one way. */
-  | { kind: "one-way-nodes"; missing: MissingLinks; onlyOther: boolean }
-  /** "What is the longest nonstop route?": single edges ranked by weight. */
-  | { kind: "edge-ranking"; ascending: boolean; topK: number }
-  /** "Which airports are not reachable from JFK?": nodes outside the node's component. */
-  | { kind: "unreachable"; node: string }
-  /** "Does anyone in Sales email themselves?": edges from a node to itself. */
-  | { kind: "self-loops"; ask: SelfLoopAsk }
-  /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */
-  | {
-      kind: "schema-question";
-      topK: number;
-      mode: "all" | "in" | "out";
-      ascending: boolean;
-    };
+// The intent's parts, where the code that reads intents has long found them.
+export type { CentralityMeasure } from "./centrality-measure";
+export type { CommunityAlgorithm } from "./community-algorithm";
+export type { AnalysisIntent } from "./families";
 
 /** What the question asks for, as far as the offline rules understand it (AF-4). */
 export type QuestionIntent =
@@ -154,7 +58,7 @@ export function detectIntent(input: { question: string }): QuestionIntent {
       removeNames: extractRemovalNames(question),
     };
   }
-  const analyses = parseAnalyses(question);
+  const analyses = readAnalyses(question);
   // "Which unlinked pair is most likely to connect by Adamic–Adar?" is a similarity question;
   // "predict missing links" without a named index stays a model to train (detect-ml-intent).
   const namesIndex =

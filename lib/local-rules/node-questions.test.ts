@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
 import { detectIntent } from "./detect-intent";
-import { parseAnalyses } from "./question-grammar";
+import { readAnalyses } from "./families";
 import { readExplicitDepth } from "./question-numbers";
 import { karateDescription, karateEngine } from "./testing/karate-engine";
 import { realGraphEngine } from "./testing/real-graph-engine";
@@ -114,7 +114,7 @@ describe("questions about edges and reach", { timeout: 60_000 }, () => {
     expect((await lead("Which towns are single points of failure?", engine)).lead).toBe(
       "n2 — the graph has 1 articulation point (nodes whose removal splits the graph): n2.",
     );
-    expect(parseAnalyses("Which characters act as bridges between groups?")[0]?.kind).not.toBe(
+    expect(readAnalyses("Which characters act as bridges between groups?")[0]?.kind).not.toBe(
       "cut-points",
     );
   });
@@ -175,10 +175,10 @@ describe("the grammar of node questions", () => {
     expect(detectIntent({ question: "Train a machine learning model to predict club" }).kind).toBe(
       "machine-learning",
     );
-    expect(parseAnalyses("Who are r05's co-authors?")).toMatchObject([
+    expect(readAnalyses("Who are r05's co-authors?")).toMatchObject([
       { kind: "neighbours", node: "r05", depth: 1 },
     ]);
-    expect(parseAnalyses("Which airports are directly connected to both SEA and MIA?")).toEqual([
+    expect(readAnalyses("Which airports are directly connected to both SEA and MIA?")).toEqual([
       { kind: "common-neighbours", source: "SEA", target: "MIA", ask: "list" },
     ]);
   });
@@ -193,27 +193,27 @@ describe("the grammar of node questions", () => {
     expect(readExplicitDepth({ question: "friends of friends of friends of Farah" })).toBe(3);
     expect(readExplicitDepth({ question: "SEA 经停一次能到哪些机场？" })).toBe(2);
     expect(readExplicitDepth({ question: "Which node has 5 connections?" })).toBeNull();
-    expect(
-      parseAnalyses("How many airports can you reach from SEA with at most one stop?"),
-    ).toEqual([{ kind: "neighbours", node: "SEA", depth: 2, limit: 200 }]);
+    expect(readAnalyses("How many airports can you reach from SEA with at most one stop?")).toEqual(
+      [{ kind: "neighbours", node: "SEA", depth: 2, limit: 200 }],
+    );
   });
 
   it("reads the fewest flights between two places as a path, and partners as a degree ranking", () => {
     expect(
-      parseAnalyses("What's the fewest number of flights needed to get from BOS to HNL?"),
+      readAnalyses("What's the fewest number of flights needed to get from BOS to HNL?"),
     ).toEqual([{ kind: "path", source: "BOS", target: "HNL" }]);
-    expect(parseAnalyses("Which researcher has collaborated with the most people?")).toMatchObject([
+    expect(readAnalyses("Which researcher has collaborated with the most people?")).toMatchObject([
       { kind: "centrality", measure: "degree" },
     ]);
-    expect(parseAnalyses("Which department has the most people?")).toMatchObject([
+    expect(readAnalyses("Which department has the most people?")).toMatchObject([
       { kind: "schema-question" },
     ]);
     expect(
-      parseAnalyses(
-        "Which two researchers share the most co-authors but never wrote together?",
-      ).map((analysis) => analysis.kind),
+      readAnalyses("Which two researchers share the most co-authors but never wrote together?").map(
+        (analysis) => analysis.kind,
+      ),
     ).not.toContain("one-way-nodes");
-    expect(parseAnalyses("How many co-authors do r05 and r07 have in common?")).toEqual([
+    expect(readAnalyses("How many co-authors do r05 and r07 have in common?")).toEqual([
       { kind: "common-neighbours", source: "r05", target: "r07", ask: "count" },
     ]);
   });

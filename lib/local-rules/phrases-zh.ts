@@ -1,4 +1,4 @@
-import type { Phrases } from "./phrases";
+import type { Phrases } from "./phrase-book";
 
 /** The measures' names in this language. */
 export const chineseMeasureNames = {

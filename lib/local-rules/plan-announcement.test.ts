@@ -96,6 +96,7 @@ describe("local-rules plans from its parse", () => {
     expect(turns[0].reasoning).toBe(
       [
         "Question read as: Top nodes by PageRank.",
+        "Logical form: rank (centrality); measure pagerank; descending; limit 5; answer entity.",
         'Graph loaded? not in this session yet → "karate.csv" has a ready construction, revision 3 → load it.',
         "Next: load_constructed_graph(dataset_id=ds_karate, revision=3).",
         "",

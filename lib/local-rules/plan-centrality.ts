@@ -1,4 +1,4 @@
-import type { CentralityMeasure } from "./detect-intent";
+import type { CentralityMeasure } from "./centrality-measure";
 import type { PlanContext, PlannedCall } from "./plan-types";
 import type { CentralityData } from "./result-shapes";
 

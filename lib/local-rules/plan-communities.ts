@@ -1,5 +1,5 @@
 import { type AnswerPart, emptyPart } from "./answer-document";
-import type { CommunityAlgorithm } from "./detect-intent";
+import type { CommunityAlgorithm } from "./community-algorithm";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { type CommunityData, communityDataSchema } from "./result-shapes";

@@ -1,8 +1,9 @@
 import { degreeDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
+import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
-import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { readGraphSchema } from "./graph-schema";
 import { planAggregate } from "./plan-aggregate";
 import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
@@ -11,17 +12,6 @@ import { namedNodeTypes } from "./question-scope";
 import { questionWords } from "./question-words";
 import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName } from "./result-shapes";
-
-/** The edge types that join two node types (either way), as the schema lists them. */
-export function edgeTypesBetween(schema: GraphSchemaView, a: string, b: string): string[] {
-  return schema.edge_types
-    .filter(
-      (type) =>
-        (type.from.includes(a) && type.to.includes(b)) ||
-        (type.from.includes(b) && type.to.includes(a)),
-    )
-    .map((type) => type.name);
-}
 
 /**
  * The degree of one named node: degree_analysis for that node, raw counts (in and out on a

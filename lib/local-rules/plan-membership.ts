@@ -1,6 +1,6 @@
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import type { CommunityAlgorithm } from "./detect-intent";
+import type { CommunityAlgorithm } from "./community-algorithm";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { communityDataSchema, nodeName } from "./result-shapes";

@@ -1,10 +1,10 @@
-import { analysisTitle } from "./analysis-titles";
 import { detectLanguage } from "./answer-language";
 import { datasetInScope, datasetNameOf } from "./dataset-scope";
 import type { QuestionIntent } from "./detect-intent";
+import { familyTitle, planFamily } from "./families";
 import type { Readiness } from "./graph-readiness";
-import { planOne } from "./plan-analysis";
 import type { BaseContext, PlannedCall, PlanOutcome } from "./plan-types";
+import type { LogicalForm } from "./reading/logical-form";
 
 /** One step of the offline model's plan: what it is, and the tools it calls (so far known). */
 export type OutlineStep = { id: string; title: string; tools: string[] };
@@ -25,6 +25,8 @@ export type QuestionParse = {
   readiness: Readiness | null;
   /** The answer's title: the name of a task that is not an analysis. */
   title: string;
+  /** The question as one typed value (reading/logical-form.ts), shown in the reasoning. */
+  logicalForm?: LogicalForm;
 };
 
 const words = {
@@ -123,8 +125,8 @@ export function outlinePlan(input: {
       readiness?.kind === "ready" ? { ...context, graph: readiness.graph } : undefined;
     intent.analyses.forEach((analysis, index) => {
       const id = `analysis-${index + 1}`;
-      const now = planContext ? pendingTools(planOne(planContext, analysis)) : [];
-      work.push({ id, title: analysisTitle(analysis, language), tools: union(before(id), now) });
+      const now = planContext ? pendingTools(planFamily(planContext, analysis)) : [];
+      work.push({ id, title: familyTitle(analysis, language), tools: union(before(id), now) });
     });
     if (intent.visualize) {
       work.push({ id: "picture", title: phrases.picture, tools: ["visualize_subgraph"] });

@@ -1,9 +1,9 @@
 import { projectionDataSchema, similarityDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
+import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
-import { edgeTypesBetween } from "./plan-degree";
 import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";

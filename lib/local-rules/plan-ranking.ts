@@ -1,11 +1,11 @@
 import { degreeDataSchema } from "./analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
-import type { CentralityMeasure } from "./detect-intent";
+import type { CentralityMeasure } from "./centrality-measure";
+import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
 import { readGraphSchema } from "./graph-schema";
 import { centralityNotes } from "./plan-centrality";
-import { edgeTypesBetween } from "./plan-degree";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "./question-scope";

@@ -8,9 +8,15 @@ import { planEndpointGroups } from "./plan-endpoint-groups";
 import { planRanking } from "./plan-ranking";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { grammarWords } from "./question-grammar";
 import { edgeTypeNamedByVerb, namedNodeTypes, namedValues, typePosition } from "./question-scope";
+import { questionWords } from "./question-words";
 import { planSingleCall } from "./single-call-plan";
+
+// A verb of sending or receiving ("ordered", "sent"): the question is about links.
+const relationVerb = new RegExp(
+  `${questionWords.inDegree.source}|${questionWords.outDegree.source}`,
+  "i",
+);
 
 // Sums, averages and money: these need the property values themselves (SQL), not a count.
 const valueAggregate =
@@ -56,18 +62,18 @@ export function planSchemaQuestion(input: {
     types.length > 0 ||
     values.length > 0 ||
     schema.edge_types.some((type) => typePosition(question, type.name) >= 0) ||
-    grammarWords.nodes.test(question) ||
-    grammarWords.edges.test(question) ||
-    grammarWords.relationVerb.test(question) ||
+    questionWords.nodesWord.test(question) ||
+    questionWords.edgesWord.test(question) ||
+    relationVerb.test(question) ||
     /\b(?:graph|network|dataset|data|club|members?)\b|图|网络|数据/i.test(question) ||
     // One kind of node: "how many airports" can only be asking for nodes.
     (schema.node_types.length <= 1 && /\bhow many [a-z]+s\b|多少个|几个/i.test(question));
   if (!aboutGraph) return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
-  const counting = grammarWords.count.test(question);
+  const counting = questionWords.count.test(question);
   // "How many students are there in total?" counts; "in total" alone sums nothing.
   const summing = valueAggregate.test(question.replace(/\bin total\b|一共|总共/gi, ""));
 
-  const ranking = grammarWords.superlative.test(question);
+  const ranking = questionWords.superlative.test(question);
   if (counting && !summing && !ranking && values.length === 0) {
     const part = emptyPart({ succeeded: true });
     // "How many loans are recorded?", "一共有多少条选课记录？": an edge type by its name or verb.
@@ -80,7 +86,7 @@ export function planSchemaQuestion(input: {
     if (
       nodeType &&
       !(recordsAsked && edgeType) &&
-      !grammarWords.edges.test(question.replace(new RegExp(nodeType, "gi"), ""))
+      !questionWords.edgesWord.test(question.replace(new RegExp(nodeType, "gi"), ""))
     ) {
       const count =
         description.node_types?.[nodeType] ??
@@ -98,7 +104,7 @@ export function planSchemaQuestion(input: {
           zh: `共有 ${edgeType.count} 条 ${edgeType.name} 边。`,
         }),
       );
-    } else if (grammarWords.edges.test(question) && !grammarWords.nodes.test(question)) {
+    } else if (questionWords.edgesWord.test(question) && !questionWords.nodesWord.test(question)) {
       part.summary.push(
         inLanguage(context, {
           en: `The graph has ${description.edges} edges.`,
@@ -108,8 +114,8 @@ export function planSchemaQuestion(input: {
     } else {
       part.summary.push(
         inLanguage(context, {
-          en: `The graph has ${description.nodes} nodes${grammarWords.edges.test(question) ? ` and ${description.edges} edges` : ""}.`,
-          zh: `图中共有 ${description.nodes} 个节点${grammarWords.edges.test(question) ? `、${description.edges} 条边` : ""}。`,
+          en: `The graph has ${description.nodes} nodes${questionWords.edgesWord.test(question) ? ` and ${description.edges} edges` : ""}.`,
+          zh: `图中共有 ${description.nodes} 个节点${questionWords.edgesWord.test(question) ? `、${description.edges} 条边` : ""}。`,
         }),
       );
     }
@@ -167,7 +173,7 @@ export function planSchemaQuestion(input: {
   // question counts links (in or out by the verb's voice on a directed graph).
   // On a weighted graph "the largest total volume" ranks by the sum of weights (strength).
   const weighted = context.graph.description.weighted === true;
-  if (grammarWords.rank.test(question) && (!summing || weighted)) {
+  if (questionWords.rank.test(question) && (!summing || weighted)) {
     return planRanking({
       context,
       measure: "degree",

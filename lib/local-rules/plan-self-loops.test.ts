@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { parseAnalyses } from "./question-grammar";
+import { readAnalyses } from "./families";
 import { realGraphEngine } from "./testing/real-graph-engine";
 import { runConversation } from "./testing/run-conversation";
 
@@ -62,20 +62,20 @@ describe("self-loops: edges from a node to itself", { timeout: 60_000 }, () => {
   });
 
   it("reads a reflexive word as a self-loop, and 'among themselves' or 'each other' as not", () => {
-    expect(parseAnalyses("Does anyone in Sales email themselves?")).toEqual([
+    expect(readAnalyses("Does anyone in Sales email themselves?")).toEqual([
       { kind: "self-loops", ask: "exists" },
     ]);
-    expect(parseAnalyses("Are there any self-loops?")).toEqual([
+    expect(readAnalyses("Are there any self-loops?")).toEqual([
       { kind: "self-loops", ask: "exists" },
     ]);
-    expect(parseAnalyses("Which accounts transfer money to themselves?")).toEqual([
+    expect(readAnalyses("Which accounts transfer money to themselves?")).toEqual([
       { kind: "self-loops", ask: "list" },
     ]);
     for (const question of [
       "Which two researchers collaborate most among themselves?",
       "Do Ann and Bob email each other?",
     ]) {
-      expect(parseAnalyses(question).map((analysis) => analysis.kind)).not.toContain("self-loops");
+      expect(readAnalyses(question).map((analysis) => analysis.kind)).not.toContain("self-loops");
     }
   });
 });

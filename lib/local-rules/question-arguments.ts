@@ -1,4 +1,5 @@
-import type { CentralityMeasure } from "./detect-intent";
+import type { CentralityMeasure } from "./centrality-measure";
+import type { CommunityAlgorithm } from "./community-algorithm";
 import { parseNumberWord } from "./question-numbers";
 import { type GraphMetric, questionWords, type SimilarityMetric } from "./question-words";
 
@@ -18,6 +19,13 @@ export function measureOf(question: string): CentralityMeasure | null {
   if (/page\s*rank/i.test(question)) return "pagerank";
   if (/degree centrality|度中心性/i.test(question)) return "degree";
   return null;
+}
+
+/** The community algorithm the question names; Louvain when it names none. */
+export function communityAlgorithmOf(question: string): CommunityAlgorithm {
+  if (questionWords.leiden.test(question)) return "leiden";
+  if (questionWords.labelPropagation.test(question)) return "label_propagation";
+  return "louvain";
 }
 
 export function similarityMetricOf(question: string, likely: boolean): SimilarityMetric {

@@ -1,5 +1,5 @@
-// The grammar's vocabulary (question-grammar.ts reads it): one pattern per family or argument,
-// English and Chinese side by side, so a family's wording is changed in one place.
+// The grammar's vocabulary (the families read it, families/*.ts): one pattern per family or
+// argument, English and Chinese side by side, so a family's wording is changed in one place.
 
 /** A whole-graph metric graph_metrics reports. */
 export type GraphMetric =

@@ -5,6 +5,7 @@ import {
 } from "@/lib/contracts/session-state-block";
 import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
 import { type MemoryBlockRecord, parseMemoryBlock } from "@/lib/memory/context/memory-block";
+import { type EarlierTurn, readEarlierTurns } from "./conversation/earlier-turns";
 import { readToolOutcome, type ToolOutcome } from "./tool-outcome";
 
 /** One tool call asked for in this run, with how it ended. */
@@ -21,6 +22,8 @@ export type RunToolStep = {
 export type PromptReading = {
   /** The text of the last user message. */
   question: string;
+  /** The conversation before it: earlier questions and the answers they got, oldest first. */
+  earlierTurns: EarlierTurn[];
   /**
    * A fingerprint of the conversation up to this question (system text excluded), so tool-call
    * ids differ between runs even when a trimmed history window repeats the same turn numbers.
@@ -134,6 +137,9 @@ export function readPrompt(input: {
   const { steps, turns, declaredPlan } = collectSteps(prompt.slice(lastUser + 1));
   return {
     question,
+    earlierTurns: readEarlierTurns(
+      prompt.slice(0, Math.max(lastUser, 0)).filter((message) => message.role !== "system"),
+    ),
     runKey: fingerprint(
       JSON.stringify(prompt.slice(0, lastUser + 1).filter((message) => message.role !== "system")),
     ),

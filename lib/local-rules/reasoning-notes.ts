@@ -3,6 +3,7 @@ import { datasetInScope, datasetNameOf } from "./dataset-scope";
 import type { QuestionParse } from "./plan-outline";
 import type { PlannedCall } from "./plan-types";
 import type { PromptReading } from "./read-prompt";
+import { describeLogicalForm } from "./reading/logical-form";
 
 type Language = "en" | "zh";
 
@@ -121,6 +122,10 @@ export function reasoningNotes(input: {
   if (reading.turn === 1 && input.outlineTitles.length > 0) {
     const read = input.outlineTitles.join("; ");
     lines.push(say(language, { en: `Question read as: ${read}.`, zh: `问题理解为：${read}。` }));
+  }
+  if (reading.turn === 1 && parse?.logicalForm) {
+    const form = describeLogicalForm(parse.logicalForm);
+    lines.push(say(language, { en: `Logical form: ${form}.`, zh: `逻辑形式：${form}。` }));
   }
   if (parse) lines.push(graphLine(reading, parse, language));
   lines.push(...modelLines(reading, calls, language));

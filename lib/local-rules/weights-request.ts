@@ -1,4 +1,4 @@
-import type { CentralityMeasure } from "./detect-intent";
+import type { CentralityMeasure } from "./centrality-measure";
 import type { WeightsUse } from "./phrases";
 import type { PlanContext } from "./plan-types";
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatEvalReport, tallyResults, toJsonReport } from "./eval-report";
-import { bankQuestionSchema } from "./question-bank-schema";
-import type { BankRun, QuestionResult } from "./run-question-bank";
+import { conversationTurnQuestions } from "./asked-question";
+import {
+  formatEvalReport,
+  tallyConversationTurns,
+  tallyResults,
+  toJsonReport,
+} from "./eval-report";
+import { bankConversationSchema, bankQuestionSchema } from "./question-bank-schema";
+import type { QuestionResult } from "./question-result";
+import type { BankRun } from "./run-question-bank";
 
 function result(input: { id: string; family: string; correct: boolean }): QuestionResult {
   return {
@@ -94,5 +101,78 @@ describe("eval report", () => {
       run_status: "completed",
     });
     expect(json.questions[1].answer).toContain("_Sources: x_");
+  });
+
+  describe("with conversations", () => {
+    const turns = conversationTurnQuestions({
+      conversation: bankConversationSchema.parse({
+        id: "conv-1",
+        dataset: "karate",
+        lang: "en",
+        turns: [
+          {
+            question: "Who has the most connections?",
+            family: "degree",
+            expect: { type: "entity", value: "n33" },
+            reference: "networkx",
+          },
+          {
+            question: "How many exactly?",
+            family: "degree",
+            expect: { type: "number", value: 17 },
+            reference: "networkx",
+          },
+          {
+            question: "Is that member in the Officer club?",
+            family: "count",
+            expect: { type: "boolean", value: true },
+            reference: "node table",
+          },
+        ],
+      }),
+    });
+    const asTurn = (index: number, correct: boolean): QuestionResult => ({
+      ...result({ id: turns[index].id, family: turns[index].family, correct }),
+      question: turns[index],
+    });
+    const withTurns: BankRun = {
+      ...run,
+      results: [...run.results, asTurn(0, true), asTurn(1, false), asTurn(2, true)],
+    };
+
+    it("counts turns like questions and reports the conversations' share on the last line", () => {
+      expect(tallyConversationTurns(withTurns.results)).toEqual({
+        conversations: 1,
+        correct: 2,
+        total: 3,
+      });
+      const text = formatEvalReport(withTurns);
+      expect(text).toMatch(/degree\s+2\s+3\s+66\.7 %/);
+      expect(text).toMatch(/overall\s+4\s+6\s+66\.7 %/);
+      expect(text).toContain("3 question(s) and 1 conversation(s) of 3 turn(s)");
+      expect(text.split("\n").at(-1)).toBe("eval: 4/6 correct (conversations: 2/3 turns)");
+    });
+
+    it("shows a failed turn with its conversation, its number and the questions before it", () => {
+      const text = formatEvalReport(withTurns);
+      expect(text).toContain("✗ conv-1#2 [degree, en] How many exactly?");
+      expect(text).toContain(
+        "  turn:     2 of conversation conv-1, after: 1 ✓ Who has the most connections?",
+      );
+      expect(text).not.toContain("✗ conv-1#3");
+    });
+
+    it("names each turn's conversation and number in JSON", () => {
+      const json = toJsonReport(withTurns);
+      expect(json.conversation_turns).toEqual({ correct: 2, total: 3 });
+      expect(json.questions[0]).toMatchObject({ id: "a", conversation_id: null, turn: null });
+      expect(json.questions[4]).toMatchObject({
+        id: "conv-1#2",
+        conversation_id: "conv-1",
+        turn: 2,
+        question: "How many exactly?",
+        correct: false,
+      });
+    });
   });
 });

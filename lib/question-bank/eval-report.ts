@@ -1,11 +1,13 @@
 import { readLead, stripIgnoredText } from "./answer-lead";
 import type { Expect } from "./question-bank-schema";
-import type { BankRun, QuestionResult } from "./run-question-bank";
+import type { QuestionResult } from "./question-result";
+import type { BankRun } from "./run-question-bank";
 
 /** Correct answers out of all, for one family or the whole run. */
 export type Tally = { family: string; correct: number; total: number; accuracy: number };
 
 const leadShownCharacters = 320;
+const earlierTurnShownCharacters = 80;
 
 /** Per family in the bank's order, then overall (family "overall"). */
 export function tallyResults(results: readonly QuestionResult[]): {
@@ -35,16 +37,37 @@ export function tallyResults(results: readonly QuestionResult[]): {
   };
 }
 
+/** The conversations' share of a run: their turns, and how many of them were answered right. */
+export function tallyConversationTurns(results: readonly QuestionResult[]): {
+  conversations: number;
+  correct: number;
+  total: number;
+} {
+  const turns = results.filter((result) => result.question.conversationId !== undefined);
+  return {
+    conversations: new Set(turns.map((turn) => turn.question.conversationId)).size,
+    correct: turns.filter((turn) => turn.verdict.correct).length,
+    total: turns.length,
+  };
+}
+
 /**
- * The printed report: accuracy per family and overall, then each failure with the question,
- * the expected value, the lead of the answer given and why it failed; its last line is
- * `eval: N/M correct`.
+ * The printed report: accuracy per family and overall (conversation turns count like
+ * questions), then each failure with the question, the expected value, the lead of the answer
+ * given and why it failed; its last line is `eval: N/M correct`, with the conversations' share
+ * beside it when the bank has any.
  */
 export function formatEvalReport(run: BankRun): string {
   const { families, overall } = tallyResults(run.results);
+  const turns = tallyConversationTurns(run.results);
+  const questionCount = run.results.length - turns.total;
+  const asked =
+    turns.total === 0
+      ? `${questionCount} question(s)`
+      : `${questionCount} question(s) and ${turns.conversations} conversation(s) of ${turns.total} turn(s)`;
   const lines = [
     `Question bank ${run.bankFile}`,
-    `model ${run.model} · server ${run.baseUrl} · ${run.results.length} question(s) in ${formatDuration(run.durationMs)}`,
+    `model ${run.model} · server ${run.baseUrl} · ${asked} in ${formatDuration(run.durationMs)}`,
     "",
     ...formatTable([...families, overall]),
   ];
@@ -58,15 +81,17 @@ export function formatEvalReport(run: BankRun): string {
   const failures = run.results.filter((result) => !result.verdict.correct);
   if (failures.length > 0) {
     lines.push("", `Failures (${failures.length}):`);
-    for (const failure of failures) lines.push("", ...formatFailure(failure));
+    for (const failure of failures) lines.push("", ...formatFailure(failure, run.results));
   }
-  lines.push("", `eval: ${overall.correct}/${overall.total} correct`);
+  const share = turns.total > 0 ? ` (conversations: ${turns.correct}/${turns.total} turns)` : "";
+  lines.push("", `eval: ${overall.correct}/${overall.total} correct${share}`);
   return lines.join("\n");
 }
 
 /** The `--json` report: the summary and every question with its verdict, answer and tools. */
 export function toJsonReport(run: BankRun) {
   const { families, overall } = tallyResults(run.results);
+  const turns = tallyConversationTurns(run.results);
   return {
     bank: run.bankFile,
     model: run.model,
@@ -77,8 +102,11 @@ export function toJsonReport(run: BankRun) {
     total: overall.total,
     accuracy: overall.accuracy,
     families,
+    conversation_turns: { correct: turns.correct, total: turns.total },
     questions: run.results.map(({ question, outcome, verdict }) => ({
       id: question.id,
+      conversation_id: question.conversationId ?? null,
+      turn: question.turnNumber ?? null,
       dataset: question.dataset,
       lang: question.lang,
       family: question.family,
@@ -138,12 +166,16 @@ function formatTable(tallies: Tally[]): string[] {
   return [format(rows[0]), rule, ...rows.slice(1, -1).map(format), rule, format(rows.at(-1) ?? [])];
 }
 
-function formatFailure({ question, outcome, verdict }: QuestionResult): string[] {
+function formatFailure(
+  { question, outcome, verdict }: QuestionResult,
+  results: readonly QuestionResult[],
+): string[] {
   const lead = readLead(outcome.answer) || stripIgnoredText(outcome.answer).trim();
   const shown = lead.replace(/\s*\n\s*/g, " ");
   const tools = outcome.toolCalls.map((call) => call.tool_name);
   return [
     `✗ ${question.id} [${question.family}, ${question.lang}] ${question.question}`,
+    ...formatEarlierTurns(question, results),
     `  expected: ${describeExpect(question.expect)}`,
     `  answer:   ${shown ? clip(shown) : "(none)"}`,
     `  why:      ${verdict.reason}`,
@@ -152,8 +184,34 @@ function formatFailure({ question, outcome, verdict }: QuestionResult): string[]
   ];
 }
 
-function clip(text: string): string {
-  return text.length > leadShownCharacters ? `${text.slice(0, leadShownCharacters - 1)}…` : text;
+/**
+ * A turn's place in its conversation and the questions asked before it (each marked right or
+ * wrong), since a follow-up such as "How many exactly?" means nothing alone.
+ */
+function formatEarlierTurns(
+  question: QuestionResult["question"],
+  results: readonly QuestionResult[],
+): string[] {
+  const { conversationId, turnNumber } = question;
+  if (conversationId === undefined || turnNumber === undefined) return [];
+  const earlier = results
+    .filter(
+      (result) =>
+        result.question.conversationId === conversationId &&
+        (result.question.turnNumber ?? 0) < turnNumber,
+    )
+    .sort((a, b) => (a.question.turnNumber ?? 0) - (b.question.turnNumber ?? 0))
+    .map(
+      (result) =>
+        `${result.question.turnNumber} ${result.verdict.correct ? "✓" : "✗"} ${clip(result.question.question, earlierTurnShownCharacters)}`,
+    );
+  return [
+    `  turn:     ${turnNumber} of conversation ${conversationId}${earlier.length > 0 ? `, after: ${earlier.join(" · ")}` : ""}`,
+  ];
+}
+
+function clip(text: string, length = leadShownCharacters): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
 function formatDuration(milliseconds: number): string {

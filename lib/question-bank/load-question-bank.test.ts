@@ -17,6 +17,26 @@ const question = {
   reference: "networkx",
 };
 
+const conversation = {
+  id: "c1",
+  dataset: "karate",
+  lang: "en",
+  turns: [
+    {
+      question: "Who has the most connections?",
+      family: "degree",
+      expect: { type: "entity", value: "n33", rivals: ["n0"] },
+      reference: "networkx: max G.degree",
+    },
+    {
+      question: "How many exactly?",
+      family: "degree",
+      expect: { type: "number", value: 17, tolerance: 0 },
+      reference: "networkx: G.degree('n33')",
+    },
+  ],
+};
+
 async function writeBank(name: string, bank: unknown): Promise<string> {
   const file = path.join(root, "banks", name);
   await writeFile(file, typeof bank === "string" ? bank : JSON.stringify(bank));
@@ -82,6 +102,82 @@ describe("loadQuestionBank", () => {
     expect((await loadError(file)).details).toEqual([
       'questions.1.id: duplicate question id "q1"',
       'questions.2.dataset: dataset "shop" is not one of datasets (karate)',
+    ]);
+  });
+
+  it("loads conversations, with or without questions beside them", async () => {
+    const file = await writeBank("conversations.json", {
+      version: 1,
+      datasets: { karate: { files: ["fixtures/edges.csv"] } },
+      questions: [],
+      conversations: [conversation],
+    });
+    const bank = await loadQuestionBank({ file });
+    expect(bank.questions).toEqual([]);
+    expect(bank.conversations[0].turns.map((turn) => turn.question)).toEqual([
+      "Who has the most connections?",
+      "How many exactly?",
+    ]);
+    expect(bank.conversations[0].turns[0].expect).toEqual({
+      type: "entity",
+      value: "n33",
+      aliases: [],
+      rivals: ["n0"],
+      rival_aliases: {},
+    });
+    const questionsOnly = await writeBank("questions-only.json", {
+      version: 1,
+      datasets: { karate: { files: ["fixtures/edges.csv"] } },
+      questions: [question],
+    });
+    expect((await loadQuestionBank({ file: questionsOnly })).conversations).toEqual([]);
+  });
+
+  it("says what is wrong with a conversation and where", async () => {
+    const file = await writeBank("bad-conversations.json", {
+      version: 1,
+      datasets: { karate: { files: ["fixtures/edges.csv"] } },
+      questions: [question],
+      conversations: [
+        { ...conversation, id: "c2", turns: [] },
+        { ...conversation, id: "q1", dataset: "shop" },
+        {
+          ...conversation,
+          id: "c4",
+          turns: [conversation.turns[0], { ...conversation.turns[1], expect: { type: "count" } }],
+        },
+        { ...conversation, id: "c4", lang: "fr" },
+      ],
+    });
+    const error = await loadError(file);
+    expect(error.message).toContain("does not follow the bank format");
+    expect(error.details).toEqual([
+      expect.stringMatching(/^conversations\.0\.turns: .*1/),
+      expect.stringMatching(/^conversations\.2\.turns\.1\.expect\.type: /),
+      expect.stringMatching(/^conversations\.3\.lang: /),
+    ]);
+    // Cross-field rules are checked once every entry has the right shape.
+    const crossFile = await writeBank("cross-conversations.json", {
+      version: 1,
+      datasets: { karate: { files: ["fixtures/edges.csv"] } },
+      questions: [question],
+      conversations: [{ ...conversation, id: "q1", dataset: "shop" }, conversation, conversation],
+    });
+    expect((await loadError(crossFile)).details).toEqual([
+      'conversations.0.id: conversation id "q1" is also a question\'s id (ids are unique across questions and conversations)',
+      'conversations.0.dataset: dataset "shop" is not one of datasets (karate)',
+      'conversations.2.id: duplicate conversation id "c1"',
+    ]);
+  });
+
+  it("refuses a bank with neither questions nor conversations", async () => {
+    const file = await writeBank("empty.json", {
+      version: 1,
+      datasets: { karate: { files: ["fixtures/edges.csv"] } },
+      questions: [],
+    });
+    expect((await loadError(file)).details).toEqual([
+      "questions: the bank has neither questions nor conversations",
     ]);
   });
 

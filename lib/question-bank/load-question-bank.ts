@@ -7,7 +7,7 @@ import { type BankDataset, type QuestionBank, questionBankSchema } from "./quest
 /** A dataset of a loaded bank, its files resolved to absolute paths that exist. */
 export type LoadedDataset = BankDataset & { name: string; paths: string[] };
 
-/** A bank ready to run: questions as written, datasets with their files found on disk. */
+/** A bank ready to run: questions and conversations as written, datasets with files on disk. */
 export type LoadedQuestionBank = Omit<QuestionBank, "datasets"> & {
   file: string;
   datasets: Record<string, LoadedDataset>;
@@ -16,7 +16,8 @@ export type LoadedQuestionBank = Omit<QuestionBank, "datasets"> & {
 /**
  * Reads and checks a bank file. `files` are relative to `files_root`, itself relative to the
  * bank file's folder (default ".."), so a bank moves together with its data. Every problem —
- * unreadable file, bad JSON, schema issues, missing data files — is an EvalSetupError.
+ * unreadable file, bad JSON, schema issues (of questions and conversations alike, each with its
+ * path such as `conversations.0.turns.1.expect`), missing data files — is an EvalSetupError.
  */
 export async function loadQuestionBank(input: { file: string }): Promise<LoadedQuestionBank> {
   const file = path.resolve(input.file);

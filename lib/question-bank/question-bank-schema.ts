@@ -96,33 +96,79 @@ export const bankDatasetSchema = z.strictObject({
 
 export type BankDataset = z.infer<typeof bankDatasetSchema>;
 
+/** One turn of a conversation: judged like any question, asked after the turns before it. */
+export const conversationTurnSchema = z.strictObject({
+  question: nameSchema,
+  family: nameSchema,
+  expect: expectSchema,
+  /** How the value was computed, and what the turn's words ("them", "that member") refer to. */
+  reference: z.string(),
+});
+
+export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
+
+/** Follow-up questions asked in one chat session, turn after turn, about one dataset. */
+export const bankConversationSchema = z.strictObject({
+  id: nameSchema,
+  dataset: nameSchema,
+  lang: z.enum(["en", "zh"]),
+  turns: z.array(conversationTurnSchema).min(1),
+});
+
+export type BankConversation = z.infer<typeof bankConversationSchema>;
+
 /** A whole bank file; cross-field rules (unique ids, known datasets) are checked here too. */
 export const questionBankSchema = z
   .strictObject({
     version: z.literal(1),
     files_root: z.string().default(".."),
     datasets: z.record(nameSchema, bankDatasetSchema),
-    questions: z.array(bankQuestionSchema).min(1),
+    // A bank of conversations alone writes `"questions": []` or leaves it out.
+    questions: z.array(bankQuestionSchema).default([]),
+    conversations: z.array(bankConversationSchema).default([]),
   })
   .superRefine((bank, context) => {
-    const seen = new Set<string>();
-    bank.questions.forEach((question, index) => {
-      if (seen.has(question.id)) {
+    if (bank.questions.length === 0 && bank.conversations.length === 0) {
+      context.addIssue({
+        code: "custom",
+        message: "the bank has neither questions nor conversations",
+        path: ["questions"],
+      });
+    }
+    // Questions and conversations share one id space: `--only` and the report name both by id.
+    const seen = new Map<string, "question" | "conversation">();
+    const checkEntry = (
+      entry: { id: string; dataset: string },
+      kind: "question" | "conversation",
+      index: number,
+    ) => {
+      const where = kind === "question" ? "questions" : "conversations";
+      const earlier = seen.get(entry.id);
+      if (earlier) {
         context.addIssue({
           code: "custom",
-          message: `duplicate question id "${question.id}"`,
-          path: ["questions", index, "id"],
+          message:
+            earlier === kind
+              ? `duplicate ${kind} id "${entry.id}"`
+              : `${kind} id "${entry.id}" is also a ${earlier}'s id (ids are unique across questions and conversations)`,
+          path: [where, index, "id"],
         });
       }
-      seen.add(question.id);
-      if (!Object.hasOwn(bank.datasets, question.dataset)) {
+      seen.set(entry.id, earlier ?? kind);
+      if (!Object.hasOwn(bank.datasets, entry.dataset)) {
         context.addIssue({
           code: "custom",
-          message: `dataset "${question.dataset}" is not one of datasets (${Object.keys(bank.datasets).join(", ")})`,
-          path: ["questions", index, "dataset"],
+          message: `dataset "${entry.dataset}" is not one of datasets (${Object.keys(bank.datasets).join(", ")})`,
+          path: [where, index, "dataset"],
         });
       }
-    });
+    };
+    for (const [index, question] of bank.questions.entries()) {
+      checkEntry(question, "question", index);
+    }
+    for (const [index, conversation] of bank.conversations.entries()) {
+      checkEntry(conversation, "conversation", index);
+    }
   });
 
 export type QuestionBank = z.infer<typeof questionBankSchema>;

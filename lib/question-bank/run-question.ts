@@ -31,14 +31,57 @@ type RunSnapshot = {
 };
 
 /**
- * Asks one question the way a person would in the chat: a fresh session, a run with the
- * dataset attached and the chosen model, the event stream followed to its end. The tool calls
- * and their results come from the run snapshot (`GET /api/runs/{id}`), which keeps every
- * result's whole envelope. A run still going at `timeoutMs` is cancelled and judged as is.
+ * Asks one question the way a person would in the chat: a fresh session, then the question
+ * asked in it (askInSession). A session the server would not create is a run not started.
  */
 export async function runQuestion(input: {
   client: WorkbenchClient;
   projectId: string;
+  datasetId: string;
+  question: BankQuestion;
+  model: string;
+  timeoutMs: number;
+}): Promise<RunOutcome> {
+  const started = performance.now();
+  const session = await openSession({
+    client: input.client,
+    projectId: input.projectId,
+    title: `eval ${input.question.id}`,
+  });
+  const outcome =
+    "problem" in session
+      ? notStartedOutcome({ problem: session.problem })
+      : await askInSession({ ...input, sessionId: session.sessionId });
+  return { ...outcome, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Creates a chat session in the project; a refusal comes back as the problem to report. */
+export async function openSession(input: {
+  client: WorkbenchClient;
+  projectId: string;
+  title: string;
+}): Promise<{ sessionId: string } | { problem: string }> {
+  const session = await postWithRetry({
+    client: input.client,
+    path: `/api/projects/${input.projectId}/sessions`,
+    body: { title: input.title },
+  });
+  if (session.status !== 201) {
+    return { problem: `create session answered ${describeApiAnswer(session)}` };
+  }
+  return { sessionId: String(session.body?.session_id) };
+}
+
+/**
+ * Asks one question in an existing session: a run with the dataset attached and the chosen
+ * model, the event stream followed to its end, then the saved run read once it has settled, so
+ * the next question of the session starts only after this run is over. The tool calls and
+ * their results come from the run snapshot (`GET /api/runs/{id}`), which keeps every result's
+ * whole envelope. A run still going at `timeoutMs` is cancelled and judged as is.
+ */
+export async function askInSession(input: {
+  client: WorkbenchClient;
+  sessionId: string;
   datasetId: string;
   question: BankQuestion;
   model: string;
@@ -50,16 +93,10 @@ export async function runQuestion(input: {
     ...fields,
     durationMs: Math.round(performance.now() - started),
   });
-  const session = await postWithRetry({
-    client,
-    path: `/api/projects/${input.projectId}/sessions`,
-    body: { title: `eval ${input.question.id}` },
-  });
-  if (session.status !== 201) return notStarted(outcome, "create session", session);
   // One start_request_id for every attempt: a retried start answers the same run (RC idempotency).
   const run = await postWithRetry({
     client,
-    path: `/api/sessions/${session.body?.session_id}/runs`,
+    path: `/api/sessions/${input.sessionId}/runs`,
     body: {
       start_request_id: randomUUID(),
       message: input.question.question,
@@ -67,7 +104,9 @@ export async function runQuestion(input: {
       options: { model: input.model },
     },
   });
-  if (run.status !== 202 && run.status !== 200) return notStarted(outcome, "start run", run);
+  if (run.status !== 202 && run.status !== 200) {
+    return outcome(notStartedOutcome({ problem: `start run answered ${describeApiAnswer(run)}` }));
+  }
   const runId = String(run.body?.run_id);
   const events: StreamedRunEvent[] = [];
   const deadline = AbortSignal.timeout(input.timeoutMs);
@@ -127,17 +166,15 @@ async function postWithRetry(input: {
   }
 }
 
-function notStarted(
-  outcome: (fields: Omit<RunOutcome, "durationMs">) => RunOutcome,
-  step: string,
-  answer: ApiAnswer,
-): RunOutcome {
-  return outcome({
+/** A run that never started: nothing to judge but the problem. */
+export function notStartedOutcome(input: { problem: string }): RunOutcome {
+  return {
     runStatus: "not_started",
     answer: "",
     toolCalls: [],
-    problem: `${step} answered ${describeApiAnswer(answer)}`,
-  });
+    problem: input.problem,
+    durationMs: 0,
+  };
 }
 
 /**

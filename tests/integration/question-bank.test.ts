@@ -7,13 +7,14 @@ import { loadQuestionBank } from "@/lib/question-bank/load-question-bank";
 import { type BankRun, runQuestionBank } from "@/lib/question-bank/run-question-bank";
 import { createWorkbenchClient } from "@/lib/question-bank/workbench-client";
 
-// `npm run eval` on the public bank and the product's own bank, through the real runner, against the app's own route
-// handlers behind its proxy (same-origin and media-type rules included) on loopback HTTP, with
-// the offline local-rules model. Each dataset is uploaded and built once; the questions run
-// four at a time, each in a fresh session.
+// `npm run eval` on the public bank, the product's own bank and the public conversations, through
+// the real runner, against the app's own route handlers behind its proxy (same-origin and
+// media-type rules included) on loopback HTTP, with the offline local-rules model. Each dataset
+// is uploaded and built once; the questions run four at a time, each in a fresh session, and
+// each conversation in one session, turn after turn (every turn judged like a question).
 
 const root = path.resolve(import.meta.dirname, "../..");
-const bankNames = ["public", "bank"] as const;
+const bankNames = ["public", "bank", "public-conversations"] as const;
 let app: InProcessApp | undefined;
 const runs = new Map<string, BankRun>();
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
         client: createWorkbenchClient({ baseUrl: app.url }),
         bank,
         questions: bank.questions,
+        conversations: bank.conversations,
         model: "local-rules",
         concurrency: 4,
         timeoutMs: 180_000,
@@ -45,7 +47,7 @@ afterAll(async () => {
 });
 
 describe.each(bankNames)("the %s question bank with local-rules", (name) => {
-  it("runs every question to the end of a saved run, with its tool results", () => {
+  it("runs every question and conversation turn to the end of a saved run, with its tool results", () => {
     const run = runs.get(name) as BankRun;
     // Runner problems (HTTP refusals, timeouts, lost streams) would make the answers below
     // meaningless: they must be zero whatever the model answers.
@@ -65,7 +67,7 @@ describe.each(bankNames)("the %s question bank with local-rules", (name) => {
     }
   });
 
-  it("answers every question right", () => {
+  it("answers every question and conversation turn right", () => {
     const run = runs.get(name) as BankRun;
     const failures = run.results.filter((result) => !result.verdict.correct);
     // The whole report, so a failure shows each question, the expected value and the lead given.

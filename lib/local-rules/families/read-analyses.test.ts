@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type AnalysisIntent, detectIntent } from "./detect-intent";
-import { parseAnalyses } from "./question-grammar";
+import { detectIntent } from "../detect-intent";
+import { type AnalysisIntent, readAnalyses } from "./index";
 
 // What the offline planner reads from an analyst's question: the family (the intent's kind) and
 // the arguments the answer depends on. Each family is asked several ways — formal, casual,
@@ -9,7 +9,7 @@ import { parseAnalyses } from "./question-grammar";
 
 /** The single analysis a question asks for. */
 function single(question: string): AnalysisIntent {
-  const analyses = parseAnalyses(question);
+  const analyses = readAnalyses(question);
   expect(analyses).toHaveLength(1);
   return analyses[0];
 }
@@ -31,7 +31,7 @@ describe("count: how many nodes, edges or nodes of a type (read against the sche
     "人物关系网络里有多少条边？",
     "有几个客户？",
   ])("%s", (question) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       { kind: "schema-question", topK: 10, mode: "all", ascending: false },
     ]);
   });
@@ -83,7 +83,7 @@ describe("degree of one named node", () => {
     ["m22 的入度是多少？", "m22", "in"],
     ["m06 的出度是多少？", "m06", "out"],
   ])("%s → %s (%s)", (question, node, mode) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "degree", node, mode, strength: false }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "degree", node, mode, strength: false }]);
   });
 
   it.each([
@@ -92,9 +92,7 @@ describe("degree of one named node", () => {
     ["What is the strength of Javert?", "Javert"],
     ["Cosette 的加权度（共同出场次数之和）是多少？", "Cosette"],
   ])("strength (weighted degree): %s", (question, node) => {
-    expect(parseAnalyses(question)).toEqual([
-      { kind: "degree", node, mode: "all", strength: true },
-    ]);
+    expect(readAnalyses(question)).toEqual([{ kind: "degree", node, mode: "all", strength: true }]);
   });
 });
 
@@ -125,7 +123,7 @@ describe("edge-exists: is there a direct edge between two named nodes", () => {
     ["珂赛特和冉阿让之间有边吗？", "珂赛特", "冉阿让"],
     ["members:21 借过 books:6 吗？", "members:21", "books:6"],
   ])("%s", (question, source, target) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "edge-exists", source, target }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "edge-exists", source, target }]);
   });
 });
 
@@ -151,7 +149,7 @@ describe("reachability: is there any path, source first", () => {
     ["从 m29 出发，沿推荐关系能到达 m41 吗？", "m29", "m41"],
     ["从 members:21 出发，沿着借阅和作者关系能到达 authors:7 吗？", "members:21", "authors:7"],
   ])("%s → from %s to %s", (question, source, target) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "reachability", source, target }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "reachability", source, target }]);
   });
 });
 
@@ -184,7 +182,7 @@ describe("neighbours of one named node", () => {
     ["customers:2 下过哪些订单？", "customers:2", 1],
     ["m06 推荐了哪些会员？", "m06", 1],
   ])("%s → %s (depth %s)", (question, node, depth) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "neighbours", node, depth, limit: 200 }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "neighbours", node, depth, limit: 200 }]);
   });
 });
 
@@ -213,7 +211,7 @@ describe("shortest path between two named nodes, source first", () => {
     ["从冉阿让到珂赛特的最短路径是什么？", "冉阿让", "珂赛特"],
     ["Valjean和Javert之间的最短路径", "Valjean", "Javert"],
   ])("%s", (question, source, target) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "path", source, target }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "path", source, target }]);
   });
 });
 
@@ -298,7 +296,7 @@ describe("centrality: top-k by a named measure", () => {
     ["哪个城镇的接近中心性最高？", "closeness", 10, false],
     ["度数最高的5个节点", "degree", 5, false],
   ])("%s → %s top %s", (question, measure, topK, ascending) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       { kind: "centrality", measure, topK, mode: "all", ascending },
     ]);
   });
@@ -309,7 +307,7 @@ describe("centrality: top-k by a named measure", () => {
     "Which town has the highest weighted degree?",
     "加权度最高的角色是谁？",
   ])("ranks by strength (weighted degree): %s", (question) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       {
         kind: "centrality",
         measure: "degree",
@@ -352,7 +350,7 @@ describe("centrality: top-k by a named measure", () => {
 
   it("answers the centrality first and then the communities when both are asked", () => {
     expect(
-      parseAnalyses("Show the top 5 pagerank nodes and the communities").map((a) => a.kind),
+      readAnalyses("Show the top 5 pagerank nodes and the communities").map((a) => a.kind),
     ).toEqual(["centrality", "communities"]);
   });
 });
@@ -376,7 +374,7 @@ describe("structure: triangles, clustering, cores, eccentricity", () => {
     ["人物网络中 k 值最大的 k-核包含多少个角色？", { kind: "core", topK: 10 }],
     ["k 值最大的 k-核包含多少个节点？", { kind: "core", topK: 10 }],
   ])("%s", (question, intent) => {
-    expect(parseAnalyses(question)).toEqual([intent]);
+    expect(readAnalyses(question)).toEqual([intent]);
   });
 
   it.each([
@@ -416,7 +414,7 @@ describe("distance and whole-graph metrics", () => {
     ["Is the graph bipartite?", "is_bipartite"],
     ["这个图是二分图吗？", "is_bipartite"],
   ])("%s → %s", (question, metric) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "graph-metric", metrics: [metric] }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "graph-metric", metrics: [metric] }]);
   });
 });
 
@@ -434,7 +432,7 @@ describe("cycles", () => {
     ["Is the graph acyclic?", "is_dag"],
     ["图书馆的图是有向无环图吗？", "is_dag"],
   ])("%s → %s", (question, metric) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "graph-metric", metrics: [metric] }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "graph-metric", metrics: [metric] }]);
   });
 });
 
@@ -457,7 +455,7 @@ describe("components and connectivity", () => {
     ["最大的连通分量包含多少篇论文？", false, false, "largest"],
     ["最大的强连通分量包含多少名会员？", true, false, "largest"],
   ])("%s", (question, strong, weak, ask) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "components", strong, weak, ask }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "components", strong, weak, ask }]);
   });
 
   it.each([
@@ -467,7 +465,7 @@ describe("components and connectivity", () => {
     "Is the graph in one piece?",
     "这个图是连通的吗？",
   ])("whole-graph connectivity: %s", (question) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "connectivity", strong: false }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "connectivity", strong: false }]);
   });
 });
 
@@ -482,7 +480,7 @@ describe("communities, membership and bridges", () => {
     ["社区发现", "louvain"],
     ["用 Leiden 算法做社区发现", "leiden"],
   ])("%s → %s", (question, algorithm) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "communities", algorithm }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "communities", algorithm }]);
   });
 
   it.each([
@@ -491,7 +489,7 @@ describe("communities, membership and bridges", () => {
     "Which nodes bridge multiple communities?",
     "哪些节点是社区之间的桥梁",
   ])("bridges: %s", (question) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "bridging", topK: 10 }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "bridging", topK: 10 }]);
   });
 
   it.each([
@@ -501,7 +499,7 @@ describe("communities, membership and bridges", () => {
     ["哪些角色和 Myriel 在同一个社区？", "Myriel"],
     ["Valjean 属于哪个社区？", "Valjean"],
   ])("membership of one node: %s", (question, node) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "membership", node, algorithm: "louvain" }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "membership", node, algorithm: "louvain" }]);
   });
 
   it.each([
@@ -509,7 +507,7 @@ describe("communities, membership and bridges", () => {
     ["Are Valjean and Javret in the same cluster?", "Valjean", "Javret"],
     ["n0 和 n33 属于同一个社区吗？", "n0", "n33"],
   ])("two nodes in one community: %s", (question, source, target) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       { kind: "same-community", source, target, algorithm: "louvain" },
     ]);
   });
@@ -540,7 +538,7 @@ describe("similarity (to a named node) versus likely links (unlinked pairs)", ()
     ["哪位客户买的商品和 customers:34 最相似？", "jaccard", "customers:34", 10],
     ["按邻居的 Jaccard 相似度，哪个城镇和 Kingsbury 最像？", "jaccard", "Kingsbury", 10],
   ])("similarity: %s", (question, metric, node, topK) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       { kind: "similarity", metric, node, likelyLinks: false, topK },
     ]);
   });
@@ -593,7 +591,7 @@ describe("projection: pairs that go together through a shared neighbour", () => 
   });
 
   it("counts the partners of a named node", () => {
-    expect(parseAnalyses("With how many other products has products:36 shared an order?")).toEqual([
+    expect(readAnalyses("With how many other products has products:36 shared an order?")).toEqual([
       { kind: "partners", node: "products:36", ask: "count" },
     ]);
   });
@@ -620,7 +618,7 @@ describe("aggregates over properties (read against the schema)", () => {
     ["哪个国家的作者参与写作的书最多？", false],
     ["第 2 组有多少个角色？", false],
   ])("%s", (question, ascending) => {
-    expect(parseAnalyses(question)).toEqual([
+    expect(readAnalyses(question)).toEqual([
       { kind: "schema-question", topK: 10, mode: "all", ascending },
     ]);
   });
@@ -647,7 +645,7 @@ describe("flow: maximum flow, minimum cut, edge-disjoint paths", () => {
     ["请计算 n0 到 n33 之间的最大流", "n0", "n33", false],
     ["n0 到 n33 的最小割是多少？", "n0", "n33", false],
   ])("%s", (question, source, target, disjoint) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "flow", source, target, disjoint }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "flow", source, target, disjoint }]);
   });
 });
 
@@ -665,7 +663,7 @@ describe("spanning trees and forests", () => {
     ["商店图的生成森林有多少条边？", false, false],
     ["这个图的生成树有多少条边？", false, false],
   ])("%s", (question, maximum, weightAsked) => {
-    expect(parseAnalyses(question)).toEqual([{ kind: "spanning-tree", maximum, weightAsked }]);
+    expect(readAnalyses(question)).toEqual([{ kind: "spanning-tree", maximum, weightAsked }]);
   });
 });
 

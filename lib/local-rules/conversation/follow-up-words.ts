@@ -1,0 +1,45 @@
+// The words by which a question leans on the conversation before it, in English and Chinese.
+// Each pattern names one kind of reference; resolve-turn.ts decides what it points at.
+
+/** "which of them", "among those", "其中", "这些人中": the previous answer's set as a filter. */
+export const setReference =
+  /\b(?:of|among|amongst|from)\s+(?:them|those|these)(?:\s+(?:nodes|ones|people|members|accounts|stations|items))?\b|\bamong\s+(?:that|this)\s+(?:group|set)\b|其中|(?:这些|那些|他们|它们|她们)(?:[\u4e00-\u9fff]{0,3})?(?:中|里|当中|之中)/i;
+
+/** "between them", "are they …", "the two", "它们之间": the previous answer's two nodes. */
+export const pairReference =
+  /\b(?:between|connecting|linking|joining)\s+(?:them|those two|these two|the two)\b|\b(?:are|were)\s+they\b|\bthey\s+(?:share|have|are|linked|connected|neighbou?rs)\b|\b(?:both of them|those two|these two|the two of them)\b|它们|他们|她们|这两个(?:节点|人|成员|账户|站点)?|两者/i;
+
+/** "it", "its", "that member", "它", "该节点": the previous answer's node. */
+export const nodeReference =
+  /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex)\b|\bits\b|\bit\b|\b(?:him|her|his|he|she)\b|(?<![其们])[它他她](?![们人])|该(?:节点|成员|用户|账户|站点|国家|员工|人)|(?:这个|那个)(?:节点|成员|人|账户|站点|国家|员工)/i;
+
+/** "it" that stands for nothing ("is it true that …", "does it matter"): not a reference. */
+export const dummyIt =
+  /\b(?:is|was)\s+it\s+(?:true|possible|likely|the case|so|fair)\b|\bit\s+(?:takes|took|is possible|seems|matters)\b|\bdoes\s+it\s+matter\b|\bmake\s+it\b/i;
+
+/** "how many exactly?", "what's the exact value?", "具体是多少": the previous answer's figure. */
+export const exactValue =
+  /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much)|what(?:'s| is| was)\s+(?:the|its|that)\s+(?:exact\s+)?(?:value|number|figure|score|count))(?:\s+(?:exactly|precisely|is that|was it))?\s*[?？.!]*\s*$|^\s*(?:exactly|precisely)\s+how\s+(?:many|much)\s*[?？.]*\s*$|具体(?:是)?多少|确切(?:是)?多少|准确(?:是)?多少|^\s*(?:是)?多少(?:呢)?\s*[?？]?\s*$/i;
+
+/** "the second one", "第二个呢": a place in the previous ranking. */
+export const positionWords =
+  /\b(?:the\s+)?(second|third|fourth|fifth|2nd|3rd|4th|5th|runner[\s-]up|next)\s+(?:one|place|best|highest|node|member)?\b|第\s*([二三四五2-5])\s*(?:个|名|位)?/i;
+
+/** "show more", "更多": the previous ranking, longer. */
+export const moreWords =
+  /^\s*(?:and\s+)?(?:show|give|list)\s+(?:me\s+)?(?:some\s+)?more\b|^\s*(?:and\s+)?more\s*(?:results|rows|please)?\s*[?？.!]*\s*$|(?:显示|列出|给我)?更多|再多(?:一些|几个)?/i;
+
+/** "and …?", "what about …?", "now …", "…呢？": a question that reuses the previous one. */
+export const ellipsis =
+  /^\s*(?:and|what about|how about|now|then|so|also|ok(?:ay)?|same|again|and now|and what about)\b|^\s*(?:by|using|with|for)\s|呢\s*[?？]?\s*$|^\s*(?:那|那么|换成|改用|改为|再看|同样)/i;
+
+/** A measure word in the previous question, replaced when the follow-up asks by another one. */
+export const explicitMeasure =
+  /\bpage\s*rank\b|\b(?:betweenness|closeness|eigenvector|harmonic|katz)(?:\s+centrality)?\b|\bdegree(?:\s+centrality)?\b|\b(?:hits\s+)?(?:hub|authority)\s+scores?\b|(?:介数|中介|接近|紧密|调和|特征向量|度)中心性|度数/i;
+
+/** A ranking said without a measure word: "the most connections", "most central". */
+export const implicitMeasure =
+  /\b(?:the\s+)?most\s+(?:connections|links|friends|neighbou?rs|edges|ties|contacts|central|important|influential)\b|\b(?:the\s+)?(?:most|best)[\s-]connected\b|连接最多|(?:朋友|好友|邻居|关系|联系)最多|最(?:重要|核心|有影响力)/i;
+
+/** "degree" said as a measure in a follow-up ("what about by degree?", "按度数呢"). */
+export const degreeWord = /\bdegrees?\b|\bconnections\b|度数|(?<![中心])度(?!中心)/i;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { type AnalysisIntent, families, familyTitle, readAnalyses } from "./index";
+
+// The registry is the grammar's order of precedence: a question is read by the first family
+// that reads it, so moving a line changes what questions mean.
+
+describe("the question families", () => {
+  it("are tried in this order, one family per kind", () => {
+    expect(families.map((family) => family.kind)).toEqual([
+      "flow",
+      "spanning-tree",
+      "self-loops",
+      "reciprocal-pairs",
+      "cut-points",
+      "one-way-nodes",
+      "edge-ranking",
+      "common-neighbours",
+      "degree",
+      "similarity",
+      "partners",
+      "projection",
+      "k-shortest",
+      "connectivity",
+      "reachability",
+      "edge-exists",
+      "path",
+      "graph-metric",
+      "unreachable",
+      "node-structure",
+      "core",
+      "outside-main",
+      "components",
+      "bridging",
+      "same-community",
+      "membership",
+      "communities",
+      "neighbours",
+      "centrality",
+      "schema-question",
+      "node-value-check",
+    ]);
+  });
+
+  it.each([
+    // An earlier family wins over a later one that would also read the question.
+    ["How many edge-disjoint paths connect n0 and n33?", "flow"],
+    ["List the 3 shortest paths from n16 to n33", "k-shortest"],
+    ["Which airport sits on the most shortest paths (betweenness)?", "centrality"],
+    ["Which course shares the most students with Databases?", "partners"],
+    ["Which products are most often bought together?", "projection"],
+    ["Which community is Valjean in?", "membership"],
+    ["Who are the most central customers and their communities?", "centrality"],
+    ["How many orders are there?", "schema-question"],
+  ])("reads %j as %s", (question, kind) => {
+    expect(readAnalyses(question)[0]?.kind).toBe(kind);
+  });
+
+  it("reads nothing when no family does", () => {
+    expect(readAnalyses("Tell me a joke")).toEqual([]);
+  });
+
+  it("titles an answer from its first analysis, in the question's language", () => {
+    const ranking: AnalysisIntent = { kind: "centrality", measure: "pagerank", topK: 5 };
+    expect(familyTitle(ranking, "en")).toBe("Top nodes by PageRank");
+    expect(familyTitle({ kind: "cut-points", what: "bridges", ask: "list" }, "zh")).toBe("桥边");
+    expect(familyTitle({ kind: "flow", source: null, target: null, disjoint: true }, "en")).toBe(
+      "Maximum flow",
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import type { PlanContext, PlanOutcome } from "../plan-types";
+import { bridgingFamily } from "./bridging";
+import { centralityFamily } from "./centrality";
+import { commonNeighboursFamily } from "./common-neighbours";
+import { communitiesFamily } from "./communities";
+import { componentsFamily } from "./components";
+import { connectivityFamily } from "./connectivity";
+import { coreFamily } from "./core";
+import { cutPointsFamily } from "./cut-points";
+import type { Family } from "./define-family";
+import { degreeFamily } from "./degree";
+import { edgeExistsFamily } from "./edge-exists";
+import { edgeRankingFamily } from "./edge-ranking";
+import { flowFamily } from "./flow";
+import { graphMetricFamily } from "./graph-metric";
+import { kShortestFamily } from "./k-shortest";
+import { membershipFamily } from "./membership";
+import { neighboursFamily } from "./neighbours";
+import { nodeStructureFamily } from "./node-structure";
+import { nodeValueCheckFamily } from "./node-value-check";
+import { oneWayNodesFamily } from "./one-way-nodes";
+import { outsideMainFamily } from "./outside-main";
+import { partnersFamily } from "./partners";
+import { pathFamily } from "./path";
+import { projectionFamily } from "./projection";
+import { readQuestionText } from "./question-text";
+import { reachabilityFamily } from "./reachability";
+import { reciprocalPairsFamily } from "./reciprocal-pairs";
+import { sameCommunityFamily } from "./same-community";
+import { schemaQuestionFamily } from "./schema-question";
+import { selfLoopsFamily } from "./self-loops";
+import { similarityFamily } from "./similarity";
+import { spanningTreeFamily } from "./spanning-tree";
+import { unreachableFamily } from "./unreachable";
+
+/**
+ * Every question family, in the order a question is tried against them: the most specific
+ * first, so "the 3 shortest paths" is never read as one path and "edge-disjoint paths" never as
+ * a path at all. A family reads a question only when every family above it has declined, and
+ * many rely on that ("membership" after "same-community", "projection" after "partners").
+ * Some families' readings answer with a neighbouring kind, where one branch of the grammar
+ * does: k-shortest (a measure beside path words is a centrality), node-structure (a whole
+ * graph's triangles or clustering is a graph metric), neighbours (the questions about one named
+ * node: its degree, or the edge between two) and centrality (with the communities asked too).
+ */
+export const families = [
+  flowFamily,
+  spanningTreeFamily,
+  // Questions about the links themselves rather than about nodes.
+  selfLoopsFamily,
+  reciprocalPairsFamily,
+  cutPointsFamily,
+  oneWayNodesFamily,
+  edgeRankingFamily,
+  commonNeighboursFamily,
+  degreeFamily,
+  similarityFamily,
+  partnersFamily,
+  projectionFamily,
+  kShortestFamily,
+  connectivityFamily,
+  reachabilityFamily,
+  edgeExistsFamily,
+  pathFamily,
+  graphMetricFamily,
+  unreachableFamily,
+  nodeStructureFamily,
+  coreFamily,
+  outsideMainFamily,
+  componentsFamily,
+  bridgingFamily,
+  sameCommunityFamily,
+  membershipFamily,
+  communitiesFamily,
+  neighboursFamily,
+  centralityFamily,
+  schemaQuestionFamily,
+  // Last: it reads only yes/no questions about one node that no family above understood.
+  nodeValueCheckFamily,
+];
+
+type RegisteredFamily = (typeof families)[number];
+
+/** One read-only analysis a question asks for: the intent of one of the families. */
+export type AnalysisIntent = Parameters<RegisteredFamily["plan"]>[1];
+
+/** The kind of analysis a family plans. */
+export type AnalysisKind = AnalysisIntent["kind"];
+
+/**
+ * The analyses a question asks for, in the order they should be answered: the reading of the
+ * first family that reads it; empty when none does (the caller then tries graph info,
+ * deliverables or the refusal).
+ */
+export function readAnalyses(question: string): AnalysisIntent[] {
+  const text = readQuestionText(question);
+  for (const family of families) {
+    const analyses = family.read(text);
+    if (analyses) return analyses;
+  }
+  return [];
+}
+
+function familyOf<Intent extends AnalysisIntent>(intent: Intent): Family<Intent> {
+  const family = families.find((entry) => entry.kind === intent.kind);
+  // One family per kind (families.test.ts), so the kind names this intent's family; TypeScript
+  // cannot follow a lookup by kind from the union to its member.
+  return family as unknown as Family<Intent>;
+}
+
+/** One analysis's next step on the verified graph. */
+export function planFamily(context: PlanContext, intent: AnalysisIntent): PlanOutcome {
+  return familyOf(intent).plan(context, intent);
+}
+
+/** The title of an answer to this analysis, in the question's language. */
+export function familyTitle(intent: AnalysisIntent, language: "en" | "zh"): string {
+  const title = familyOf(intent).title[language];
+  return typeof title === "string" ? title : title(intent);
+}

@@ -1,0 +1,37 @@
+import { planKShortest } from "../plan-k-shortest";
+import { kShortestArguments } from "../question-arguments";
+import { questionWords } from "../question-words";
+import { type CentralityIntent, readMeasureBesidePathWords } from "./centrality";
+import { defineFamily } from "./define-family";
+
+/** "What are the 3 shortest routes from SEA to MIA?" */
+export type KShortestIntent = {
+  kind: "k-shortest";
+  source: string | null;
+  target: string | null;
+  k: number;
+  /** "How many hops does the third one have": which path the answer leads with. */
+  ordinal: number | null;
+  weighted: boolean;
+};
+
+export const kShortestFamily = defineFamily<KShortestIntent, KShortestIntent | CentralityIntent>({
+  kind: "k-shortest",
+  read: (question) => {
+    const measureRanking = readMeasureBesidePathWords(question);
+    if (measureRanking) return measureRanking;
+    const { text, endpoints } = question;
+    if (!questionWords.kShortest.test(text)) return null;
+    return [
+      {
+        kind: "k-shortest",
+        source: endpoints.source,
+        target: endpoints.target,
+        ...kShortestArguments(text),
+        weighted: questionWords.weighted.test(text),
+      },
+    ];
+  },
+  plan: (context, intent) => planKShortest({ context, ...intent }),
+  title: { en: "Shortest paths", zh: "最短路径" },
+});
