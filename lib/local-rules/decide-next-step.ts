@@ -2,7 +2,8 @@ import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./a
 import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
 import { askBackPart } from "./conversation/ask-back-part";
-import { resolveTurn } from "./conversation/resolve-turn";
+import { mergeCompoundParts, splitCompound } from "./conversation/compound-question";
+import { resolveTurn, substituteNode } from "./conversation/resolve-turn";
 import { asksToBuild, detectIntent, type QuestionIntent } from "./detect-intent";
 import { familyTitle as analysisTitle } from "./families";
 import { planGraphReadiness, type Readiness } from "./graph-readiness";
@@ -23,7 +24,7 @@ import { planSaveSkill } from "./plan-save-skill";
 import type { BaseContext, PlannedCall } from "./plan-types";
 import { correctTypos } from "./question-typos";
 import type { PromptReading } from "./read-prompt";
-import { readLogicalForm } from "./reading/logical-form";
+import { readLogicalForm, withoutExclusion } from "./reading/logical-form";
 import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
 
@@ -191,6 +192,44 @@ function planIntent(
 }
 
 /**
+ * "Which station is the most central, and which line is it on?": the first ask is planned and
+ * answered, then the second is read with "it" standing for the first answer's node, and both
+ * answers share the lead. Any other question is planned as it is.
+ */
+function planCompoundOrSingle(context: BaseContext): PlannedQuestion {
+  const compound = splitCompound(context.reading.question);
+  if (!compound) return planQuestion(context);
+  const first = planQuestion({
+    ...context,
+    reading: { ...context.reading, question: compound.first },
+  });
+  if (first.step.kind !== "answer") return first;
+  const answered = first.step.parts.find(
+    (part) => part.succeeded && (part.focusNodeIds?.length ?? 0) > 0,
+  );
+  const node = answered?.focusNodeIds?.[0];
+  // No node to point at: the question is read whole, as it was before the split.
+  if (!node) return planQuestion(context);
+  const second = planQuestion({
+    ...context,
+    reading: { ...context.reading, question: substituteNode(compound.second, node) },
+  });
+  if (second.step.kind !== "answer") return { ...second, title: first.title };
+  return {
+    title: first.title,
+    parse: first.parse,
+    step: {
+      kind: "answer",
+      parts: mergeCompoundParts({
+        first: first.step.parts,
+        second: second.step.parts,
+        chinese: detectLanguage(context.reading.question) === "zh",
+      }),
+    },
+  };
+}
+
+/**
  * The local-rules model's whole decision for one turn: read the question and state, verify the
  * graph (Step A), plan the intent's tool calls (Step B), or write the answer from the results
  * (Step C). Pure: the same prompt always gives the same decision.
@@ -207,9 +246,17 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
       question: correctTypos(turn.question),
     })),
   });
+  // "Apart from Atlas, which project …": the clause is set aside, the names travel beside it.
+  const exclusion = withoutExclusion(
+    resolution.kind === "ask-back" ? resolution.asked : resolution.request,
+  );
   const reading = {
     ...input.reading,
-    question: resolution.kind === "ask-back" ? resolution.asked : resolution.request,
+    question: exclusion.text,
+    ...(exclusion.excluded.length > 0 ? { excluded: exclusion.excluded } : {}),
+    ...(resolution.kind === "resolved" && resolution.nodeSet
+      ? { nodeSet: resolution.nodeSet }
+      : {}),
   };
   const phrases = phrasesFor(detectLanguage(reading.question));
   const format = reading.state?.output_format ?? "chat";
@@ -226,7 +273,7 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
     part.summary.push(phrases.turnLimitReached(localRulesMaxTurns));
     step = { kind: "answer", parts: [part] };
   } else {
-    ({ title, step, parse } = planQuestion({ reading, phrases }));
+    ({ title, step, parse } = planCompoundOrSingle({ reading, phrases }));
     if (parse) {
       parse.logicalForm = readLogicalForm({
         asked: input.reading.question,

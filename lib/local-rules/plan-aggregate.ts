@@ -3,6 +3,7 @@ import { detectLanguage } from "./answer-language";
 import type { GraphSchemaView } from "./graph-schema";
 import { planQuery } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
+import { isExcluded } from "./reading/logical-form";
 
 // Rows shown under the lead: enough to see the runners-up, few enough to read.
 const shownRows = 20;
@@ -29,12 +30,17 @@ export function planAggregate(input: {
     sql: plan.sql,
     limit: 100,
     write: (data, part) => {
-      const rows = data.rows.map((row) =>
+      const excluded = context.reading.excluded ?? [];
+      const kept = data.rows.filter((row) => !isExcluded(excluded, ...row));
+      const rows = kept.map((row) =>
         Object.fromEntries(data.columns.map((column, index) => [column, row[index]])),
       );
       part.summary.push(
         writeAggregateLead({ plan, rows, language: detectLanguage(question), question }),
       );
+      if (excluded.length > 0 && kept.length < data.rows.length) {
+        part.notes.push(excludedNote(question, excluded));
+      }
       if (rows.length > 1 || plan.answer === "table" || plan.answer === "entity") {
         part.sections.push({
           heading: plan.describe[detectLanguage(question)],
@@ -42,7 +48,7 @@ export function planAggregate(input: {
             {
               kind: "table",
               columns: data.columns,
-              rows: data.rows
+              rows: kept
                 .slice(0, shownRows)
                 .map((row) => row.map((cell) => (cell === null ? "" : String(cell)))),
             },
@@ -51,4 +57,10 @@ export function planAggregate(input: {
       }
     },
   });
+}
+
+function excludedNote(question: string, excluded: string[]): string {
+  return detectLanguage(question) === "zh"
+    ? `按问题要求，已排除：${excluded.join("、")}。`
+    : `Left out as the question asks: ${excluded.join(", ")}.`;
 }

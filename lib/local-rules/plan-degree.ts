@@ -3,6 +3,7 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
+import { readRoleLink } from "./edge-roles";
 import { readGraphSchema } from "./graph-schema";
 import { planAggregate } from "./plan-aggregate";
 import { planSchemaQuestion } from "./plan-schema-question";
@@ -38,7 +39,13 @@ export function planDegree(input: {
   // value with a property to sum or count is an aggregate, not the node's degree.
   // A plan must use the node: without it, "lines committed to ledger-service" would be summed
   // over every repository.
-  const aggregate = planAggregate({ context, schema, subjects: [node] });
+  // "How many direct reports does X have?": a same-kind link a foreign key records (employee →
+  // manager) is counted the way the role the question names runs, and only that edge type.
+  const directed = context.graph.description.directed === true;
+  const role = directed
+    ? readRoleLink({ question: context.reading.question, node, schema })
+    : null;
+  const aggregate = role ? null : planAggregate({ context, schema, subjects: [node] });
   if (aggregate) return aggregate;
   // "提交记录（commits）一共有多少条？": the "node" is a type's name, so this is a count.
   const typeNames = [...schema.node_types, ...schema.edge_types].map((type) =>
@@ -52,7 +59,7 @@ export function planDegree(input: {
   // then filters an aggregate over the rows that reach it.
   const named = node.trim() === "" ? null : resolveNodeNames({ context, names: [node] });
   if (named?.kind === "pending") return { kind: "pending", calls: named.calls };
-  if (named?.kind === "resolved") {
+  if (named?.kind === "resolved" && !role) {
     const [entity] = named.nodes;
     const filtered = planAggregate({
       context,
@@ -62,13 +69,18 @@ export function planDegree(input: {
     });
     if (filtered) return filtered;
   }
-  const directed = context.graph.description.directed === true;
-  const mode = directed ? input.mode : "all";
+  const mode = directed ? (role?.direction ?? input.mode) : "all";
   return planOnNodes({
     context,
     names: [node],
     missing: { en: "Which node's degree do you want?", zh: "请说明要查询哪个节点的度。" },
     call: ([subject]) => {
+      if (role) {
+        return {
+          toolName: "degree_analysis",
+          input: { node_ids: [subject.id], mode, edge_types: [role.edgeType] },
+        };
+      }
       const counted = namedNodeTypes(context.reading.question, schema).filter(
         (type) => type !== subject.type,
       );

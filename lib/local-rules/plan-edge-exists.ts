@@ -1,7 +1,9 @@
 import { emptyPart } from "./answer-document";
+import { directWords, walkWords } from "./families/walk-words";
 import { inLanguage } from "./answer-language";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
+import { questionWords } from "./question-words";
 import { neighboursDataSchema, nodeName, pathDataSchema } from "./result-shapes";
 
 const twoNodes = {
@@ -92,6 +94,28 @@ function planDirectedEdge(input: {
       const first = a.label && a.label !== a.id ? `${a.label} (${a.id})` : a.id;
       const second = b.label && b.label !== b.id ? `${b.label} (${b.id})` : b.id;
       const hops = data.found ? (data.length ?? data.path.length - 1) : null;
+      // "Does A eventually report to B?" read as an edge question: the path found answers the
+      // walk the words ask about, so a longer path is never a "no" (the reading's safety net).
+      const question = context.reading.question;
+      const walkAsked =
+        (walkWords.test(question) || questionWords.reachability.test(question)) &&
+        !directWords.test(question);
+      if (walkAsked && hops !== 1) {
+        const chain = data.path.map((node) => nodeName(node)).join(" → ");
+        part.summary.push(
+          hops !== null
+            ? inLanguage(context, {
+                en: `Yes — ${second} can be reached from ${first} following the edge direction: there is no direct edge, but a directed path of ${hops} hops (${chain}).`,
+                zh: `是的——沿边的方向，从 ${first} 可以到达 ${second}：两者之间没有直接的边，但有一条 ${hops} 跳的有向路径（${chain}）。`,
+              })
+            : inLanguage(context, {
+                en: `No — ${second} cannot be reached from ${first} following the edge direction: there is neither an edge nor a directed path.`,
+                zh: `否——沿边的方向，从 ${first} 无法到达 ${second}：既没有边，也没有有向路径。`,
+              }),
+        );
+        part.focusNodeIds = hops !== null ? data.path.map((node) => node.id) : [a.id, b.id];
+        return part;
+      }
       part.summary.push(
         hops === 1
           ? inLanguage(context, {

@@ -1,7 +1,10 @@
+import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { graphMetricsDataSchema } from "./analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
+import { readGraphSchema } from "./graph-schema";
+import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import type { GraphMetric } from "./question-words";
@@ -105,8 +108,14 @@ export function planGraphMetrics(input: {
   metrics: GraphMetric[];
   /** Extra sentences written after the figures (e.g. a components question's lead). */
   lead?: (metrics: Record<string, unknown>) => Text[];
+  /** The diameter measured in edge weights ("by travel time") rather than hops. */
+  weighted?: boolean;
 }): PlanOutcome {
   const { context, metrics } = input;
+  if (input.weighted && metrics.length === 1 && metrics[0] === "diameter") {
+    const weighted = planWeightedDiameter(context);
+    if (weighted) return weighted;
+  }
   const call = { toolName: "graph_metrics", input: { metrics: companions(metrics) } };
   return planSingleCall({
     context,
@@ -117,10 +126,18 @@ export function planGraphMetrics(input: {
       part.sources.push(callSource(call));
       const texts = input.lead
         ? input.lead(data.metrics)
-        : metrics.map((metric) => sentence(metric, data.metrics));
+        : metrics.map((metric) =>
+            metric === "diameter" && input.weighted
+              ? {
+                  en: `Only the diameter in hops is available here: ${numberOf(data.metrics.diameter)} hops.`,
+                  zh: `这里只能给出按跳数计算的直径：${numberOf(data.metrics.diameter)} 跳。`,
+                }
+              : sentence(metric, data.metrics),
+          );
       // One paragraph: the lead is everything up to the first blank line.
       part.summary.push(texts.map((text) => inLanguage(context, text)).join(" "));
       part.notes.push(...data.notes);
+      if (input.weighted && metrics.includes("diameter")) part.notes.push(inLanguage(context, hopsOnly(context)));
       const rows = Object.entries(data.metrics)
         .filter(([, value]) => typeof value === "number" || typeof value === "boolean")
         .map(([name, value]) => [
@@ -228,5 +245,91 @@ export function planConnectivity(input: { context: PlanContext }): PlanOutcome {
             zh: `否——并非每个节点都能到达其他所有节点：图中有 ${numberOf(metrics.component_count)} 个连通分量（最大的包含 ${numberOf(metrics.largest_component_size)} 个节点）。`,
           },
     ],
+  });
+}
+
+// The weighted diameter is found by query: every pair's weighted distance by min-plus squaring
+// of the distance table (log2(n) rounds of n³ work), so only on graphs this small.
+const weightedDiameterNodeLimit = 300;
+
+/** Why a weighted diameter question got the diameter in hops. */
+function hopsOnly(context: PlanContext): Text {
+  const description = context.graph.description;
+  if (description.weighted !== true) {
+    return {
+      en: "The graph has no edge weights, so the diameter counts hops (edges).",
+      zh: "该图没有边权，直径按跳数（边数）计算。",
+    };
+  }
+  return {
+    en: `graph_metrics measures the diameter in hops only, and a weighted diameter is computed offline only on graphs of up to ${weightedDiameterNodeLimit} nodes (this one has ${description.nodes ?? "more"}): the figure above counts hops, not edge weights.`,
+    zh: `graph_metrics 的直径只按跳数计算，离线只对不超过 ${weightedDiameterNodeLimit} 个节点的图计算加权直径（此图有 ${description.nodes ?? "更多"} 个）：上面的数字是跳数，不是边权之和。`,
+  };
+}
+
+/**
+ * "By travel time, how far apart are the two most distant stations?": the largest weighted
+ * distance between two nodes a path joins (edges both ways, as graph_metrics' diameter reads
+ * them), with one read-only query: the distance table squared under (min, +) until paths of
+ * every length are covered. Null when the graph is unweighted or too large (the hop diameter
+ * then answers, and says so).
+ */
+function planWeightedDiameter(context: PlanContext): PlanOutcome | null {
+  const description = context.graph.description;
+  const nodeCount = description.nodes ?? Number.POSITIVE_INFINITY;
+  if (description.weighted !== true || nodeCount > weightedDiameterNodeLimit) return null;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const edges = quoteIdentifier(queryTableName(schemaStep.schema, "edges"));
+  const nodes = quoteIdentifier(queryTableName(schemaStep.schema, "nodes"));
+  // Round r covers paths of up to 2^(r-1) edges; a shortest path has at most n - 1.
+  const rounds = Math.ceil(Math.log2(Math.max(nodeCount - 1, 1))) + 1;
+  const sql = [
+    "WITH RECURSIVE links(a, b, w) AS (",
+    `  SELECT source, target, weight FROM ${edges}`,
+    `  UNION ALL SELECT target, source, weight FROM ${edges}`,
+    `  UNION ALL SELECT id, id, 0 FROM ${nodes}`,
+    "), dist(src, dst, d, round) USING KEY (src, dst) AS (",
+    "  SELECT a, b, min(w), 1 FROM links GROUP BY a, b",
+    "  UNION",
+    "  SELECT x.src, y.dst, min(x.d + y.d), max(x.round) + 1",
+    "  FROM dist x JOIN dist y ON y.src = x.dst",
+    `  WHERE x.round < ${rounds}`,
+    "  GROUP BY x.src, y.dst",
+    ")",
+    "SELECT src AS source, dst AS target, d AS weighted_diameter FROM dist",
+    "WHERE src < dst ORDER BY d DESC, src, dst LIMIT 1",
+  ].join("\n");
+  return planQuery({
+    context,
+    sql,
+    limit: 1,
+    write: (data, part) => {
+      const [row] = data.rows;
+      const column = description.weight_column ? ` \`${description.weight_column}\`` : "";
+      if (!row) {
+        part.summary.push(
+          inLanguage(context, {
+            en: "The weighted diameter is 0: no two nodes are joined by a path.",
+            zh: "加权直径为 0：没有两个节点之间有路径。",
+          }),
+        );
+        return;
+      }
+      const [source, target, distance] = [String(row[0]), String(row[1]), Number(row[2])];
+      part.summary.push(
+        inLanguage(context, {
+          en: `The weighted diameter is ${formatFigure(distance)}: the two nodes farthest apart by the sum of edge weights${column} are ${source} and ${target}, ${formatFigure(distance)} apart.`,
+          zh: `加权直径为 ${formatFigure(distance)}：按边权${column}之和，相距最远的两个节点是 ${source} 和 ${target}，相距 ${formatFigure(distance)}。`,
+        }),
+      );
+      part.notes.push(
+        inLanguage(context, {
+          en: "Edge weights are read as lengths and edges are walked both ways (as for the hop diameter); pairs no path joins are left out.",
+          zh: "边权视为长度，边按双向计算（与按跳数的直径相同）；没有路径相连的节点对不计。",
+        }),
+      );
+      part.focusNodeIds = [source, target];
+    },
   });
 }

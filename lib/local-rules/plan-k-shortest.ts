@@ -4,7 +4,7 @@ import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { asksForWeights } from "./weights-request";
+import { countsHops, pathWeighted } from "./path-weighting";
 
 const ordinalWords = ["", "first", "second", "third", "fourth", "fifth"];
 
@@ -19,9 +19,11 @@ export function planKShortest(input: {
 }): PlanOutcome {
   const { context, k, ordinal } = input;
   const graphWeighted = context.graph.description.weighted === true;
+  const question = context.reading.question;
   const weighted =
     graphWeighted &&
-    (input.weighted || asksForWeights({ question: context.reading.question, graphWeighted }));
+    !countsHops(question) &&
+    (input.weighted || pathWeighted({ question, graphWeighted }));
   return planOnNodes({
     context,
     names: [input.source, input.target],

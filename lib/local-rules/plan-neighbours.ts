@@ -4,7 +4,9 @@ import { inLanguage } from "./answer-language";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { nodeDegreeMode } from "./question-arguments";
+import { readRoleLink } from "./edge-roles";
+import { linkDirection } from "./link-direction";
+import { namedNodeTypes } from "./question-scope";
 import { type ResolvedNode, resolveNodeNames } from "./resolve-node-names";
 import { neighboursDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
@@ -27,18 +29,40 @@ export function planNeighbours(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [subject] = names.nodes;
-  // "Which sites ship to WH3?" on a directed graph: only the links that point that way.
-  const direction =
-    context.graph.description.directed === true && depth === 1
-      ? nodeDegreeMode(context.reading.question, input.node)
-      : "all";
-  if (direction !== "all") {
+  const question = context.reading.question;
+  const directed = context.graph.description.directed === true;
+  const typed = Object.keys(context.graph.description.node_types ?? {}).length > 1;
+  // Only the kinds of neighbour the question names ("Which projects is Piet on?"): the
+  // other types' neighbours are left out when the node has neighbours of that kind.
+  let kinds: string[] = [];
+  if (depth === 1 && (directed || typed)) {
     const schemaStep = readGraphSchema(context);
     if (schemaStep.kind !== "ready") return schemaStep.outcome;
-    // One edge type: its links point as the data says (sender → recipient). Typed edges of a
-    // SQL dump point along foreign keys, which say nothing of the question's verb.
-    if (schemaStep.schema.edge_types.length <= 1) {
-      return planDirectedNeighbours({ context, subject, direction, schema: schemaStep.schema });
+    const { schema } = schemaStep;
+    kinds = namedNodeTypes(question, schema).filter((type) => type !== subject.type);
+    if (directed) {
+      // "Whose manager is X?", "Who does X report to?": a same-kind link a foreign key records
+      // runs one way (employee → manager), so the role the question names gives the direction.
+      const role =
+        kinds.length === 0
+          ? readRoleLink({ question, node: input.node, schema, nodeType: subject.type })
+          : null;
+      if (role) {
+        return planDirectedNeighbours({
+          context,
+          subject,
+          direction: role.direction,
+          schema,
+          edgeType: role.edgeType,
+        });
+      }
+      // "Which sites ship to WH3?" on a directed graph: only the links that point that way.
+      // One edge type: its links point as the data says (sender → recipient). Typed edges of
+      // a SQL dump point along foreign keys, which say nothing of the question's verb.
+      const direction = linkDirection(question, input.node);
+      if (direction !== "all" && schema.edge_types.length <= 1) {
+        return planDirectedNeighbours({ context, subject, direction, schema });
+      }
     }
   }
   const call = { toolName: "get_neighbors", input: { node_id: subject.id, depth, limit } };
@@ -51,18 +75,37 @@ export function planNeighbours(input: {
       part.sources.push(`get_neighbors ${JSON.stringify(call.input)}`);
       if (subject.note) part.notes.push(subject.note);
       const name = nodeName(data.node);
-      part.summary.push(
-        p.neighboursSummary({ node: name, count: data.neighbours.length, depth: data.depth }),
-      );
+      const ofKind = data.neighbours.filter((node) => node.type && kinds.includes(node.type));
+      if (ofKind.length > 0) {
+        const listed = ofKind.map(nodeName);
+        const kind = kinds.join("/");
+        part.summary.push(
+          inLanguage(context, {
+            en: `${name} is linked to ${ofKind.length} ${kind}: ${listed.join(", ")}.`,
+            zh: `${name} 连接 ${ofKind.length} 个 ${kind}：${listed.join("、")}。`,
+          }),
+        );
+        part.notes.push(
+          inLanguage(context, {
+            en: `Only ${kind} neighbours are listed; ${name} has ${data.neighbours.length} neighbours in all.`,
+            zh: `只列出 ${kind} 类型的邻居；${name} 共有 ${data.neighbours.length} 个邻居。`,
+          }),
+        );
+      } else {
+        part.summary.push(
+          p.neighboursSummary({ node: name, count: data.neighbours.length, depth: data.depth }),
+        );
+      }
       if (data.truncated) part.notes.push(p.noteNeighboursTruncated(limit));
-      if (data.neighbours.length > 0) {
+      const shown = ofKind.length > 0 ? ofKind : data.neighbours;
+      if (shown.length > 0) {
         part.sections.push({
           heading: p.neighboursHeading(name),
           blocks: [
             {
               kind: "table",
               columns: [p.columnNode, p.columnType, p.columnHops],
-              rows: data.neighbours.map((node) => [
+              rows: shown.map((node) => [
                 nodeName(node),
                 node.type ?? "",
                 String(node.hops),
@@ -71,7 +114,7 @@ export function planNeighbours(input: {
           ],
         });
       }
-      part.focusNodeIds = [data.node.id, ...data.neighbours.map((node) => node.id)];
+      part.focusNodeIds = [data.node.id, ...shown.map((node) => node.id)];
       return part;
     },
   });
@@ -86,14 +129,16 @@ function planDirectedNeighbours(input: {
   subject: ResolvedNode;
   direction: "in" | "out";
   schema: GraphSchemaView;
+  /** Only the links of this edge type ("employees.manager_id"). */
+  edgeType?: string;
 }): PlanOutcome {
-  const { context, subject, direction } = input;
+  const { context, subject, direction, edgeType } = input;
   const [near, far] = direction === "in" ? ["source", "target"] : ["target", "source"];
   const sql = [
     `SELECT e.${near} AS node_id, n.label AS node_label, count(*) AS links`,
     `FROM ${quoteIdentifier(queryTableName(input.schema, "edges"))} e`,
     `JOIN ${quoteIdentifier(queryTableName(input.schema, "nodes"))} n ON n.id = e.${near}`,
-    `WHERE e.${far} = ${quoteLiteral(subject.id)}`,
+    `WHERE e.${far} = ${quoteLiteral(subject.id)}${edgeType ? ` AND e.type = ${quoteLiteral(edgeType)}` : ""}`,
     `GROUP BY e.${near}, n.label`,
     "ORDER BY node_id",
   ].join("\n");
@@ -111,25 +156,36 @@ function planDirectedNeighbours(input: {
       });
       const names = rows.map((row) => row.name);
       const count = rows.length;
+      const via = edgeType
+        ? { en: ` by ${edgeType}`, zh: `通过 ${edgeType} ` }
+        : { en: "", zh: "" };
       part.summary.push(
         inLanguage(
           context,
           direction === "in"
             ? {
-                en: `${count} ${count === 1 ? "node links" : "nodes link"} to ${shown}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
-                zh: `有 ${count} 个节点指向 ${shown}${count > 0 ? `：${names.join("、")}` : ""}。`,
+                en: `${count} ${count === 1 ? "node links" : "nodes link"} to ${shown}${via.en}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
+                zh: `有 ${count} 个节点${via.zh}指向 ${shown}${count > 0 ? `：${names.join("、")}` : ""}。`,
               }
             : {
-                en: `${shown} links to ${count} ${count === 1 ? "node" : "nodes"}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
-                zh: `${shown} 指向 ${count} 个节点${count > 0 ? `：${names.join("、")}` : ""}。`,
+                en: `${shown} links to ${count} ${count === 1 ? "node" : "nodes"}${via.en}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
+                zh: `${shown} ${via.zh}指向 ${count} 个节点${count > 0 ? `：${names.join("、")}` : ""}。`,
               },
         ),
       );
       part.notes.push(
-        inLanguage(context, {
-          en: `The graph is directed: only links ${direction === "in" ? "into" : "out of"} ${shown} count.`,
-          zh: `该图是有向图：只计${direction === "in" ? "指向" : "来自"} ${shown} 的边。`,
-        }),
+        inLanguage(
+          context,
+          edgeType
+            ? {
+                en: `Only ${edgeType} links ${direction === "in" ? "into" : "out of"} ${shown} count: a foreign key's link runs from the row that holds the key to the row it names.`,
+                zh: `只计${direction === "in" ? "指向" : "来自"} ${shown} 的 ${edgeType} 边：外键的边从持有外键的行指向它引用的行。`,
+              }
+            : {
+                en: `The graph is directed: only links ${direction === "in" ? "into" : "out of"} ${shown} count.`,
+                zh: `该图是有向图：只计${direction === "in" ? "指向" : "来自"} ${shown} 的边。`,
+              },
+        ),
       );
       part.focusNodeIds = [subject.id, ...rows.map((row) => row.id)];
     },

@@ -4,7 +4,8 @@ import type { PlanContext, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName, pathDataSchema } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
-import { asksForWeights, weightsNote } from "./weights-request";
+import { pathWeighted } from "./path-weighting";
+import { weightsNote } from "./weights-request";
 
 /**
  * Shortest path between two named nodes: search_node for the names that are not known ids (one
@@ -26,7 +27,7 @@ export function planPath(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [from, to] = names.nodes;
-  const weighted = asksForWeights({
+  const weighted = pathWeighted({
     question: context.reading.question,
     graphWeighted: context.graph.description.weighted === true,
   });

@@ -10,6 +10,7 @@ import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "./question-scope";
 import { questionWords } from "./question-words";
+import { isExcluded } from "./reading/logical-form";
 import { centralityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { asksForWeights, weightsNote } from "./weights-request";
@@ -80,9 +81,16 @@ export function planRanking(input: {
   const linkedTypes = scope.nodeType !== null && scope.otherTypes.length > 0;
   // Links to a named kind of node count whichever way they point (orders → customer).
   const mode = directed && !linkedTypes ? (input.mode ?? "all") : "all";
+  // "Which of them …": the ranking runs over the nodes an earlier answer listed, kept by id.
+  const where = [
+    ...scope.where,
+    ...(context.reading.nodeSet && context.reading.nodeSet.length > 0
+      ? [{ property: "id", op: "in" as const, value: context.reading.nodeSet.slice(0, 1000) }]
+      : []),
+  ];
   const filters = {
     ...(scope.nodeType ? { node_type: scope.nodeType } : {}),
-    ...(scope.where.length > 0 ? { where: scope.where } : {}),
+    ...(where.length > 0 ? { where } : {}),
   };
   // A type ranked by its links to another type counts only those links.
   const edgeTypes = scope.nodeType
@@ -96,7 +104,9 @@ export function planRanking(input: {
         ]
       : edgeTypesNamedByVerb({ question, schema, nodeType: scope.nodeType })
     : [];
-  const topK = ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK);
+  const topK =
+    (ascending ? 1000 : Math.max(input.topK, one ? 5 : input.topK)) +
+    (context.reading.excluded?.length ?? 0);
   const byStrength =
     context.graph.description.weighted === true &&
     (input.strength === true ||
@@ -142,7 +152,7 @@ export function planRanking(input: {
         return writeRanking({
           context,
           call,
-          rows: ordered.slice(0, input.topK),
+          rows: ordered.slice(0, input.topK + (context.reading.excluded?.length ?? 0)),
           one,
           total: data.total,
           lead: (first) =>
@@ -175,7 +185,7 @@ export function planRanking(input: {
       return writeRanking({
         context,
         call,
-        rows: ordered.slice(0, input.topK),
+        rows: ordered.slice(0, input.topK + (context.reading.excluded?.length ?? 0)),
         one,
         total: data.node_count,
         lead: (first) =>
@@ -205,7 +215,12 @@ function writeRanking(input: {
   extraNotes: string[];
   sizeBy: AnswerPart["sizeBy"];
 }): AnswerPart {
-  const { context, call, rows } = input;
+  const { context, call } = input;
+  // "Apart from n0, who …": the nodes the question leaves out are not ranked.
+  const excluded = context.reading.excluded ?? [];
+  const rows = input.rows
+    .filter((row) => !isExcluded(excluded, row.id, row.label))
+    .map((row, index) => (excluded.length > 0 ? { ...row, rank: index + 1 } : row));
   const part = emptyPart({ succeeded: true });
   part.sources.push(callSource(call));
   part.notes.push(...input.extraNotes.filter((note) => note.length > 0));

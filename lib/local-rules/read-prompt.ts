@@ -25,6 +25,13 @@ export type PromptReading = {
   /** The conversation before it: earlier questions and the answers they got, oldest first. */
   earlierTurns: EarlierTurn[];
   /**
+   * The nodes an earlier answer listed that this question ranks among ("which of them …"), set
+   * when the conversation resolves such a reference; rankings keep only these ids.
+   */
+  nodeSet?: string[];
+  /** Nodes the question leaves out ("apart from Atlas"): rankings and aggregates skip them. */
+  excluded?: string[];
+  /**
    * A fingerprint of the conversation up to this question (system text excluded), so tool-call
    * ids differ between runs even when a trimmed history window repeats the same turn numbers.
    */

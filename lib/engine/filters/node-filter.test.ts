@@ -83,6 +83,25 @@ describe("buildNodeMask", () => {
     expect(keptIds(graph, expensive)).toEqual(expected);
   });
 
+  it("reads `id` as the node's own id when no property has that name", async () => {
+    const graph = await karateGraph();
+    const mask = buildNodeMask({
+      graph,
+      filter: {
+        where: [
+          { property: "id", op: "in", value: ["n0", "n33", "n5"] },
+          { property: "club", op: "eq", value: "Mr. Hi" },
+        ],
+      },
+    });
+    expect(keptIds(graph, mask)).toEqual(["n0", "n5"]);
+    // A real `id` column of the data wins: SQL rows keep theirs.
+    const rows = await shopGraph();
+    expect(() =>
+      buildNodeMask({ graph: rows, filter: { where: [{ property: "id", op: "eq", value: 3 }] } }),
+    ).not.toThrow();
+  });
+
   it("applies in, ne and contains, all conditions together", async () => {
     const graph = await shopGraph();
     const mask = buildNodeMask({

@@ -49,14 +49,25 @@ export function buildNodeMask({
           ),
         })
       : null;
-  for (const condition of conditions) assertPropertyExists(graph, condition.property);
+  // `id` names the node's own id unless the data has a property of that name: how a caller
+  // keeps a set of nodes it already knows (the nodes an earlier answer listed).
+  const readsId = conditions.map(
+    (condition) => condition.property === "id" && !hasProperty(graph, "id"),
+  );
+  for (const [c, condition] of conditions.entries()) {
+    if (!readsId[c]) assertPropertyExists(graph, condition.property);
+  }
   const tests = conditions.map(compileCondition);
   for (let u = 0; u < n; u++) {
     if (ofType && ofType[u] === 0) continue;
     const properties = graph.nodeProperties[u];
     let passes = true;
     for (let c = 0; c < tests.length && passes; c++) {
-      const value = properties ? properties[conditions[c].property] : undefined;
+      const value = readsId[c]
+        ? graph.nodeIds[u]
+        : properties
+          ? properties[conditions[c].property]
+          : undefined;
       passes = value !== undefined && value !== null && tests[c](value);
     }
     if (passes) mask[u] = 1;
@@ -85,6 +96,10 @@ export function keptNodes({ mask }: { mask: Uint8Array }): Int32Array {
   let write = 0;
   for (let u = 0; u < mask.length; u++) if (mask[u]) nodes[write++] = u;
   return nodes;
+}
+
+function hasProperty(graph: GraphData, property: string): boolean {
+  return graph.nodeProperties.some((properties) => properties !== null && property in properties);
 }
 
 function assertPropertyExists(graph: GraphData, property: string): void {

@@ -1,15 +1,21 @@
 import { nodeMentions } from "../node-mentions";
 
-/** What an earlier answer named: the nodes of its lead, and the ordered nodes of its table. */
+/** What an earlier answer named: its nodes, its table's nodes and the property values it read. */
 export type AnswerEntities = {
   /** Node names in the lead (the first paragraph), in the order it names them. */
   lead: string[];
   /** The first table's node column, row by row (a ranking's order), or empty. */
   rows: string[];
+  /** "a16 has country Spain." → country: Spain: values a follow-up calls "that country". */
+  values: Map<string, string>;
 };
 
 const headingLine = /^\s{0,3}#{1,6}(?:\s|$)|^\s*\*\*[^*\n]+\*\*\s*[:：]?\s*$/;
 const footerLine = /^\s*_(?:Sources|依据)\s*[:：]/;
+// Answers that name nothing the next question could point at: a refusal, a question back, a
+// name nobody matched. Their words ("local-rules", "search_node") are not nodes.
+const emptyLead =
+  /I can't plan|I can't do this|无法离线规划|Which nodes? do you mean|What would you like to know|您指的是|您想了解|No node matches|没有与.{0,40}匹配的节点/i;
 
 /** The first paragraph after headings: where the answer's own first sentence stands. */
 function leadOf(answer: string): string {
@@ -34,9 +40,13 @@ function cells(line: string): string[] {
     .map((cell) => cell.trim());
 }
 
-// "Customer 34 (customers:34)": the id in brackets is the node's name the engine knows.
+// "Customer 34 (customers:34)", "Chapel End (st16)": the id in brackets is the name the engine
+// knows; the label before it may be shared.
+const labelledId = /[(（]([^()（）\s，,]+)[)）]/g;
+const idToken = /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*\w|[A-Za-z]{1,3}\d+(?:[-_]\w+)?)(?![\w:])/g;
+
 function nodeCell(cell: string): string {
-  const bracketed = /\(([^()\s]+:[^()\s]+)\)\s*$/.exec(cell);
+  const bracketed = /\(([^()\s]+)\)\s*$/.exec(cell);
   return (bracketed ? bracketed[1] : cell).replace(/[`*]/g, "").trim();
 }
 
@@ -58,6 +68,34 @@ function tableRows(answer: string): string[] {
   return [];
 }
 
+/** The lead's nodes: ids (bracketed after a label, or bare), else capitalised names. */
+function leadNodes(lead: string): string[] {
+  const found: { name: string; at: number }[] = [];
+  for (const match of lead.matchAll(labelledId)) {
+    if (/^[\d.,%]+$/.test(match[1]) || !/[A-Za-z]/.test(match[1])) continue;
+    found.push({ name: match[1], at: match.index ?? 0 });
+  }
+  const withoutBrackets = lead.replace(labelledId, (text) => " ".repeat(text.length));
+  for (const match of withoutBrackets.matchAll(idToken)) {
+    found.push({ name: match[0], at: match.index ?? 0 });
+  }
+  if (found.length === 0) return nodeMentions(lead);
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.name))];
+}
+
+/** "X has country Spain.", "X 的 country 为 Spain。": the property values the lead states. */
+function leadValues(lead: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const match of lead.matchAll(
+    /\bhas\s+([\w-]+)\s+([^.;。]+?)\s*\.(?:\s|$)|的\s*([\w-]+)\s*(?:为|是)\s*([^。；;]+?)\s*。/g,
+  )) {
+    const property = (match[1] ?? match[3] ?? "").toLowerCase();
+    const value = (match[2] ?? match[4] ?? "").trim();
+    if (property && value && !/^\d+$/.test(property)) values.set(property, value);
+  }
+  return values;
+}
+
 /**
  * The nodes an earlier answer named, read back from the text the model wrote: what "it", "them",
  * "the second one" and "which of them" point at in the next question. The answer writes node
@@ -66,5 +104,6 @@ function tableRows(answer: string): string[] {
  */
 export function readAnswerEntities(answer: string): AnswerEntities {
   const lead = leadOf(answer);
-  return { lead: nodeMentions(lead), rows: tableRows(answer) };
+  if (emptyLead.test(lead)) return { lead: [], rows: [], values: new Map() };
+  return { lead: leadNodes(lead), rows: tableRows(answer), values: leadValues(lead) };
 }

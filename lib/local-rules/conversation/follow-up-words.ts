@@ -9,9 +9,9 @@ export const setReference =
 export const pairReference =
   /\b(?:between|connecting|linking|joining)\s+(?:them|those two|these two|the two)\b|\b(?:are|were)\s+they\b|\bthey\s+(?:share|have|are|linked|connected|neighbou?rs)\b|\b(?:both of them|those two|these two|the two of them)\b|它们|他们|她们|这两个(?:节点|人|成员|账户|站点)?|两者/i;
 
-/** "it", "its", "that member", "它", "该节点": the previous answer's node. */
+/** "it", "its", "that member", "它", "这个部门": the previous answer's node. */
 export const nodeReference =
-  /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex)\b|\bits\b|\bit\b|\b(?:him|her|his|he|she)\b|(?<![其们])[它他她](?![们人])|该(?:节点|成员|用户|账户|站点|国家|员工|人)|(?:这个|那个)(?:节点|成员|人|账户|站点|国家|员工)/i;
+  /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex|department|project|team|company|doctor|patient|substation|city|town|product|supplier|warehouse|factory|store|character|repository|developer|club|ward)\b|\bits\b|\bit\b|\b(?:him|her|his|he|she)\b|(?<![其们])[它他她](?![们人])|(?:该|这个|那个|这位|那位|此)(?!图|网络|数据|问题|结果)[\u4e00-\u9fff]{1,3}?(?=[的和与跟在是有给从到一，,？?]|$)/i;
 
 /** "it" that stands for nothing ("is it true that …", "does it matter"): not a reference. */
 export const dummyIt =
@@ -43,3 +43,7 @@ export const implicitMeasure =
 
 /** "degree" said as a measure in a follow-up ("what about by degree?", "按度数呢"). */
 export const degreeWord = /\bdegrees?\b|\bconnections\b|度数|(?<![中心])度(?!中心)/i;
+
+/** A distance or a number of steps: "how many hops", "the quickest", "最少要坐几站", "多少分钟". */
+export const distanceWords =
+  /\bhow many (?:hops|stops|steps|stations|transfers|links|edges|levels|changes)\b|\b(?:shortest|quickest|fastest|cheapest)\b|\bhow (?:far|long)\b|\b(?:travel )?time\b|\bminutes\b|\bdistance\b|几站|几跳|几步|几次|几级|最少|最快|最短|多少分钟|多远|距离/i;

@@ -30,7 +30,7 @@ describe("resolveTurn", () => {
     expect(resolution).toMatchObject({
       kind: "resolved",
       request: "What is the degree of n33?",
-      reference: { kind: "previous-value", node: "n33" },
+      reference: { kind: "value-of", node: "n33" },
     });
   });
 
@@ -133,5 +133,93 @@ describe("resolveTurn", () => {
         earlier: [{ question: "Which are the top 5 nodes by PageRank?", answer: rankingAnswer }],
       }),
     ).toMatchObject({ request: "Which are the top 10 nodes by PageRank?" });
+  });
+
+  it("reads 'that country' as the value the previous answer stated", () => {
+    const resolution = resolveTurn({
+      question: "How many accounts are there in that country?",
+      earlier: [
+        { question: "Which country is a16 in?", answer: "Mio Oliveira (a16) has country Spain." },
+      ],
+    });
+    expect(resolution).toMatchObject({
+      request: "How many accounts are there in Spain?",
+      reference: { kind: "previous-value", property: "country", value: "Spain" },
+    });
+  });
+
+  it("keeps a listed answer's nodes by id for 'which of them', and on to another measure", () => {
+    const listAnswer = [
+      "These 3 stations would cut the network apart: Tannery Yard (st11), Clocktower (st24), Bowling Lawn (st29).",
+      "",
+      "| Node | Type |",
+      "| --- | --- |",
+      "| Tannery Yard (st11) | default |",
+      "| Clocktower (st24) | default |",
+      "| Bowling Lawn (st29) | default |",
+    ].join("\n");
+    const earlier = [{ question: "Which stations are articulation points?", answer: listAnswer }];
+    const first = resolveTurn({ question: "Which of those has the highest betweenness?", earlier });
+    expect(first).toMatchObject({
+      kind: "resolved",
+      request: "Which has the highest betweenness?",
+      nodeSet: ["st11", "st24", "st29"],
+    });
+    const second = resolveTurn({
+      question: "And by closeness?",
+      earlier: [
+        ...earlier,
+        {
+          question: "Which of those has the highest betweenness?",
+          answer: "Clocktower (st24) ranks first.",
+        },
+      ],
+    });
+    expect(second).toMatchObject({
+      request: "Which has the highest closeness centrality?",
+      nodeSet: ["st11", "st24", "st29"],
+    });
+  });
+
+  it("asks a distance of the previous two ends, and swaps the end a 'to X' names", () => {
+    const earlier = [
+      {
+        question: "Is there a path from a22 to a19 following the direction of transfers?",
+        answer: "Yes — a19 is reachable from a22.",
+      },
+    ];
+    const hops = resolveTurn({ question: "How many hops is the shortest one?", earlier });
+    expect(hops).toMatchObject({
+      request: "How many hops is the shortest one from a22 to a19?",
+      reference: { kind: "previous-pair", nodes: ["a22", "a19"] },
+    });
+    const chinese = resolveTurn({
+      question: "那到 Signal Box 呢？",
+      earlier: [{ question: "从 Hatters Green 到 Printers Alley 最少要坐几站？", answer: "" }],
+    });
+    expect(chinese).toMatchObject({ request: "从 Hatters Green 到 Signal Box 最少要坐几站？" });
+  });
+
+  it("reads '这个部门' and 'both' against what the conversation named", () => {
+    const chinese = resolveTurn({
+      question: "这个部门的工资总额是多少？",
+      earlier: [
+        { question: "哪个部门的员工最多？", answer: "Engineering (departments:2) 的连接最多。" },
+      ],
+    });
+    expect(chinese.kind === "resolved" && chinese.request).toContain("departments:2");
+    const both = resolveTurn({
+      question: "How many people work on both?",
+      earlier: [
+        {
+          question: "How many employees are assigned to Beacon?",
+          answer: "Beacon (projects:2) has 7 connections.",
+        },
+        { question: "What about Fjord?", answer: "Fjord (projects:5) has 6 connections." },
+      ],
+    });
+    expect(both).toMatchObject({
+      reference: { kind: "previous-pair", nodes: ["projects:2", "projects:5"] },
+    });
   });
 });

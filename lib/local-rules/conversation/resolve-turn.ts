@@ -1,6 +1,6 @@
 import { detectLanguage } from "../answer-language";
 import { type AnalysisIntent, type CentralityMeasure, detectIntent } from "../detect-intent";
-import { nodeMentions } from "../node-mentions";
+import { endpointMentions, nodeMentions } from "../node-mentions";
 import { englishMeasureNames } from "../phrases-en";
 import { chineseMeasureNames } from "../phrases-zh";
 import { measureOf } from "../question-arguments";
@@ -8,6 +8,7 @@ import { type AnswerEntities, readAnswerEntities } from "./answer-entities";
 import type { EarlierTurn } from "./earlier-turns";
 import {
   degreeWord,
+  distanceWords,
   dummyIt,
   ellipsis,
   exactValue,
@@ -24,17 +25,25 @@ import {
 export type ConversationReference =
   | { kind: "previous-node"; node: string }
   | { kind: "previous-pair"; nodes: [string, string] }
-  | { kind: "previous-set"; phrase: string }
+  | { kind: "previous-set"; phrase: string; nodes: string[] }
+  | { kind: "previous-value"; property: string; value: string }
   | { kind: "another-measure"; measure: CentralityMeasure }
   | { kind: "another-node"; node: string }
   | { kind: "position"; position: number; node: string }
-  | { kind: "previous-value"; node: string }
+  | { kind: "value-of"; node: string }
   | { kind: "more" };
 
 /** How one question reads once the conversation before it is taken into account. */
 export type TurnResolution =
   | { kind: "standalone"; request: string }
-  | { kind: "resolved"; request: string; reference: ConversationReference; asked: string }
+  | {
+      kind: "resolved";
+      request: string;
+      reference: ConversationReference;
+      asked: string;
+      /** The ids of an earlier answer's list that the question ranks or filters ("which of them"). */
+      nodeSet?: string[];
+    }
   | { kind: "ask-back"; missing: "node" | "pair" | "set" | "question"; asked: string };
 
 /** A resolved earlier turn: its standalone question and what its answer named. */
@@ -42,8 +51,12 @@ type ResolvedTurn = {
   request: string;
   analysis: AnalysisIntent | null;
   entities: AnswerEntities;
-  /** The node set the turn was about, when it was one ("members in Mr. Hi's club"). */
+  /** The node set the turn was about, said in words ("members in Mr. Hi's club"). */
   setPhrase: string | null;
+  /** The same set as ids, when the turn's answer listed it (a list, not a ranking). */
+  setNodes: string[];
+  /** Nodes the last turns named, newest last: what "both" and "between them" point at. */
+  recentNodes: string[];
 };
 
 function escapeRegExp(text: string): string {
@@ -72,23 +85,22 @@ function focusOf(turn: ResolvedTurn): string | null {
   return first ?? nodeMentions(turn.request)[0] ?? null;
 }
 
-/** The two nodes the turn was about: the question's own two, else the answer's first two. */
+/** The two nodes the turn was about: the question's own two, else the latest two named. */
 function pairOf(turn: ResolvedTurn): [string, string] | null {
   const asked = nodeMentions(turn.request);
   if (asked.length >= 2) return [asked[0], asked[1]];
-  const named = [...new Set([...turn.entities.lead, ...turn.entities.rows])];
-  return named.length >= 2 ? [named[0], named[1]] : null;
+  const recent = turn.recentNodes;
+  if (recent.length >= 2) return [recent[recent.length - 2], recent[recent.length - 1]];
+  return null;
 }
 
 const countOpening =
   /^\s*(?:how many|what(?:'s| is) the number of|count(?: the)?|number of)\s+(.+?)\s*[?？.!]*\s*$/i;
-const listOpening =
-  /^\s*(?:which|what|list|show(?: me)?|name|give me|find)\s+(?:all\s+|the\s+)?(.+?)\s*[?？.!]*\s*$/i;
 const chineseCount = /(?:有)?(?:多少|几)(?:个|位|名|条|家)?/;
 
-/** The node set a count or a list was about, said so another question can be asked of it. */
+/** The node set a count was about, said so another question can be asked of it. */
 function setPhraseOf(request: string, analysis: AnalysisIntent | null): string | null {
-  if (analysis?.kind === "centrality") return null;
+  if (analysis && analysis.kind !== "schema-question") return null;
   const count = countOpening.exec(request);
   if (count) return count[1];
   if (/[\u4e00-\u9fff]/.test(request) && chineseCount.test(request)) {
@@ -98,18 +110,34 @@ function setPhraseOf(request: string, analysis: AnalysisIntent | null): string |
       .replace(/^(?:请问|一共|总共)/, "")
       .trim();
   }
-  const list = listOpening.exec(request);
-  return list && /\b(?:are|is|in|with|belong|from|of)\b/i.test(list[1]) ? list[1] : null;
+  return null;
 }
 
-function readTurn(request: string, answer: string, carriedSet: string | null): ResolvedTurn {
+/** The ids a list answer named (its table, else its lead), when it was a list. */
+function listedNodes(turn: { analysis: AnalysisIntent | null; entities: AnswerEntities }) {
+  const ranking = turn.analysis?.kind === "centrality";
+  if (ranking) return [];
+  if (turn.entities.rows.length > 0) return turn.entities.rows;
+  return turn.entities.lead.length >= 2 ? turn.entities.lead : [];
+}
+
+function readTurn(request: string, answer: string, before: ResolvedTurn | null): ResolvedTurn {
   const intent = detectIntent({ question: request });
   const analysis = intent.kind === "analysis" ? (intent.analyses[0] ?? null) : null;
+  const entities = readAnswerEntities(answer);
+  // The answer names a node by the id the engine knows; the question may have used its label.
+  const named = entities.lead.length > 0 ? entities.lead.slice(0, 2) : nodeMentions(request);
+  const recentNodes = [
+    ...(before?.recentNodes ?? []).filter((node) => !named.includes(node)),
+    ...named,
+  ].slice(-4);
   return {
     request,
     analysis,
-    entities: readAnswerEntities(answer),
-    setPhrase: setPhraseOf(request, analysis) ?? carriedSet,
+    entities,
+    setPhrase: setPhraseOf(request, analysis),
+    setNodes: listedNodes({ analysis, entities }),
+    recentNodes,
   };
 }
 
@@ -131,10 +159,19 @@ function valueQuestion(node: string, measure: CentralityMeasure, chinese: boolea
     : `What is the ${measureName(measure, false)} of ${node}?`;
 }
 
-/** The follow-up about one node: the previous question asked of it, or its value. */
-function aboutNode(turn: ResolvedTurn, node: string): string | null {
-  const named = nodeMentions(turn.request)[0];
-  if (named) return turn.request.replace(named, node);
+/**
+ * The previous question asked of another node: the node takes the place of the one the question
+ * named — its source or its target when the follow-up says "from X" / "to X" (从 / 到) — or,
+ * after a ranking, the question is that node's value of the ranking's measure.
+ */
+function aboutNode(turn: ResolvedTurn, node: string, followUp = ""): string | null {
+  const ends = endpointMentions(turn.request);
+  const toTarget = /\b(?:to|into|towards)\s*$|到\s*$/i.test(
+    followUp.slice(0, Math.max(0, followUp.indexOf(node))),
+  );
+  const replaced =
+    toTarget && ends.target ? ends.target : (ends.source ?? nodeMentions(turn.request)[0]);
+  if (replaced) return turn.request.replace(replaced, node);
   const measure = measureOfTurn(turn);
   return measure ? valueQuestion(node, measure, detectLanguage(turn.request) === "zh") : null;
 }
@@ -178,34 +215,73 @@ function withMore(request: string): string {
 
 // A short follow-up that only swaps a measure or a node carries nothing else of its own.
 function isElliptical(question: string): boolean {
-  return ellipsis.test(question) && question.trim().split(/\s+/).length <= 7;
+  const short = /[\u4e00-\u9fff]/.test(question)
+    ? question.length <= 24
+    : question.trim().split(/\s+/).length <= 7;
+  return ellipsis.test(question) && short;
+}
+
+// "that country", "the same line", "那个国家": a word naming a property whose value the previous
+// answer stated.
+function valueReference(question: string, previous: ResolvedTurn) {
+  for (const [property, value] of previous.entities.values) {
+    const pattern = new RegExp(
+      `\\b(?:that|this|the same|its)\\s+${escapeRegExp(property)}\\b|(?:那个|这个|同一个?|该)${escapeRegExp(property)}`,
+      "i",
+    );
+    const match = pattern.exec(question);
+    if (match) return { property, value, text: match[0] };
+  }
+  return null;
+}
+
+/** The question with its pronoun ("it", "its", "它", "这个部门") replaced by the node's name. */
+export function substituteNode(question: string, node: string): string {
+  return (
+    question
+      .replace(/\b(?:its|his|her)\b/i, `${node}'s`)
+      // "这个部门" → "departments:2 部门": the noun stays, so the question keeps naming its type.
+      .replace(nodeReference, (text) =>
+        /[\u4e00-\u9fff]/.test(text)
+          ? ` ${node} ${text.replace(/^(?:该|这个|那个|这位|那位|此|[它他她])/, "")}`
+          : node,
+      )
+      .replace(/\s{2,}/g, " ")
+      .trim()
+  );
 }
 
 function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolution {
   const asked = question;
   const chinese = detectLanguage(question) === "zh";
-  const resolved = (request: string, reference: ConversationReference): TurnResolution => ({
+  const resolved = (
+    request: string,
+    reference: ConversationReference,
+    nodeSet?: string[],
+  ): TurnResolution => ({
     kind: "resolved",
     request,
     reference,
     asked,
+    ...(nodeSet ? { nodeSet } : {}),
   });
   const askBack = (missing: "node" | "pair" | "set" | "question"): TurnResolution => ({
     kind: "ask-back",
     missing,
     asked,
   });
+  const named = nodeMentions(question);
   if (exactValue.test(question)) {
     const node = focusOf(previous);
     const measure = measureOfTurn(previous);
     if (node && measure) {
-      return resolved(valueQuestion(node, measure, chinese), { kind: "previous-value", node });
+      return resolved(valueQuestion(node, measure, chinese), { kind: "value-of", node });
     }
-    return node ? resolved(previous.request, { kind: "previous-value", node }) : askBack("node");
+    return node ? resolved(previous.request, { kind: "value-of", node }) : askBack("node");
   }
   if (moreWords.test(question)) return resolved(withMore(previous.request), { kind: "more" });
   const position = positionOf(question);
-  if (position !== null && nodeMentions(question).length === 0) {
+  if (position !== null && named.length === 0) {
     const node = previous.entities.rows[position - 1] ?? previous.entities.lead[position - 1];
     if (!node) return askBack("node");
     const measure = measureOfTurn(previous);
@@ -214,50 +290,64 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
       : (aboutNode(previous, node) ?? node);
     return resolved(request, { kind: "position", position, node });
   }
+  const value = valueReference(question, previous);
+  if (value) {
+    return resolved(question.replace(value.text, value.value), {
+      kind: "previous-value",
+      property: value.property,
+      value: value.value,
+    });
+  }
   if (setReference.test(question)) {
-    const phrase = previous.setPhrase;
-    if (!phrase) return askBack("set");
-    const request = chinese
-      ? question.replace(setReference, `${phrase}中`)
-      : `${question
-          .replace(setReference, "")
-          .replace(/\s{2,}/g, " ")
-          .replace(/\s*[?？.!]+\s*$/, "")
-          .trim()} among ${phrase}?`;
-    return resolved(request, { kind: "previous-set", phrase });
+    const remove = (text: string) =>
+      text
+        .replace(setReference, "")
+        .replace(/\s{2,}/g, " ")
+        .replace(/\s*[?？.!]+\s*$/, "")
+        .trim();
+    if (previous.setPhrase) {
+      const phrase = previous.setPhrase;
+      const request = chinese
+        ? question.replace(setReference, `${phrase}中`)
+        : `${remove(question)} among ${phrase}?`;
+      return resolved(request, { kind: "previous-set", phrase, nodes: [] });
+    }
+    if (previous.setNodes.length > 0) {
+      // The set is the previous answer's list: kept by id, so the ranking runs over it alone.
+      const request = chinese ? question.replace(setReference, "") : `${remove(question)}?`;
+      return resolved(
+        request,
+        { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
+        previous.setNodes,
+      );
+    }
+    return askBack("set");
   }
   const newMeasure =
     measureOf(question) ?? (degreeWord.test(question) && isElliptical(question) ? "degree" : null);
-  if (newMeasure && isElliptical(question) && nodeMentions(question).length === 0) {
+  if (newMeasure && isElliptical(question) && named.length === 0) {
     const request = withMeasure(previous, newMeasure);
     if (!request) return askBack("question");
     return resolved(request, { kind: "another-measure", measure: newMeasure });
   }
-  if (pairReference.test(question)) {
+  if (pairReference.test(question) || /\bboth\b/i.test(question)) {
     const pair = pairOf(previous);
     if (!pair) return askBack("pair");
-    const joined = chinese ? `${pair[0]} 和 ${pair[1]} ` : `${pair[0]} and ${pair[1]}`;
+    const joined = chinese ? ` ${pair[0]} 和 ${pair[1]} ` : `${pair[0]} and ${pair[1]}`;
     const request = question
       .replace(/\b(?:both of them|those two|these two|the two of them|the two)\b/i, joined)
       .replace(/\b(between|connecting|linking|joining)\s+them\b/i, `$1 ${joined}`)
       .replace(/\b(are|were)\s+they\b/i, `$1 ${joined}`)
       .replace(/\bthey\b/i, joined)
-      .replace(/它们|他们|她们|这两个(?:节点|人|成员|账户|站点)?|两者/, joined);
+      .replace(/\bboth\b(?!\s+(?:of|ways|directions))/i, `both ${joined}`)
+      .replace(/它们|他们|她们|这两个(?:节点|人|成员|账户|站点)?|两者/, joined)
+      .replace(/\s{2,}/g, " ");
     return resolved(request, { kind: "previous-pair", nodes: pair });
   }
   if (nodeReference.test(question) && !dummyIt.test(question)) {
     const node = focusOf(previous);
     if (!node) return askBack("node");
-    const substituted = question
-      .replace(/\b(?:its|his|her)\b/i, `${node}'s`)
-      .replace(
-        /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex)\b|\bit\b|\b(?:him|he|she)\b/i,
-        node,
-      )
-      .replace(
-        /(?<![其们])[它他她](?![们])|该(?:节点|成员|用户|账户|站点|国家|员工|人)|(?:这个|那个)(?:节点|成员|人|账户|站点|国家|员工)/,
-        ` ${node} `,
-      );
+    const substituted = substituteNode(question, node);
     // "它呢？", "what about it?": the previous question, asked of that node.
     const bare = substituted
       .replace(ellipsis, "")
@@ -267,12 +357,20 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
       const request = aboutNode(previous, node);
       return request ? resolved(request, { kind: "previous-node", node }) : askBack("question");
     }
-    return resolved(substituted.replace(/\s{2,}/g, " ").trim(), { kind: "previous-node", node });
+    return resolved(substituted, { kind: "previous-node", node });
   }
-  const named = nodeMentions(question);
   if (isElliptical(question) && named.length === 1) {
-    const request = aboutNode(previous, named[0]);
+    const request = aboutNode(previous, named[0], question);
     if (request) return resolved(request, { kind: "another-node", node: named[0] });
+  }
+  // "How many hops is the shortest one?", "按行车时间算，最快要多少分钟？": a distance asked with
+  // no ends named is about the two the previous question joined.
+  const ends = endpointMentions(previous.request);
+  if (named.length === 0 && distanceWords.test(question) && ends.source && ends.target) {
+    const request = chinese
+      ? `从 ${ends.source} 到 ${ends.target}，${question}`
+      : `${question.replace(/\s*[?？.!]+\s*$/, "")} from ${ends.source} to ${ends.target}?`;
+    return resolved(request, { kind: "previous-pair", nodes: [ends.source, ends.target] });
   }
   return { kind: "standalone", request: question };
 }
@@ -291,11 +389,16 @@ export function resolveTurn(input: { question: string; earlier: EarlierTurn[] })
       ? resolveAgainst(turn.question, previous)
       : { kind: "standalone", request: turn.question };
     const request = resolution.kind === "ask-back" ? turn.question : resolution.request;
-    previous = readTurn(request, turn.answer, previous?.setPhrase ?? null);
-    if (resolution.kind !== "resolved" || resolution.reference.kind !== "previous-set") {
-      // Only a question about the previous set keeps it; a new question starts afresh.
-      previous.setPhrase = setPhraseOf(request, previous.analysis);
+    const next: ResolvedTurn = readTurn(request, turn.answer, previous);
+    // A question about the previous set keeps it for the next turn ("and by degree?").
+    if (resolution.kind === "resolved" && resolution.reference.kind === "previous-set") {
+      next.setPhrase = next.setPhrase ?? previous?.setPhrase ?? null;
+      if (resolution.nodeSet) next.setNodes = resolution.nodeSet;
     }
+    if (resolution.kind === "resolved" && resolution.reference.kind === "another-measure") {
+      next.setNodes = previous?.setNodes ?? [];
+    }
+    previous = next;
   }
   if (!previous) {
     // The first question of a conversation: "which of them" has nothing to point at.
@@ -304,5 +407,15 @@ export function resolveTurn(input: { question: string; earlier: EarlierTurn[] })
     }
     return { kind: "standalone", request: input.question };
   }
-  return resolveAgainst(input.question, previous);
+  const resolution = resolveAgainst(input.question, previous);
+  // "What about by degree?" after "which of them …" keeps ranking the same listed nodes.
+  if (
+    resolution.kind === "resolved" &&
+    resolution.reference.kind === "another-measure" &&
+    previous.setNodes.length > 0 &&
+    previous.analysis?.kind === "centrality"
+  ) {
+    return { ...resolution, nodeSet: previous.setNodes };
+  }
+  return resolution;
 }

@@ -1,21 +1,76 @@
 import { type CutAsk, type CutKind, planCutPoints } from "../plan-cut-points";
 import { questionWords } from "../question-words";
 import { defineFamily } from "./define-family";
+import type { QuestionText } from "./question-text";
 
 /** "Are there any bridges in the route network?": edges or nodes whose removal splits it. */
 export type CutPointsIntent = { kind: "cut-points"; what: CutKind; ask: CutAsk };
 
+// A cut said in other words: a removal ("if closed", "去掉", "一旦中断") and what it does to
+// the whole network ("cut apart", "split in two", "断开"), in either order. The thing removed
+// is a link when the question's noun is one (links, lines, roads, 线路), else a node.
+const removalWords =
+  /\b(?:remov(?:e|ed|es|ing|al)|delet(?:e|ed|es|ing|ion)|clos(?:e|ed|es|ing|ure)|shut(?:\s+down)?|shutting|tak(?:e|en|ing)\s+(?:out|away|down)|took\s+(?:out|away|down)|knock(?:ed)?\s+out|cut|cutting|fail(?:s|ed|ed|ing|ure)?|went\s+down|go(?:es)?\s+down|goes\s+offline|offline|disabl(?:e|ed|ing)|los(?:e|t|ing|s)|without|drop(?:ped|s)?|break(?:s)?\s+down|broke\s+down|destroy(?:ed)?|block(?:ed)?|sever(?:ed)?|suspend(?:ed)?|out\s+of\s+(?:service|action))\b|去掉|去除|除去|移除|删除|删掉|拿掉|关闭|关掉|停用|停运|中断|断掉|故障|失效|封闭|拆除|瘫痪|少了|没有了|失去/i;
+const splitWords =
+  /\b(?:disconnect(?:s|ed|ing)?|split(?:s|ting)?|cut\s+(?:\w+\s+){0,3}(?:apart|off|in\s+two|into)|break(?:s|ing)?\s+(?:\w+\s+){0,3}(?:apart|up|into)|broken\s+(?:apart|up|into)|fragment(?:s|ed|ing)?|partition(?:s|ed)?|fall(?:s)?\s+apart|separat(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}(?:into|in\s+two|from)|isolat(?:e|es|ed|ing)|in\s+two|into\s+(?:two|several|separate|multiple)\s+(?:parts|pieces|components|halves)|no\s+longer\s+(?:connected|reachable)|unreachable)\b|断开|分裂|断裂|不连通|不再连通|割裂|一分为二|分成|分割成|隔断|孤立|失联|连不上|到不了|拆散|断成/i;
+const wholeNetwork =
+  /\b(?:network|graph|system|map|grid|web|line|lines|metro|rail|it|everything|the rest)\b|网络|图|系统|线网|整体|全网|其余/i;
+const linkNouns =
+  /\b(?:links?|edges?|connections?|lines?|tracks?|routes?|roads?|streets?|segments?|sections?|lanes?|ties?|flights?|legs?|bridges?|cables?|pipes?|hops?|relationships?|friendships?|transfers?)\b|线路|连接|边|链路|道路|公路|航线|路段|区间|轨道|关系|通道/i;
+const nodeNouns =
+  /\b(?:which|what|how many)\s+(?:\w+\s+)?(?:stations?|stops?|nodes?|vertices|airports?|cities|towns?|people|persons?|accounts?|users?|members?|hubs?|sites?|places?|routers?|servers?|computers?|ones?)\b|站点|车站|节点|机场|城市|城镇|账户|用户|成员|枢纽|哪些站|哪个站|哪座|哪几个站/i;
+
+// Names that say which: "articulation points", "single points of failure" are nodes.
+const nodeCutNames =
+  /\barticulation points?\b|\bcut[\s-]?(?:vertices|vertex|nodes?)\b|\bsingle points? of failure\b|割点|关节点/i;
+
+/** Edges (bridges) when the question's first noun of what is removed is a link, else nodes. */
+function removedKind(text: string): CutKind {
+  const linkAt = text.search(linkNouns);
+  const nodeAt = text.search(nodeNouns);
+  return linkAt >= 0 && (nodeAt < 0 || linkAt < nodeAt) ? "bridges" : "articulation";
+}
+
+/** "去掉哪些站点会让网络断开？", "How many links would split the network in two if closed?" */
+function readCutInOtherWords({ text, nodeMentions, yesNo }: QuestionText): CutKind | null {
+  // A named node or two make it a question about those nodes (a what-if on them, a path).
+  if (nodeMentions.length > 0) return null;
+  if (!removalWords.test(text) || !splitWords.test(text) || !wholeNetwork.test(text)) return null;
+  const asksWhich = /\b(?:which|what|how many|list|name|any)\b|哪|多少|几[个条座]|有没有|是否/i.test(
+    text,
+  );
+  return asksWhich || yesNo ? removedKind(text) : null;
+}
+
+// "Which stations, if closed, would …": a list, though a clause after a comma reads as yes/no.
+const whichAsked = /^\s*(?:which|what|list|name|show|give)\b|哪些|哪几|哪个|哪条/i;
+
+/** Which cut the question asks about, or null when it asks about none. */
+function readCutKind(question: QuestionText): CutKind | null {
+  const { text } = question;
+  if (questionWords.cutEdges.test(text)) return "bridges";
+  if (nodeCutNames.test(text)) return "articulation";
+  // "Which roads, if removed, would disconnect the graph?": the removed thing's noun decides.
+  if (questionWords.articulation.test(text)) return removedKind(text);
+  return readCutInOtherWords(question);
+}
+
 export const cutPointsFamily = defineFamily<CutPointsIntent>({
   kind: "cut-points",
   // "Which airports are single points of failure?": cuts of the whole graph.
-  read: ({ text, yesNo }) => {
-    const cutEdges = questionWords.cutEdges.test(text);
-    if (!cutEdges && !questionWords.articulation.test(text)) return null;
+  read: (question) => {
+    const { text, yesNo } = question;
+    const what = readCutKind(question);
+    if (!what) return null;
     return [
       {
         kind: "cut-points",
-        what: cutEdges ? "bridges" : "articulation",
-        ask: yesNo ? "exists" : questionWords.count.test(text) ? "count" : "list",
+        what,
+        ask: questionWords.count.test(text)
+          ? "count"
+          : yesNo && !whichAsked.test(text)
+            ? "exists"
+            : "list",
       },
     ];
   },

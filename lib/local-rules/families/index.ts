@@ -24,6 +24,7 @@ import { partnersFamily } from "./partners";
 import { pathFamily } from "./path";
 import { projectionFamily } from "./projection";
 import { readQuestionText } from "./question-text";
+import { reachSetFamily } from "./reach-set";
 import { reachabilityFamily } from "./reachability";
 import { reciprocalPairsFamily } from "./reciprocal-pairs";
 import { sameCommunityFamily } from "./same-community";
@@ -53,6 +54,7 @@ export const families = [
   oneWayNodesFamily,
   edgeRankingFamily,
   commonNeighboursFamily,
+  reachSetFamily,
   degreeFamily,
   similarityFamily,
   partnersFamily,

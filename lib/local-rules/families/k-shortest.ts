@@ -3,6 +3,7 @@ import { kShortestArguments } from "../question-arguments";
 import { questionWords } from "../question-words";
 import { type CentralityIntent, readMeasureBesidePathWords } from "./centrality";
 import { defineFamily } from "./define-family";
+import { severalPaths } from "./walk-words";
 
 /** "What are the 3 shortest routes from SEA to MIA?" */
 export type KShortestIntent = {
@@ -21,13 +22,18 @@ export const kShortestFamily = defineFamily<KShortestIntent, KShortestIntent | C
     const measureRanking = readMeasureBesidePathWords(question);
     if (measureRanking) return measureRanking;
     const { text, endpoints } = question;
-    if (!questionWords.kShortest.test(text)) return null;
+    // "the 3 quickest routes", "最快的 3 条路线": ranked by another measure than "shortest".
+    const ranked = severalPaths(text);
+    if (!questionWords.kShortest.test(text) && ranked === null) return null;
+    const asked = kShortestArguments(text);
+    const k = ranked !== null ? Math.max(2, Math.min(Math.max(ranked, asked.ordinal ?? 0), 20)) : asked.k;
     return [
       {
         kind: "k-shortest",
         source: endpoints.source,
         target: endpoints.target,
-        ...kShortestArguments(text),
+        k,
+        ordinal: asked.ordinal,
         weighted: questionWords.weighted.test(text),
       },
     ];

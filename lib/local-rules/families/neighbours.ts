@@ -1,5 +1,6 @@
+import { mentionsRole } from "../edge-roles";
+import { linkDirection } from "../link-direction";
 import { planNeighbours } from "../plan-neighbours";
-import { nodeDegreeMode } from "../question-arguments";
 import { parseRequestedDepth, readExplicitDepth } from "../question-numbers";
 import { questionWords } from "../question-words";
 import { defineFamily } from "./define-family";
@@ -23,7 +24,39 @@ function neighboursOf(node: string, depth: number): NeighboursIntent[] {
 }
 
 function degreeOf(text: string, node: string, strength: boolean): DegreeIntent[] {
-  return [{ kind: "degree", node, mode: nodeDegreeMode(text, node), strength }];
+  return [{ kind: "degree", node, mode: linkDirection(text, node), strength }];
+}
+
+// Verbs whose past or present forms the regular endings miss ("Which accounts has a25 paid?").
+const irregularRelation =
+  /\b(?:paid|pays|sent|sends|sold|sells|bought|buys|lent|lends|owe[sd]?|met|meets|made|makes|taught|teaches|told|tells|built|builds|held|holds|gave|given|gives|took|taken|takes|brought|brings|hired|hires|employs|invited|invites|supplies|serves|served|visits|visited)\b/i;
+
+// "Whose manager is X?", "谁的上级是 X": asks for nodes by their link to X.
+const whoseWords = /^\s*whose\b|谁的|哪(?:些|个|位)\S{0,4}的/i;
+
+// "Which department does Atlas belong to?", "Atlas 项目属于哪个部门？": the node's group, a
+// neighbour of the kind named (an aggregate word, "belong", would make it a schema question).
+const belongsTo =
+  /\bbelong(?:s|ed|ing)?\s+to\b|\bpart\s+of\b|\bsits?\s+(?:in|under)\b|\bfall(?:s)?\s+under\b|属于|隶属|归属|归(?=哪)|在哪(?:个|一个|家)|是哪(?:个|一个|家)/i;
+const whichOne = /\b(?:which|what)\b|哪(?:个|一个|家|些|位)/i;
+
+/**
+ * Questions about one named node that the generic words above miss: a role of a same-kind
+ * link ("Whose manager is X?", "Who does X report to?", "X 的下属有哪些？") and the group a
+ * node belongs to ("Atlas 项目属于哪个部门？").
+ */
+function readRoleOrGroup(question: QuestionText): NodeReading[] | null {
+  const { text, subject: node } = question;
+  if (!node || questionWords.superlative.test(text) || question.twoNodes) return null;
+  const asksWhich = questionWords.whichNodes.test(text) || whoseWords.test(text);
+  if (mentionsRole(text)) {
+    if (questionWords.count.test(text)) return degreeOf(text, node, false);
+    if (asksWhich || /是谁|有哪些|有谁/.test(text)) return neighboursOf(node, 1);
+  }
+  if (belongsTo.test(text) && whichOne.test(text) && !questionWords.count.test(text)) {
+    return neighboursOf(node, 1);
+  }
+  return null;
 }
 
 /** The node questions that win over a ranking by centrality ("Farah's neighbours"). */
@@ -55,6 +88,8 @@ function readBeforeRanking(question: QuestionText): NodeReading[] | null {
 /** The node questions left when no ranking by centrality is asked. */
 function readAfterRanking(question: QuestionText): NodeReading[] | null {
   const { text, subject: node } = question;
+  const roleOrGroup = readRoleOrGroup(question);
+  if (roleOrGroup) return roleOrGroup;
   if (node && questionWords.neighbours.test(text)) {
     return neighboursOf(node, parseRequestedDepth({ question: text }));
   }
@@ -72,8 +107,8 @@ function readAfterRanking(question: QuestionText): NodeReading[] | null {
   if (
     question.nodeMentions.length > 0 &&
     node &&
-    questionWords.whichNodes.test(text) &&
-    questionWords.relation.test(text) &&
+    (questionWords.whichNodes.test(text) || whoseWords.test(text)) &&
+    (questionWords.relation.test(text) || irregularRelation.test(text)) &&
     !questionWords.superlative.test(text) &&
     // "the average tenure of the people in Legal" is an aggregate, not Legal's neighbours.
     !/\baverage\b|\bmean\b|\bsum\b|平均|总和/i.test(text)

@@ -1,15 +1,22 @@
 import { planPath } from "../plan-path";
 import { questionWords } from "../question-words";
 import { defineFamily } from "./define-family";
+import { separationAsked } from "./walk-words";
 
 /** "What is the shortest path from Valjean to Javert?" */
 export type PathIntent = { kind: "path"; source: string | null; target: string | null };
 
 export const pathFamily = defineFamily<PathIntent>({
   kind: "path",
-  read: ({ text, twoNodes, endpoints }) => {
-    if (!twoNodes || !questionWords.path.test(text)) return null;
-    return [{ kind: "path", source: endpoints.source, target: endpoints.target }];
+  // "How far apart are A and B?", "the quickest travel time from A to B": a measure of how far
+  // apart two ends are asks for the shortest path too (walk-words.ts).
+  read: (question) => {
+    const { text, twoNodes, endpoints } = question;
+    if (twoNodes && questionWords.path.test(text)) {
+      return [{ kind: "path", source: endpoints.source, target: endpoints.target }];
+    }
+    const ends = separationAsked(question);
+    return ends ? [{ kind: "path", ...ends }] : null;
   },
   plan: (context, intent) => planPath({ context, source: intent.source, target: intent.target }),
   title: { en: "Shortest path", zh: "最短路径" },

@@ -1,6 +1,7 @@
 import { planReachability } from "../plan-reachability";
 import { questionWords } from "../question-words";
 import { defineFamily } from "./define-family";
+import { directWords, walkWords } from "./walk-words";
 
 /** "Can you get from SEA to HNL?": whether any path joins two named nodes. */
 export type ReachabilityIntent = {
@@ -11,10 +12,13 @@ export type ReachabilityIntent = {
 
 export const reachabilityFamily = defineFamily<ReachabilityIntent>({
   kind: "reachability",
-  // "Is SEA directly connected to MIA?" asks for an edge (edge-exists.ts).
+  // "Is SEA directly connected to MIA?" asks for an edge (edge-exists.ts). A walk along the
+  // edges ("does A eventually report to B", "following the arrows", "A 的钱能流到 B 吗") asks
+  // whether one reaches the other, whatever the verb.
   read: ({ text, yesNo, twoNodes, endpoints }) => {
-    if (!yesNo || !twoNodes || !questionWords.reachability.test(text)) return null;
-    if (/directly|直接/i.test(text)) return null;
+    if (!yesNo || !twoNodes) return null;
+    if (!questionWords.reachability.test(text) && !walkWords.test(text)) return null;
+    if (directWords.test(text)) return null;
     return [{ kind: "reachability", ...endpoints }];
   },
   plan: (context, intent) => planReachability({ context, ...intent }),
