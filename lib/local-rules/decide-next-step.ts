@@ -1,7 +1,7 @@
 import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
 import { detectLanguage } from "./answer-language";
 import { cannotPlanPart, machineLearningPart } from "./capability-part";
-import { askBackPart } from "./conversation/ask-back-part";
+import { askBackPart, chooseReadingPart } from "./conversation/ask-back-part";
 import { mergeCompoundParts, splitCompound } from "./conversation/compound-question";
 import { resolveTurn, substituteNode } from "./conversation/resolve-turn";
 import { asksToBuild, detectIntent, type QuestionIntent } from "./detect-intent";
@@ -25,6 +25,7 @@ import type { BaseContext, PlannedCall } from "./plan-types";
 import { correctTypos } from "./question-typos";
 import type { PromptReading } from "./read-prompt";
 import { readLogicalForm, withoutExclusion } from "./reading/logical-form";
+import { readByMeaning } from "./reading/read-by-meaning";
 import { reportTitle } from "./report-title";
 import { writeGraphInfo } from "./write-graph-info";
 
@@ -258,6 +259,14 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
       ? { nodeSet: resolution.nodeSet }
       : {}),
   };
+  // A question no family reads is scored against how each reading is usually asked: a clear
+  // match is planned as its canonical question, two close ones are asked back.
+  const meaning =
+    resolution.kind !== "ask-back" &&
+    detectIntent({ question: reading.question }).kind === "unknown"
+      ? readByMeaning(reading.question)
+      : null;
+  if (meaning?.kind === "rewrite") reading.question = meaning.question;
   const phrases = phrasesFor(detectLanguage(reading.question));
   const format = reading.state?.output_format ?? "chat";
   let title = phrases.titleOverview;
@@ -268,6 +277,8 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
       kind: "answer",
       parts: [askBackPart({ missing: resolution.missing, question: resolution.asked })],
     };
+  } else if (meaning?.kind === "ask") {
+    step = { kind: "answer", parts: [chooseReadingPart({ options: meaning.options })] };
   } else if (reading.turn > localRulesMaxTurns) {
     const part = emptyPart({ succeeded: false });
     part.summary.push(phrases.turnLimitReached(localRulesMaxTurns));

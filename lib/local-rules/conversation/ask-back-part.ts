@@ -32,3 +32,15 @@ export function askBackPart(input: { missing: Missing; question: string }): Answ
   part.summary.push(sentences[input.missing][detectLanguage(input.question)]);
   return part;
 }
+
+/** "Do you mean X or Y?": two readings of the question are about as likely, so it asks. */
+export function chooseReadingPart(input: { options: string[] }): AnswerPart {
+  const part = emptyPart({ succeeded: false });
+  const [first, second] = input.options;
+  part.summary.push(
+    detectLanguage(first ?? "") === "zh"
+      ? `您是想问“${first}”，还是“${second}”？这个问题两种理解都说得通，请选一个再问。`
+      : `Do you mean "${first}" or "${second}"? The question reads both ways; please ask the one you mean.`,
+  );
+  return part;
+}
