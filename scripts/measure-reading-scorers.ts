@@ -32,8 +32,10 @@ function questionsOf(file: string): Question[] {
   return (bank.questions as Question[]).filter((question) => readingsOfFamily[question.family]);
 }
 
-function dot(a: number[], b: number[]): number {
-  return a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index++) sum += a[index] * (b[index] ?? 0);
+  return sum;
 }
 
 async function main() {
