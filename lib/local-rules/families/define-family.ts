@@ -1,6 +1,9 @@
 import type { PlanContext, PlanOutcome } from "../plan-types";
 import type { QuestionText } from "./question-text";
 
+/** A family that read a question hands it on once the schema shows it is not its own. */
+export type Declined = { kind: "declined" };
+
 /** An answer's title: a fixed one, or one that names what the intent asks ("Top nodes by PageRank"). */
 export type FamilyTitle<Intent> = string | ((intent: Intent) => string);
 
@@ -14,8 +17,11 @@ export type Family<Intent extends { kind: string }, Reading extends { kind: stri
   kind: Intent["kind"];
   /** The analyses the question asks for when it reads as this family; null lets the next family try. */
   read: (question: QuestionText) => Reading[] | null;
-  /** The analysis's next step on the verified graph. */
-  plan: (context: PlanContext, intent: Intent) => PlanOutcome;
+  /**
+   * The analysis's next step on the verified graph, or `declined` when the graph shows the
+   * question is not this family's after all (the families after it then read it).
+   */
+  plan: (context: PlanContext, intent: Intent) => PlanOutcome | Declined;
   title: { en: FamilyTitle<Intent>; zh: FamilyTitle<Intent> };
 };
 

@@ -15,6 +15,8 @@ describe("the question families", () => {
       "one-way-nodes",
       "edge-ranking",
       "common-neighbours",
+      "reach-set",
+      "edge-sums",
       "degree",
       "similarity",
       "partners",

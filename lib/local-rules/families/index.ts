@@ -1,3 +1,4 @@
+import { cannotPlanPart } from "../capability-part";
 import type { PlanContext, PlanOutcome } from "../plan-types";
 import { bridgingFamily } from "./bridging";
 import { centralityFamily } from "./centrality";
@@ -11,6 +12,7 @@ import type { Family } from "./define-family";
 import { degreeFamily } from "./degree";
 import { edgeExistsFamily } from "./edge-exists";
 import { edgeRankingFamily } from "./edge-ranking";
+import { edgeSumsFamily } from "./edge-sums";
 import { flowFamily } from "./flow";
 import { graphMetricFamily } from "./graph-metric";
 import { kShortestFamily } from "./k-shortest";
@@ -55,6 +57,9 @@ export const families = [
   edgeRankingFamily,
   commonNeighboursFamily,
   reachSetFamily,
+  // A number the links carry summed per node or group ("how much money did a30 receive"):
+  // before the degree readings of "total", and declined when no link property is that number.
+  edgeSumsFamily,
   degreeFamily,
   similarityFamily,
   partnersFamily,
@@ -110,9 +115,20 @@ function familyOf<Intent extends AnalysisIntent>(intent: Intent): Family<Intent>
   return family as unknown as Family<Intent>;
 }
 
-/** One analysis's next step on the verified graph. */
+/**
+ * One analysis's next step on the verified graph. A family that declines once it has seen the
+ * schema hands the question on: the families after it read it, in order, as if it had not.
+ */
 export function planFamily(context: PlanContext, intent: AnalysisIntent): PlanOutcome {
-  return familyOf(intent).plan(context, intent);
+  const family = familyOf(intent);
+  const outcome = family.plan(context, intent);
+  if (outcome.kind !== "declined") return outcome;
+  const text = readQuestionText(context.reading.question);
+  for (const later of families.slice(families.indexOf(family as never) + 1)) {
+    const analyses = later.read(text);
+    if (analyses?.[0]) return planFamily(context, analyses[0]);
+  }
+  return { kind: "done", part: cannotPlanPart({ phrases: context.phrases }) };
 }
 
 /** The title of an answer to this analysis, in the question's language. */

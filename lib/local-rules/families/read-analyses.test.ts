@@ -613,7 +613,6 @@ describe("aggregates over properties (read against the schema)", () => {
     ["Which author's books have been borrowed the most in total?", false],
     ["哪个城市的客户消费总额最高？", false],
     ["哪个城市的客户最多？", false],
-    ["订单总金额最高的客户是谁？", false],
     ["平均每位会员借了几次书？", false],
     ["哪个国家的作者参与写作的书最多？", false],
     ["第 2 组有多少个角色？", false],
@@ -621,6 +620,28 @@ describe("aggregates over properties (read against the schema)", () => {
     expect(readAnalyses(question)).toEqual([
       { kind: "schema-question", topK: 10, mode: "all", ascending },
     ]);
+  });
+});
+
+describe("sums of what links carry", () => {
+  it("reads money per node first as a sum over links (declined, on a graph whose links carry no amount, to the aggregate reading)", () => {
+    expect(readAnalyses("订单总金额最高的客户是谁？")).toEqual([
+      {
+        kind: "edge-sums",
+        quantity: ["amount", "value", "total", "money", "sum", "payment"],
+        end: "either",
+        node: null,
+        ascending: false,
+      },
+    ]);
+    expect(readAnalyses("How much money did a30 receive in total?")).toMatchObject([
+      { kind: "edge-sums", end: "target", node: "a30" },
+    ]);
+    // A walk, a loop or a yes/no is not a sum.
+    expect(
+      readAnalyses("By travel time, how far apart are the two most distant stations?")[0]?.kind,
+    ).not.toBe("edge-sums");
+    expect(readAnalyses("有没有钱最终又转回到原来的账户？")[0]?.kind).not.toBe("edge-sums");
   });
 });
 

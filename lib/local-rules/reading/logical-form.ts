@@ -106,6 +106,7 @@ function operationOf(analysis: AnalysisIntent): { operation: Operation; answer: 
     case "spanning-tree":
       return { operation: "tree", answer: "number" };
     case "schema-question":
+    case "edge-sums":
       return { operation: "aggregate", answer: "table" };
     default:
       return { operation: "structure", answer: "table" };

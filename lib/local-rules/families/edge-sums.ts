@@ -1,0 +1,270 @@
+import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { inLanguage } from "../answer-language";
+import { formatFigure } from "../format-figures";
+import { type GraphSchemaView, readGraphSchema } from "../graph-schema";
+import { planQuery } from "../plan-query";
+import type { PlanContext, PlanOutcome } from "../plan-types";
+import { namedValues, singular } from "../question-scope";
+import { resolveNodeNames } from "../resolve-node-names";
+import { nodeName } from "../result-shapes";
+import { type Declined, defineFamily } from "./define-family";
+import type { QuestionText } from "./question-text";
+
+/**
+ * "How much money did a30 receive in total?", "Which Japanese account sent the most money?",
+ * "What is the total amount sent from accounts in Spain?", "Which country sends the most
+ * money?": a number the links carry (an amount, hours, minutes, km), summed per node or per
+ * group of an endpoint's property, the way the verb points.
+ */
+export type EdgeSumsIntent = {
+  kind: "edge-sums";
+  /** The property names the question's quantity word may stand for, most likely first. */
+  quantity: string[];
+  /** Which end the sum belongs to: the sender (out), the receiver (in), or either. */
+  end: "source" | "target" | "either";
+  node: string | null;
+  ascending: boolean;
+};
+
+// Quantity words and the edge property names they stand for. Weights keep their own readings
+// (strength): only a property other than the weight column is summed here.
+const quantityWords: { pattern: RegExp; names: string[] }[] = [
+  {
+    pattern: /\bmoney\b|\bamounts?\b|\bpaid\b|\bpayments? value\b|\bvalue\b|金额|钱|款/i,
+    names: ["amount", "value", "total", "money", "sum", "payment"],
+  },
+  { pattern: /\bhours?\b|工时|小时/i, names: ["hours", "hour", "duration"] },
+  {
+    pattern: /\bminutes?\b|\btravel time\b|分钟|行车时间/i,
+    names: ["minutes", "time", "duration"],
+  },
+  {
+    pattern: /\bkm\b|\bkilomet(?:er|re)s?\b|\bdistance\b|公里|距离/i,
+    names: ["km", "distance", "length"],
+  },
+  { pattern: /\btonnes?\b|\btons?\b|吨/i, names: ["tonnes", "tons", "weight_t"] },
+  { pattern: /\bvisits?\b|就诊/i, names: ["visits"] },
+  { pattern: /\bcosts?\b|成本|费用/i, names: ["cost", "price"] },
+];
+const outVerbs =
+  /\b(?:sen[dt]s?|sending|paid|pays?|paying|transfer(?:red|s)? out|gave|gives?|export(?:s|ed)?|ship(?:s|ped)?|spen[dt]s?|out(?:going|flow)?|from)\b|转出|付出|支付|汇出|出口|发出|送出/i;
+const inVerbs =
+  /\b(?:receiv(?:e|es|ed|ing)|got|gets?|earn(?:s|ed)?|import(?:s|ed)?|incoming|inflow|to)\b|收到|收款|转入|进口|流入|得到/i;
+const ranking = /\b(?:most|least|highest|lowest|largest|smallest|top|biggest|fewest)\b|最/i;
+const totalWords = /\b(?:total|sum|in all|altogether|how much)\b|总|一共|合计|共计|多少/i;
+
+// Distances, paths, loops and reach are walks, not sums of what links carry.
+const walkWords =
+  /\bapart\b|\bdistant\b|\bpaths?\b|\broutes?\b|\bfar\b|\breach|\bcycles?\b|\bloops?\b|\bback to\b|\bflow back\b|\bmax(?:imum)? flow\b|\bcapacit|最远|路径|路线|回到|转回|环|可达|到达|最大流|容量/i;
+
+function readEdgeSums({ text, subject, twoNodes, yesNo }: QuestionText) {
+  if (twoNodes || yesNo || walkWords.test(text)) return null;
+  const quantity = quantityWords.find((entry) => entry.pattern.test(text));
+  if (!quantity || !(ranking.test(text) || totalWords.test(text))) return null;
+  const out = outVerbs.test(text);
+  const incoming = inVerbs.test(text);
+  const end = out && !incoming ? "source" : incoming && !out ? "target" : "either";
+  return [
+    {
+      kind: "edge-sums" as const,
+      quantity: quantity.names,
+      end: end as EdgeSumsIntent["end"],
+      // "Which account in Spain sent the most": a ranking names values, not the node asked of.
+      node: ranking.test(text) ? null : subject,
+      ascending: /\b(?:least|lowest|smallest|fewest)\b|最少|最低/i.test(text),
+    },
+  ];
+}
+
+type EdgeTable = { table: string; column: string; property: string; from: string; to: string };
+
+/** The one edge type table with a numeric property the quantity names (not the weight). */
+function edgeTableOf(schema: GraphSchemaView, quantity: string[]): EdgeTable | null {
+  const found: EdgeTable[] = [];
+  for (const type of schema.edge_types) {
+    const property = quantity
+      .map((name) =>
+        type.properties.find(
+          (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
+        ),
+      )
+      .find(Boolean);
+    if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
+    const table = schema.query_tables.find(
+      (candidate) => candidate.kind === "edge-type" && candidate.type === type.name,
+    );
+    if (!table?.columns?.[property.name]) continue;
+    found.push({
+      table: table.name,
+      column: property.name,
+      property: property.name,
+      from: type.from[0],
+      to: type.to[0],
+    });
+  }
+  return found.length === 1 ? found[0] : null;
+}
+
+function nodeTableOf(schema: GraphSchemaView, type: string): string | null {
+  return (
+    schema.query_tables.find((table) => table.kind === "node-type" && table.name === type)?.name ??
+    null
+  );
+}
+
+// "Which country sends the most": a node property the question asks "which …" of.
+function groupProperty(question: string, schema: GraphSchemaView, type: string): string | null {
+  const properties = schema.node_types.find((node) => node.name === type)?.properties ?? [];
+  for (const property of properties) {
+    const word = singular(property.name.toLowerCase());
+    if (new RegExp(`\\b(?:which|what|each|per|by)\\s+${word}s?\\b`, "i").test(question)) {
+      return property.name;
+    }
+  }
+  return null;
+}
+
+function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome | Declined {
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const { schema } = schemaStep;
+  const edges = edgeTableOf(schema, intent.quantity);
+  if (!edges) return { kind: "declined" };
+  const question = context.reading.question;
+  // An undirected graph has no sender: "sent by X" is every link of X.
+  const directed = context.graph.description.directed === true;
+  const end = directed ? intent.end : "either";
+  const endType = end === "target" ? edges.to : edges.from;
+  const nodeTable = nodeTableOf(schema, endType);
+  const sum = `sum(e.${quoteIdentifier(edges.column)})`;
+  const ends = end === "either" ? ["source", "target"] : [end];
+  const from = (columns: string) =>
+    ends
+      .map(
+        (column) =>
+          `SELECT e.${quoteIdentifier(column)} AS node_id, e.${quoteIdentifier(edges.column)} AS amount${columns} FROM ${quoteIdentifier(edges.table)} e`,
+      )
+      .join(" UNION ALL ");
+  // "accounts in Japan": a word that is a property value of the graph is a filter, not a node.
+  const isValue = namedValues({ question: intent.node ?? "", schema }).length > 0;
+  if (intent.node && !isValue) {
+    const named = resolveNodeNames({ context, names: [intent.node] });
+    if (named.kind === "pending") return { kind: "pending", calls: named.calls };
+    if (named.kind === "problem") return { kind: "declined" };
+    const [node] = named.nodes;
+    const sql = `SELECT sum(amount) AS total, count(*) AS links FROM (${from("")}) s WHERE s.node_id = ${quoteLiteral(node.id)}`;
+    return planQuery({
+      context,
+      sql,
+      limit: 1,
+      write: (data, part) => {
+        const total = Number(data.rows[0]?.[0] ?? 0);
+        const links = Number(data.rows[0]?.[1] ?? 0);
+        const way = {
+          source: ["sent", "转出"],
+          target: ["received", "收到"],
+          either: ["has", "共有"],
+        }[end];
+        part.summary.push(
+          inLanguage(context, {
+            en: `${nodeName(node)} ${way[0]} ${formatFigure(total)} ${edges.property} in total (the sum of ${edges.property} over ${links} links).`,
+            zh: `${nodeName(node)} ${way[1]}的 ${edges.property} 总计 ${formatFigure(total)}（${links} 条边的 ${edges.property} 之和）。`,
+          }),
+        );
+        part.focusNodeIds = [node.id];
+      },
+    });
+  }
+  const filters = namedValues({ question, schema }).filter((value) => value.nodeType === endType);
+  const where = filters
+    .map(
+      (value) =>
+        `n.${quoteIdentifier(value.condition.property)} = ${quoteLiteral(String(value.condition.value))}`,
+    )
+    .join(" AND ");
+  const joined = nodeTable
+    ? `FROM (${from("")}) s JOIN ${quoteIdentifier(nodeTable)} n ON n.id = s.node_id${where ? ` WHERE ${where}` : ""}`
+    : `FROM (${from("")}) s`;
+  const group = nodeTable ? groupProperty(question, schema, endType) : null;
+  const order = intent.ascending ? "ASC" : "DESC";
+  const wantsRanking = ranking.test(question);
+  const sql = group
+    ? `SELECT n.${quoteIdentifier(group)} AS grp, sum(s.amount) AS total ${joined} GROUP BY 1 ORDER BY total ${order}, grp`
+    : wantsRanking
+      ? `SELECT s.node_id, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, sum(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
+      : `SELECT sum(s.amount) AS total, count(*) AS links ${joined}`;
+  const scope = filters
+    .map((value) => `${value.condition.property} = ${String(value.condition.value)}`)
+    .join(", ");
+  return planQuery({
+    context,
+    sql,
+    limit: 50,
+    write: (data, part) => {
+      const first = data.rows[0];
+      const verb = {
+        source: ["sends", "转出"],
+        target: ["receives", "收到"],
+        either: ["has", "共有"],
+      }[end];
+      const most = intent.ascending ? ["the least", "最少"] : ["the most", "最多"];
+      if (!first) {
+        part.summary.push(
+          inLanguage(context, {
+            en: "No link matches the question's filters, so nothing is summed.",
+            zh: "没有边符合问题中的筛选条件，因此没有可加总的值。",
+          }),
+        );
+        return;
+      }
+      if (group) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${String(first[0])} ${verb[0]} ${most[0]} ${edges.property} (${formatFigure(Number(first[1]))} in total).`,
+            zh: `${String(first[0])} ${verb[1]}的 ${edges.property} ${most[1]}（合计 ${formatFigure(Number(first[1]))}）。`,
+          }),
+        );
+      } else if (wantsRanking) {
+        const node = { id: String(first[0]), label: String(first[1]) };
+        part.summary.push(
+          inLanguage(context, {
+            en: `${nodeName(node)} ${verb[0]} ${most[0]} ${edges.property}${scope ? ` among nodes with ${scope}` : ""} (${formatFigure(Number(first[2]))} in total).`,
+            zh: `${nodeName(node)} ${verb[1]}的 ${edges.property} ${most[1]}${scope ? `（范围：${scope}）` : ""}（合计 ${formatFigure(Number(first[2]))}）。`,
+          }),
+        );
+        part.focusNodeIds = data.rows.slice(0, 10).map((row) => String(row[0]));
+      } else {
+        part.summary.push(
+          inLanguage(context, {
+            en: `The total ${edges.property}${scope ? ` ${end === "target" ? "received by" : end === "source" ? "sent by" : "of"} nodes with ${scope}` : ""} is ${formatFigure(Number(first[0]))} (over ${Number(first[1])} links).`,
+            zh: `${scope ? `${scope} 的节点${end === "target" ? "收到" : end === "source" ? "转出" : ""}的` : ""}${edges.property} 总计 ${formatFigure(Number(first[0]))}（共 ${Number(first[1])} 条边）。`,
+          }),
+        );
+      }
+      if (data.rows.length > 1) {
+        part.sections.push({
+          heading: inLanguage(context, {
+            en: `${edges.property} summed`,
+            zh: `${edges.property} 合计`,
+          }),
+          blocks: [
+            {
+              kind: "table",
+              columns: data.columns,
+              rows: data.rows
+                .slice(0, 20)
+                .map((row) => row.map((cell) => (cell === null ? "" : String(cell)))),
+            },
+          ],
+        });
+      }
+    },
+  });
+}
+
+export const edgeSumsFamily = defineFamily<EdgeSumsIntent>({
+  kind: "edge-sums",
+  read: readEdgeSums,
+  plan: planEdgeSums,
+  title: { en: "Sums over links", zh: "按边加总" },
+});
