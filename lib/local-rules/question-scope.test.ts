@@ -299,3 +299,30 @@ describe("edgeTypesNamedByVerb: the edges a verb means, from the graph's own nam
     ).toEqual([]);
   });
 });
+
+describe("namedValues: a place named in Chinese or by its adjective", () => {
+  const payments = {
+    node_types: [
+      {
+        name: "default",
+        count: 4,
+        properties: [{ name: "country", kind: "text", values: ["Japan", "Spain"] }],
+      },
+    ],
+    edge_types: [],
+    query_tables: [],
+  };
+  it("reads 日本 and 'Japanese' as country = Japan, and no other place", () => {
+    const japan = { property: "country", op: "eq", value: "Japan" };
+    expect(namedValues({ question: "日本有多少个账户？", schema: payments })[0]?.condition).toEqual(
+      japan,
+    );
+    expect(
+      namedValues({ question: "Which Japanese account sent the most?", schema: payments })[0]
+        ?.condition,
+    ).toEqual(japan);
+    expect(
+      namedValues({ question: "Which French account sent the most?", schema: payments }),
+    ).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { WhereCondition } from "@/lib/contracts/tool-inputs/analysis-filter
 import { singularOf } from "./aggregate/english-forms";
 import { chineseTypeWords } from "./aggregate/type-words";
 import type { GraphSchemaView } from "./graph-schema";
+import { otherNamesOf } from "./place-names";
 
 /** A word without an English plural ending: customers → customer, cities → city. */
 export function singular(word: string): string {
@@ -100,9 +101,18 @@ export function namedValues(input: {
           `(?<![\\w:])${escapeRegExp(value.trim())}(?:s|es|ing|ed)?(?![\\w:])`,
           /[\u3400-\u9fff]/.test(value) ? "" : "i",
         );
-        // A Chinese question names an English value by meaning ("门店" for tier = store).
+        // A Chinese question names an English value by meaning ("门店" for tier = store, "日本"
+        // for Japan); an English one may use its adjective ("Japanese accounts").
+        const other = otherNamesOf(value);
+        const otherAt = [
+          ...other.chinese.map((name) => question.indexOf(name)),
+          ...other.adjectives.map(
+            (name) => new RegExp(`\\b${escapeRegExp(name)}\\b`, "i").exec(question)?.index ?? -1,
+          ),
+        ].filter((index) => index >= 0);
         const at =
           pattern.exec(question)?.index ??
+          (otherAt.length > 0 ? Math.min(...otherAt) : undefined) ??
           chineseWordPosition(question, singular(value.trim().toLowerCase()));
         if (at < 0) continue;
         found.push({
