@@ -48,3 +48,21 @@ describe("sums of what links carry", { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe("a quantity the links do not carry", { timeout: 60_000 }, () => {
+  it("says what is missing instead of ranking by link count", async () => {
+    const { answer, turns } = await runConversation({
+      question: "Which account received the most money?",
+      state: attachedKarateState(),
+      engine: await realGraphEngine({
+        kind: "csv",
+        texts: { edges: "source,target,count\na01,a02,3\na02,a03,1\n" },
+        options: { directed: true },
+      }),
+    });
+    expect(answer.split("\n")[0]).toMatch(/^I can't sum that: the graph's links carry no amount/);
+    expect(answer).toMatch(/numeric link properties: count/);
+    const calls = turns.flatMap((turn) => turn.calls).map((call) => call.toolName);
+    expect(calls).not.toContain("degree_analysis");
+  });
+});

@@ -1,4 +1,5 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { emptyPart } from "../answer-document";
 import { inLanguage } from "../answer-language";
 import { formatFigure } from "../format-figures";
 import { type GraphSchemaView, readGraphSchema } from "../graph-schema";
@@ -129,7 +130,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
   const edges = edgeTableOf(schema, intent.quantity);
-  if (!edges) return { kind: "declined" };
+  if (!edges) return missingQuantity(context, schema, intent);
   const question = context.reading.question;
   // An undirected graph has no sender: "sent by X" is every link of X.
   const directed = context.graph.description.directed === true;
@@ -260,6 +261,43 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
       }
     },
   });
+}
+
+/**
+ * No link property is the number asked for. The weights (strength) or a node property (an
+ * aggregate) may still answer, so the question is handed on; with neither, a ranking by link
+ * count would answer another question, so the answer says what is missing instead.
+ */
+function missingQuantity(
+  context: PlanContext,
+  schema: GraphSchemaView,
+  intent: EdgeSumsIntent,
+): PlanOutcome | Declined {
+  const nodeHasIt = schema.node_types.some((type) =>
+    type.properties.some(
+      (property) =>
+        property.kind === "number" && intent.quantity.includes(property.name.toLowerCase()),
+    ),
+  );
+  if (context.graph.description.weighted === true || nodeHasIt) return { kind: "declined" };
+  const numeric = [
+    ...new Set(
+      schema.edge_types.flatMap((type) =>
+        type.properties
+          .filter((property) => property.kind === "number")
+          .map((property) => property.name),
+      ),
+    ),
+  ];
+  const part = emptyPart({ succeeded: false });
+  const carried = numeric.length > 0 ? numeric.join(", ") : "none";
+  part.summary.push(
+    inLanguage(context, {
+      en: `I can't sum that: the graph's links carry no ${intent.quantity[0]} (no link property is named ${intent.quantity.join(" / ")}; numeric link properties: ${carried}) and the graph has no weights, so counting links instead would answer another question.`,
+      zh: `无法加总：图中的边没有 ${intent.quantity[0]} 属性（没有名为 ${intent.quantity.join(" / ")} 的边属性；数值型边属性：${carried}），图也没有权重，改数边数会回答另一个问题。`,
+    }),
+  );
+  return { kind: "done", part };
 }
 
 export const edgeSumsFamily = defineFamily<EdgeSumsIntent>({
