@@ -109,6 +109,15 @@ export function readExplicitDepth(input: { question: string }): number | null {
   }
   const repeated = repeatedRelation.exec(input.question);
   if (repeated) return repeated[0].toLowerCase().split(/\s+of\s+/).length;
+  // "Within two stops" of a station counts stations along the line: n stops are n hops. A
+  // flight "with at most one stop" is two legs (below).
+  const withinStops = new RegExp(`\\bwithin\\s+${numberToken}\\s+stops?\\b`, "i").exec(
+    input.question,
+  );
+  if (withinStops) {
+    const value = parseNumberWord(withinStops[1]);
+    if (value !== null && value > 0) return Math.min(value, 3);
+  }
   const stops = stopsPattern.exec(input.question);
   if (stops) {
     const value = /single/i.test(stops[0]) ? 1 : parseNumberWord(stops[1] ?? stops[2] ?? "");

@@ -10,16 +10,19 @@ import { coreFamily } from "./core";
 import { cutPointsFamily } from "./cut-points";
 import type { Family } from "./define-family";
 import { degreeFamily } from "./degree";
+import { distinctPartnersFamily } from "./distinct-partners";
 import { edgeExistsFamily } from "./edge-exists";
 import { edgeRankingFamily } from "./edge-ranking";
 import { edgeSumsFamily } from "./edge-sums";
 import { flowFamily } from "./flow";
 import { graphMetricFamily } from "./graph-metric";
 import { kShortestFamily } from "./k-shortest";
+import { linksBetweenGroupsFamily } from "./links-between-groups";
 import { membershipFamily } from "./membership";
 import { neighboursFamily } from "./neighbours";
 import { nodeStructureFamily } from "./node-structure";
 import { nodeValueCheckFamily } from "./node-value-check";
+import { nodesWithValueFamily } from "./nodes-with-value";
 import { oneWayNodesFamily } from "./one-way-nodes";
 import { outsideMainFamily } from "./outside-main";
 import { partnersFamily } from "./partners";
@@ -35,6 +38,7 @@ import { selfLoopsFamily } from "./self-loops";
 import { similarityFamily } from "./similarity";
 import { spanningTreeFamily } from "./spanning-tree";
 import { unreachableFamily } from "./unreachable";
+import { valueShareFamily } from "./value-share";
 
 /**
  * Every question family, in the order a question is tried against them: the most specific
@@ -52,6 +56,9 @@ export const families = [
   // Questions about the links themselves rather than about nodes.
   selfLoopsFamily,
   reciprocalPairsFamily,
+  // Sets and shares of nodes or links described by property values (declined without one).
+  linksBetweenGroupsFamily,
+  valueShareFamily,
   cutPointsFamily,
   oneWayNodesFamily,
   edgeRankingFamily,
@@ -59,6 +66,7 @@ export const families = [
   reachSetFamily,
   // A number the links carry summed per node or group ("how much money did a30 receive"):
   // before the degree readings of "total", and declined when no link property is that number.
+  distinctPartnersFamily,
   edgeSumsFamily,
   degreeFamily,
   similarityFamily,
@@ -79,6 +87,7 @@ export const families = [
   sameCommunityFamily,
   membershipFamily,
   communitiesFamily,
+  nodesWithValueFamily,
   neighboursFamily,
   centralityFamily,
   schemaQuestionFamily,

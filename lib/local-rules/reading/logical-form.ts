@@ -83,9 +83,15 @@ function operationOf(analysis: AnalysisIntent): { operation: Operation; answer: 
     case "node-value-check":
       return { operation: "exists", answer: "yes-no" };
     case "reciprocal-pairs":
+    case "nodes-with-value":
       return { operation: "list", answer: "list" };
+    case "value-share":
+    case "links-between-groups":
+      return { operation: "count", answer: "number" };
     case "reachability":
       return { operation: "reach", answer: "yes-no" };
+    case "reach-set":
+      return { operation: "reach", answer: "number" };
     case "path":
     case "k-shortest":
       return { operation: "path", answer: "path" };

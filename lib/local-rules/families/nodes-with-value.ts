@@ -1,0 +1,94 @@
+import { inLanguage } from "../answer-language";
+import { readGraphSchema } from "../graph-schema";
+import { planQuery } from "../plan-query";
+import type { PlanContext, PlanOutcome } from "../plan-types";
+import { questionWords } from "../question-words";
+import { nodeName } from "../result-shapes";
+import { type Declined, defineFamily } from "./define-family";
+import { conditionSql, mentionsAreValues, nodeSetSql, readNodeSetScope } from "./node-conditions";
+import type { QuestionText } from "./question-text";
+
+/** "Which stations are in zone 4?", "List the accounts in Spain": the nodes with a value. */
+export type NodesWithValueIntent = { kind: "nodes-with-value" };
+
+// "Which stations are …", "List the accounts in …", "哪些站点…": a plural set asked for.
+const listOpening =
+  /^\s*(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:are|were|have|has|belong|sit|lie|come|in|with|from|on)\b|^\s*(?:list|show(?: me)?|name|give me|find)\s+(?:all\s+)?(?:the\s+)?(?:\w+\s+)?\w+s\b|有哪些|是哪些|哪些|列出/i;
+const shown = 50;
+
+// Named words may be property values ("in Spain"): the plan checks each against the schema.
+function readNodesWithValue({ text, yesNo }: QuestionText) {
+  if (yesNo || !listOpening.test(text)) return null;
+  if (
+    questionWords.count.test(text) ||
+    questionWords.rank.test(text) ||
+    questionWords.superlative.test(text) ||
+    questionWords.aggregate.test(text)
+  ) {
+    return null;
+  }
+  return [{ kind: "nodes-with-value" as const }];
+}
+
+/**
+ * One query on the type's table with the conditions the question states (and, after "which of
+ * them", only the nodes the previous answer listed). Declined when the question states no
+ * property value, so the families after it read it.
+ */
+function planNodesWithValue(
+  context: PlanContext,
+  _intent: NodesWithValueIntent,
+): PlanOutcome | Declined {
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const scope = readNodeSetScope(context.reading.question, schemaStep.schema);
+  if (!scope || !mentionsAreValues(context.reading.question, schemaStep.schema)) {
+    return { kind: "declined" };
+  }
+  const sql = `SELECT n.id, n.label FROM "${scope.table.replace(/"/g, '""')}" n WHERE ${conditionSql(scope.conditions)}${nodeSetSql(context.reading.nodeSet)} ORDER BY n.id`;
+  const stated = scope.conditions.map((condition) => condition.text).join(", ");
+  return planQuery({
+    context,
+    sql,
+    limit: 1000,
+    write: (data, part) => {
+      const nodes = data.rows.map((row) => ({
+        id: String(row[0]),
+        label: String(row[1] ?? row[0]),
+      }));
+      const names = nodes.slice(0, shown).map(nodeName);
+      const more = nodes.length > shown ? ` …` : "";
+      part.summary.push(
+        nodes.length === 0
+          ? inLanguage(context, {
+              en: `No ${scope.type} node has ${stated}.`,
+              zh: `没有 ${scope.type} 节点满足 ${stated}。`,
+            })
+          : inLanguage(context, {
+              en: `${nodes.length} ${nodes.length === 1 ? "node has" : "nodes have"} ${stated}: ${names.join(", ")}${more}.`,
+              zh: `共有 ${nodes.length} 个节点满足 ${stated}：${names.join("、")}${more}。`,
+            }),
+      );
+      part.focusNodeIds = nodes.slice(0, shown).map((node) => node.id);
+      if (nodes.length > 0) {
+        part.sections.push({
+          heading: inLanguage(context, { en: `Nodes with ${stated}`, zh: `满足 ${stated} 的节点` }),
+          blocks: [
+            {
+              kind: "table",
+              columns: [context.phrases.columnNode],
+              rows: nodes.slice(0, 200).map((node) => [nodeName(node)]),
+            },
+          ],
+        });
+      }
+    },
+  });
+}
+
+export const nodesWithValueFamily = defineFamily<NodesWithValueIntent>({
+  kind: "nodes-with-value",
+  read: readNodesWithValue,
+  plan: planNodesWithValue,
+  title: { en: "Nodes with a property value", zh: "满足属性条件的节点" },
+});
