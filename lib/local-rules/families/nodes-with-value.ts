@@ -17,8 +17,20 @@ const listOpening =
 const shown = 50;
 
 // Named words may be property values ("in Spain"): the plan checks each against the schema.
-function readNodesWithValue({ text, yesNo }: QuestionText) {
-  if (yesNo || !listOpening.test(text)) return null;
+// A node id ("n5", "authors:7") or a link word makes it a question about that node's links.
+const idLike = /\d|:/;
+const linkWording =
+  /\bconnected\b|\blinked\b|\bneighbou?rs?\b|\bwritten by\b|\bwith whom\b|邻居|相连|连接/i;
+
+function readNodesWithValue({ text, yesNo, nodeMentions }: QuestionText) {
+  if (yesNo || !listOpening.test(text) || linkWording.test(text)) return null;
+  if (
+    questionWords.neighbours.test(text) ||
+    questionWords.relation.test(text.replace(/^\s*\w+/, ""))
+  ) {
+    return null;
+  }
+  if (nodeMentions.some((mention) => idLike.test(mention))) return null;
   if (
     questionWords.count.test(text) ||
     questionWords.rank.test(text) ||
