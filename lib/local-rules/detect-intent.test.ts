@@ -160,3 +160,16 @@ describe("question parsing", () => {
     expect(extractRemovalNames("删除节点 n1、n2 和 n3")).toEqual(["n1", "n2", "n3"]);
   });
 });
+
+describe("words that are also tools' names", () => {
+  it("reads 'report to' as a reporting line and 'draw up a list' as a list", () => {
+    const reportsTo = detectIntent({ question: "Who does Greta Thorsen report to?" });
+    expect(reportsTo.kind === "analysis" && reportsTo.report).toBe(false);
+    const drawUp = detectIntent({
+      question: "Draw up a list of the employees who earn over 150,000.",
+    });
+    expect(drawUp.kind === "analysis" && drawUp.visualize).toBe(false);
+    const report = detectIntent({ question: "Write a report on the most central members." });
+    expect(report.kind === "analysis" && report.report).toBe(true);
+  });
+});

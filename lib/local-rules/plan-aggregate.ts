@@ -31,7 +31,14 @@ export function planAggregate(input: {
     limit: 100,
     write: (data, part) => {
       const excluded = context.reading.excluded ?? [];
-      const kept = data.rows.filter((row) => !isExcluded(excluded, ...row));
+      // "Which of them …": only the nodes an earlier answer listed, when the rows name nodes.
+      const listed = new Set(context.reading.nodeSet ?? []);
+      const idColumn = plan.idColumn ? data.columns.indexOf(plan.idColumn) : -1;
+      const kept = data.rows.filter(
+        (row) =>
+          !isExcluded(excluded, ...row) &&
+          (listed.size === 0 || idColumn < 0 || listed.has(String(row[idColumn]))),
+      );
       const rows = kept.map((row) =>
         Object.fromEntries(data.columns.map((column, index) => [column, row[index]])),
       );

@@ -13,6 +13,10 @@ export const englishPropertyWords: { pattern: RegExp; names: string[]; sum?: boo
   { pattern: /\bnationalit(?:y|ies)\b/g, names: ["country", "nationality"] },
   { pattern: /\b(?:levels?|grades?)\b/g, names: ["tier", "level", "grade"] },
   { pattern: /\bfactions?\b/g, names: ["club", "faction", "group"] },
+  {
+    pattern: /\bearn(?:s|ed|ing)?\b|\bearnings\b|\bwages?\b|\bsalar(?:y|ies)\b/g,
+    names: ["salary", "wage", "pay", "income"],
+  },
   // "sells the most units": units are summed quantities.
   { pattern: /\bunits?\b|\bpieces\b/g, names: ["quantity", "qty", "units"], sum: true },
 ];

@@ -8,6 +8,8 @@ export type AnswerEntities = {
   rows: string[];
   /** "a16 has country Spain." → country: Spain: values a follow-up calls "that country". */
   values: Map<string, string>;
+  /** The label the lead wrote before each bracketed id ("Henrik Varga" for employees:23). */
+  labels: Map<string, string>;
 };
 
 const headingLine = /^\s{0,3}#{1,6}(?:\s|$)|^\s*\*\*[^*\n]+\*\*\s*[:：]?\s*$/;
@@ -83,6 +85,21 @@ function leadNodes(lead: string): string[] {
   return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.name))];
 }
 
+/** The text just before each bracketed id: the node's label as the answer wrote it. */
+function leadLabels(lead: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const match of lead.matchAll(/([^,;:，：；。()（）]+?)\s*[(（]([^()（）\s，,]+)[)）]/g)) {
+    const label =
+      match[1]
+        .trim()
+        .split(/\s+(?:and|or|with|to|by|from)\s+/i)
+        .at(-1)
+        ?.trim() ?? "";
+    if (label) labels.set(match[2], label);
+  }
+  return labels;
+}
+
 /** "X has country Spain.", "X 的 country 为 Spain。": the property values the lead states. */
 function leadValues(lead: string): Map<string, string> {
   const values = new Map<string, string>();
@@ -104,6 +121,11 @@ function leadValues(lead: string): Map<string, string> {
  */
 export function readAnswerEntities(answer: string): AnswerEntities {
   const lead = leadOf(answer);
-  if (emptyLead.test(lead)) return { lead: [], rows: [], values: new Map() };
-  return { lead: leadNodes(lead), rows: tableRows(answer), values: leadValues(lead) };
+  if (emptyLead.test(lead)) return { lead: [], rows: [], values: new Map(), labels: new Map() };
+  return {
+    lead: leadNodes(lead),
+    rows: tableRows(answer),
+    values: leadValues(lead),
+    labels: leadLabels(lead),
+  };
 }

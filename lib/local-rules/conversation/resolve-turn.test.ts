@@ -222,4 +222,31 @@ describe("resolveTurn", () => {
       reference: { kind: "previous-pair", nodes: ["projects:2", "projects:5"] },
     });
   });
+
+  it("points 'she' at the node the answer found, not the one the question named", () => {
+    const earlier = [
+      {
+        question: "Henrik Varga 的直属上级是谁？",
+        answer:
+          "Henrik Varga (employees:23) 通过 employees.manager_id 指向 1 个节点：Edda Lindqvist (employees:14)。",
+      },
+    ];
+    expect(resolveTurn({ question: "她有几个直接下属？", earlier })).toMatchObject({
+      reference: { kind: "previous-node", node: "employees:14" },
+    });
+    expect(resolveTurn({ question: "他呢？", earlier })).toMatchObject({
+      request: "employees:14 的直属上级是谁？",
+    });
+  });
+
+  it("counts 'the second one' in the latest ranking, even a turn back", () => {
+    const resolution = resolveTurn({
+      question: "第二名呢？",
+      earlier: [
+        { question: "Who has the most connections?", answer: rankingAnswer },
+        { question: "它的度是多少？", answer: "n33 的度为 17。" },
+      ],
+    });
+    expect(resolution).toMatchObject({ reference: { kind: "position", position: 2, node: "n0" } });
+  });
 });

@@ -57,6 +57,8 @@ type ResolvedTurn = {
   setNodes: string[];
   /** Nodes the last turns named, newest last: what "both" and "between them" point at. */
   recentNodes: string[];
+  /** The latest turn whose answer ranked or listed rows: what "the second one" counts in. */
+  lastRows: string[];
 };
 
 function escapeRegExp(text: string): string {
@@ -76,13 +78,26 @@ function measureOfTurn(turn: ResolvedTurn): CentralityMeasure | null {
   return measureOf(turn.request);
 }
 
-/** The node the turn's answer was about: a ranking's first row, else the lead's first node. */
+/**
+ * The node the turn's answer was about: a ranking's first row, else the first node the answer
+ * named that its question had not ("Who is Henrik's manager?" → the manager, not Henrik), else
+ * the lead's first node.
+ */
 function focusOf(turn: ResolvedTurn): string | null {
   const ranking = turn.analysis?.kind === "centrality";
-  const first = ranking
-    ? (turn.entities.rows[0] ?? turn.entities.lead[0])
-    : (turn.entities.lead[0] ?? turn.entities.rows[0]);
-  return first ?? nodeMentions(turn.request)[0] ?? null;
+  if (ranking) return turn.entities.rows[0] ?? turn.entities.lead[0] ?? null;
+  const asked = turn.request.toLowerCase();
+  const isNew = (id: string) => {
+    const label = turn.entities.labels.get(id);
+    return !asked.includes(id.toLowerCase()) && !(label && asked.includes(label.toLowerCase()));
+  };
+  return (
+    turn.entities.lead.find(isNew) ??
+    turn.entities.lead[0] ??
+    turn.entities.rows[0] ??
+    nodeMentions(turn.request)[0] ??
+    null
+  );
 }
 
 /** The two nodes the turn was about: the question's own two, else the latest two named. */
@@ -138,6 +153,7 @@ function readTurn(request: string, answer: string, before: ResolvedTurn | null):
     setPhrase: setPhraseOf(request, analysis),
     setNodes: listedNodes({ analysis, entities }),
     recentNodes,
+    lastRows: entities.rows.length >= 2 ? entities.rows : (before?.lastRows ?? []),
   };
 }
 
@@ -282,7 +298,10 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   if (moreWords.test(question)) return resolved(withMore(previous.request), { kind: "more" });
   const position = positionOf(question);
   if (position !== null && named.length === 0) {
-    const node = previous.entities.rows[position - 1] ?? previous.entities.lead[position - 1];
+    const node =
+      previous.entities.rows[position - 1] ??
+      previous.lastRows[position - 1] ??
+      previous.entities.lead[position - 1];
     if (!node) return askBack("node");
     const measure = measureOfTurn(previous);
     const request = measure

@@ -66,3 +66,23 @@ describe("a quantity the links do not carry", { timeout: 60_000 }, () => {
     expect(calls).not.toContain("degree_analysis");
   });
 });
+
+describe("totals over the links' own properties", { timeout: 60_000 }, () => {
+  // Blue: 2.5 + 4 = 6.5 km over 2 links; Red: 3 km; stations carry a line too (not summed).
+  const links = "from,to,km,line\ns1,s2,2.5,Blue\ns2,s3,4,Blue\ns3,s4,3,Red\n";
+  const stations = "id,name,line\ns1,Alpha,Blue\ns2,Beta,Blue\ns3,Gamma,Red\ns4,Delta,Red\n";
+  async function askLinks(question: string) {
+    const { answer } = await runConversation({
+      question,
+      state: attachedKarateState(),
+      engine: await realGraphEngine({ kind: "csv", texts: { edges: links, nodes: stations } }),
+    });
+    return answer.split("\n")[0];
+  }
+  it("filters and groups by the link's property, each link once", async () => {
+    expect(await askLinks("What is the total length of the Blue line in km?")).toBe(
+      "The total km of the links with line = Blue is 6.500 (over 2 links).",
+    );
+    expect(await askLinks("哪条线路的公里数最长？")).toBe("Blue 的 km 最多（2 条边合计 6.500）。");
+  });
+});

@@ -1,4 +1,5 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { chinesePropertyWords } from "../aggregate/property-words";
 import { emptyPart } from "../answer-document";
 import { inLanguage } from "../answer-language";
 import { formatFigure } from "../format-figures";
@@ -58,8 +59,12 @@ const totalWords = /\b(?:total|sum|in all|altogether|how much)\b|总|一共|合�
 const walkWords =
   /\bapart\b|\bdistant\b|\bpaths?\b|\broutes?\b|\bfar\b|\breach|\bcycles?\b|\bloops?\b|\bback to\b|\bflow back\b|\bmax(?:imum)? flow\b|\bcapacit|最远|路径|路线|回到|转回|环|可达|到达|最大流|容量/i;
 
+// "How many different accounts did it pay": a count of nodes, not a sum.
+const countsNodes =
+  /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w+s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少个|几个/i;
+
 function readEdgeSums({ text, subject, twoNodes, yesNo }: QuestionText) {
-  if (twoNodes || yesNo || walkWords.test(text)) return null;
+  if (twoNodes || yesNo || walkWords.test(text) || countsNodes.test(text)) return null;
   const quantity = quantityWords.find((entry) => entry.pattern.test(text));
   if (!quantity || !(ranking.test(text) || totalWords.test(text))) return null;
   const out = outVerbs.test(text);
@@ -77,19 +82,44 @@ function readEdgeSums({ text, subject, twoNodes, yesNo }: QuestionText) {
   ];
 }
 
-type EdgeTable = { table: string; column: string; property: string; from: string; to: string };
+type EdgeTable = {
+  table: string;
+  column: string;
+  property: string;
+  from: string;
+  to: string;
+  /** The link type's text properties and their listed values ("line": Blue, Red…). */
+  texts: { name: string; values: string[] }[];
+};
 
-/** The one edge type table with a numeric property the quantity names (not the weight). */
-function edgeTableOf(schema: GraphSchemaView, quantity: string[]): EdgeTable | null {
+/**
+ * The one edge type table with a numeric property the quantity names (not the weight); a
+ * property the question names by its own name ("按 count 列加总") comes first.
+ */
+function edgeTableOf(
+  schema: GraphSchemaView,
+  quantity: string[],
+  question: string,
+): EdgeTable | null {
   const found: EdgeTable[] = [];
   for (const type of schema.edge_types) {
-    const property = quantity
-      .map((name) =>
-        type.properties.find(
-          (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
-        ),
-      )
-      .find(Boolean);
+    const byName = type.properties.find(
+      (candidate) =>
+        candidate.kind === "number" &&
+        new RegExp(
+          `(?<![\\w])${candidate.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`,
+          "i",
+        ).test(question),
+    );
+    const property =
+      byName ??
+      quantity
+        .map((name) =>
+          type.properties.find(
+            (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
+          ),
+        )
+        .find(Boolean);
     if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
     const table = schema.query_tables.find(
       (candidate) => candidate.kind === "edge-type" && candidate.type === type.name,
@@ -101,6 +131,14 @@ function edgeTableOf(schema: GraphSchemaView, quantity: string[]): EdgeTable | n
       property: property.name,
       from: type.from[0],
       to: type.to[0],
+      texts: type.properties
+        .filter((candidate) => candidate.kind === "text")
+        .map((candidate) => ({
+          name: candidate.name,
+          values: (candidate.values ?? []).filter(
+            (value): value is string => typeof value === "string",
+          ),
+        })),
     });
   }
   return found.length === 1 ? found[0] : null;
@@ -125,11 +163,45 @@ function groupProperty(question: string, schema: GraphSchemaView, type: string):
   return null;
 }
 
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** "the Blue line": values of the link's own text properties the question names. */
+function edgeValueFilters(question: string, edges: EdgeTable) {
+  return edges.texts.flatMap((property) =>
+    property.values
+      .filter(
+        (value) =>
+          value.length > 1 &&
+          new RegExp(`(?<![\\w])${escaped(value)}(?![\\w])`, "i").test(question),
+      )
+      .map((value) => ({ property: property.name, value })),
+  );
+}
+
+/** "which line", "per line", "哪条线路": a text property of the link itself to group by. */
+function edgeGroupOf(question: string, edges: EdgeTable): string | null {
+  for (const property of edges.texts) {
+    const word = singular(property.name.toLowerCase());
+    const chinese = Object.entries(chinesePropertyWords)
+      .filter(([, names]) => names[0] === property.name.toLowerCase())
+      .map(([chineseWord]) => chineseWord);
+    if (
+      new RegExp(`\\b(?:which|what|each|per|by)\\s+${escaped(word)}s?\\b`, "i").test(question) ||
+      chinese.some((chineseWord) => new RegExp(`(?:哪|每)[条个一]?${chineseWord}`).test(question))
+    ) {
+      return property.name;
+    }
+  }
+  return null;
+}
+
 function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome | Declined {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
-  const edges = edgeTableOf(schema, intent.quantity);
+  const edges = edgeTableOf(schema, intent.quantity, context.reading.question);
   if (!edges) return missingQuantity(context, schema, intent);
   const question = context.reading.question;
   // An undirected graph has no sender: "sent by X" is every link of X.
@@ -137,23 +209,35 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const end = directed ? intent.end : "either";
   const endType = end === "target" ? edges.to : edges.from;
   const nodeTable = nodeTableOf(schema, endType);
-  const sum = `sum(e.${quoteIdentifier(edges.column)})`;
+  // "accounts in Japan", "the Blue line": a word that is a property value is a filter, not a node.
+  const linkFilters = edgeValueFilters(question, edges);
+  const isValue =
+    intent.node !== null &&
+    (namedValues({ question: intent.node, schema }).length > 0 ||
+      linkFilters.some((filter) => filter.value.toLowerCase() === intent.node?.toLowerCase()));
+  const node = isValue ? null : intent.node;
+  const linkGroup = node ? null : edgeGroupOf(question, edges);
+  const linkWhere =
+    linkFilters.length > 0
+      ? ` WHERE ${linkFilters.map((filter) => `e.${quoteIdentifier(filter.property)} = ${quoteLiteral(filter.value)}`).join(" AND ")}`
+      : "";
   const ends = end === "either" ? ["source", "target"] : [end];
   const from = (columns: string) =>
     ends
       .map(
         (column) =>
-          `SELECT e.${quoteIdentifier(column)} AS node_id, e.${quoteIdentifier(edges.column)} AS amount${columns} FROM ${quoteIdentifier(edges.table)} e`,
+          `SELECT e.${quoteIdentifier(column)} AS node_id, e.${quoteIdentifier(edges.column)} AS amount${columns} FROM ${quoteIdentifier(edges.table)} e${linkWhere}`,
       )
       .join(" UNION ALL ");
-  // "accounts in Japan": a word that is a property value of the graph is a filter, not a node.
-  const isValue = namedValues({ question: intent.node ?? "", schema }).length > 0;
-  if (intent.node && !isValue) {
-    const named = resolveNodeNames({ context, names: [intent.node] });
+  if (linkGroup || (linkFilters.length > 0 && !node)) {
+    return planLinkTotals({ context, edges, intent, linkGroup, linkFilters });
+  }
+  if (node) {
+    const named = resolveNodeNames({ context, names: [node] });
     if (named.kind === "pending") return { kind: "pending", calls: named.calls };
     if (named.kind === "problem") return { kind: "declined" };
-    const [node] = named.nodes;
-    const sql = `SELECT sum(amount) AS total, count(*) AS links FROM (${from("")}) s WHERE s.node_id = ${quoteLiteral(node.id)}`;
+    const [subject] = named.nodes;
+    const sql = `SELECT sum(amount) AS total, count(*) AS links FROM (${from("")}) s WHERE s.node_id = ${quoteLiteral(subject.id)}`;
     return planQuery({
       context,
       sql,
@@ -168,11 +252,11 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
         }[end];
         part.summary.push(
           inLanguage(context, {
-            en: `${nodeName(node)} ${way[0]} ${formatFigure(total)} ${edges.property} in total (the sum of ${edges.property} over ${links} links).`,
-            zh: `${nodeName(node)} ${way[1]}的 ${edges.property} 总计 ${formatFigure(total)}（${links} 条边的 ${edges.property} 之和）。`,
+            en: `${nodeName(subject)} ${way[0]} ${formatFigure(total)} ${edges.property} in total (the sum of ${edges.property} over ${links} links).`,
+            zh: `${nodeName(subject)} ${way[1]}的 ${edges.property} 总计 ${formatFigure(total)}（${links} 条边的 ${edges.property} 之和）。`,
           }),
         );
-        part.focusNodeIds = [node.id];
+        part.focusNodeIds = [subject.id];
       },
     });
   }
@@ -183,16 +267,20 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
         `n.${quoteIdentifier(value.condition.property)} = ${quoteLiteral(String(value.condition.value))}`,
     )
     .join(" AND ");
+  const group = nodeTable ? groupProperty(question, schema, endType) : null;
+  // A total over every link counts each once, whichever end it would be credited to.
+  if (!group && filters.length === 0 && !ranking.test(question) && end === "either") {
+    ends.splice(1);
+  }
   const joined = nodeTable
     ? `FROM (${from("")}) s JOIN ${quoteIdentifier(nodeTable)} n ON n.id = s.node_id${where ? ` WHERE ${where}` : ""}`
     : `FROM (${from("")}) s`;
-  const group = nodeTable ? groupProperty(question, schema, endType) : null;
   const order = intent.ascending ? "ASC" : "DESC";
   const wantsRanking = ranking.test(question);
   const sql = group
     ? `SELECT n.${quoteIdentifier(group)} AS grp, sum(s.amount) AS total ${joined} GROUP BY 1 ORDER BY total ${order}, grp`
     : wantsRanking
-      ? `SELECT s.node_id, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, sum(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
+      ? `SELECT s.node_id AS node, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, sum(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
       : `SELECT sum(s.amount) AS total, count(*) AS links ${joined}`;
   const scope = filters
     .map((value) => `${value.condition.property} = ${String(value.condition.value)}`)
@@ -264,6 +352,71 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
 }
 
 /**
+ * Totals over the links themselves: grouped by one of their own properties ("which line has
+ * the most km") or filtered by one ("the km of the Blue line"); each link counted once.
+ */
+function planLinkTotals(input: {
+  context: PlanContext;
+  edges: EdgeTable;
+  intent: EdgeSumsIntent;
+  linkGroup: string | null;
+  linkFilters: { property: string; value: string }[];
+}): PlanOutcome {
+  const { context, edges, intent, linkGroup, linkFilters } = input;
+  const where = linkFilters
+    .map((filter) => `e.${quoteIdentifier(filter.property)} = ${quoteLiteral(filter.value)}`)
+    .join(" AND ");
+  const table = `${quoteIdentifier(edges.table)} e${where ? ` WHERE ${where}` : ""}`;
+  const amount = `e.${quoteIdentifier(edges.column)}`;
+  const order = intent.ascending ? "ASC" : "DESC";
+  const sql = linkGroup
+    ? `SELECT e.${quoteIdentifier(linkGroup)} AS grp, sum(${amount}) AS total, count(*) AS links FROM ${table} GROUP BY 1 ORDER BY total ${order}, grp`
+    : `SELECT sum(${amount}) AS total, count(*) AS links FROM ${table}`;
+  const scope = linkFilters.map((filter) => `${filter.property} = ${filter.value}`).join(", ");
+  return planQuery({
+    context,
+    sql,
+    limit: 50,
+    write: (data, part) => {
+      const first = data.rows[0];
+      const most = intent.ascending ? ["the least", "最少"] : ["the most", "最多"];
+      if (linkGroup && first) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `${String(first[0])} has ${most[0]} ${edges.property} (${formatFigure(Number(first[1]))} over ${Number(first[2])} links).`,
+            zh: `${String(first[0])} 的 ${edges.property} ${most[1]}（${Number(first[2])} 条边合计 ${formatFigure(Number(first[1]))}）。`,
+          }),
+        );
+      } else {
+        part.summary.push(
+          inLanguage(context, {
+            en: `The total ${edges.property} of the links with ${scope} is ${formatFigure(Number(first?.[0] ?? 0))} (over ${Number(first?.[1] ?? 0)} links).`,
+            zh: `${scope} 的边的 ${edges.property} 总计 ${formatFigure(Number(first?.[0] ?? 0))}（共 ${Number(first?.[1] ?? 0)} 条边）。`,
+          }),
+        );
+      }
+      if (data.rows.length > 1) {
+        part.sections.push({
+          heading: inLanguage(context, {
+            en: `${edges.property} by ${linkGroup}`,
+            zh: `按 ${linkGroup} 合计 ${edges.property}`,
+          }),
+          blocks: [
+            {
+              kind: "table",
+              columns: data.columns,
+              rows: data.rows
+                .slice(0, 20)
+                .map((row) => row.map((cell) => (cell === null ? "" : String(cell)))),
+            },
+          ],
+        });
+      }
+    },
+  });
+}
+
+/**
  * No link property is the number asked for. The weights (strength) or a node property (an
  * aggregate) may still answer, so the question is handed on; with neither, a ranking by link
  * count would answer another question, so the answer says what is missing instead.
@@ -279,7 +432,16 @@ function missingQuantity(
         property.kind === "number" && intent.quantity.includes(property.name.toLowerCase()),
     ),
   );
-  if (context.graph.description.weighted === true || nodeHasIt) return { kind: "declined" };
+  const linkHasIt = schema.edge_types.some((type) =>
+    type.properties.some(
+      (property) =>
+        property.kind === "number" && intent.quantity.includes(property.name.toLowerCase()),
+    ),
+  );
+  // The weights (strength), a node property or a link table the aggregate grammar reads.
+  if (context.graph.description.weighted === true || nodeHasIt || linkHasIt) {
+    return { kind: "declined" };
+  }
   const numeric = [
     ...new Set(
       schema.edge_types.flatMap((type) =>

@@ -13,7 +13,7 @@ export type NodesWithValueIntent = { kind: "nodes-with-value" };
 
 // "Which stations are …", "List the accounts in …", "哪些站点…": a plural set asked for.
 const listOpening =
-  /^\s*(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:are|were|have|has|belong|sit|lie|come|in|with|from|on)\b|^\s*(?:list|show(?: me)?|name|give me|find)\s+(?:all\s+)?(?:the\s+)?(?:\w+\s+)?\w+s\b|有哪些|是哪些|哪些|列出/i;
+  /^\s*(?:which|who)\s+(?:ones?\s+)?(?:are|were)\s+(?:in|on|from|at|with|based)\b|^\s*(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:are|were|have|has|belong|sit|lie|come|in|with|from|on)\b|^\s*(?:list|show(?: me)?|name|give me|find)\s+(?:all\s+)?(?:the\s+)?(?:\w+\s+)?\w+s\b|有哪些|是哪些|哪些|列出/i;
 const shown = 50;
 
 // Named words may be property values ("in Spain"): the plan checks each against the schema.
