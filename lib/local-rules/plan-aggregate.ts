@@ -3,7 +3,7 @@ import { detectLanguage } from "./answer-language";
 import type { GraphSchemaView } from "./graph-schema";
 import { planQuery } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { isExcluded } from "./reading/logical-form";
+import { isExcluded } from "./reading/exclusion";
 
 // Rows shown under the lead: enough to see the runners-up, few enough to read.
 const shownRows = 20;

@@ -10,7 +10,7 @@ import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "./question-scope";
 import { questionWords } from "./question-words";
-import { isExcluded } from "./reading/logical-form";
+import { isExcluded } from "./reading/exclusion";
 import { centralityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { asksForWeights, weightsNote } from "./weights-request";

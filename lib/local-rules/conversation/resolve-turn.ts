@@ -5,6 +5,7 @@ import { englishMeasureNames } from "../phrases-en";
 import { chineseMeasureNames } from "../phrases-zh";
 import { measureOf } from "../question-arguments";
 import { type AnswerEntities, readAnswerEntities } from "./answer-entities";
+import type { ConversationReference } from "./conversation-reference";
 import type { EarlierTurn } from "./earlier-turns";
 import {
   degreeWord,
@@ -20,18 +21,6 @@ import {
   positionWords,
   setReference,
 } from "./follow-up-words";
-
-/** What a follow-up's words were resolved to (shown in the reasoning, kept in the logical form). */
-export type ConversationReference =
-  | { kind: "previous-node"; node: string }
-  | { kind: "previous-pair"; nodes: [string, string] }
-  | { kind: "previous-set"; phrase: string; nodes: string[] }
-  | { kind: "previous-value"; property: string; value: string }
-  | { kind: "another-measure"; measure: CentralityMeasure }
-  | { kind: "another-node"; node: string }
-  | { kind: "position"; position: number; node: string }
-  | { kind: "value-of"; node: string }
-  | { kind: "more" };
 
 /** How one question reads once the conversation before it is taken into account. */
 export type TurnResolution =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectIntent } from "../detect-intent";
-import { excludedNodes, isExcluded, readLogicalForm, withoutExclusion } from "./logical-form";
+import { excludedNodes, isExcluded, withoutExclusion } from "./exclusion";
+import { readLogicalForm } from "./logical-form";
 
 describe("the logical form", () => {
   it("sets an exclusion aside and keeps the names it leaves out", () => {

@@ -1,7 +1,8 @@
 import { detectLanguage } from "../answer-language";
-import type { ConversationReference } from "../conversation/resolve-turn";
+import type { ConversationReference } from "../conversation/conversation-reference";
 import type { AnalysisIntent, QuestionIntent } from "../detect-intent";
 import { nodeMentions } from "../node-mentions";
+import { excludedNodes } from "./exclusion";
 
 /** What a question asks to be done, whatever family answers it. */
 export type Operation =
@@ -127,46 +128,6 @@ function measureOf(analysis: AnalysisIntent | undefined): string | null {
   if (analysis.kind === "similarity") return analysis.metric;
   if (analysis.kind === "graph-metric") return analysis.metrics.join(",");
   return null;
-}
-
-const exclusion =
-  /\b(?:except(?: for)?|apart from|other than|besides|excluding|not counting|leaving out)\s+([^,.;?？]+?)(?=\s*[,.;?？]|\s+(?:which|who|what|how)\b|$)|除了?\s*([^，,。？、]+?)\s*(?:以外|之外|外)?\s*[，,]/gi;
-
-/** The nodes a question leaves out ("apart from n0", "除了 a07 以外"). */
-export function excludedNodes(question: string): string[] {
-  const excluded: string[] = [];
-  for (const match of question.matchAll(exclusion)) {
-    const phrase = match[1] ?? match[2] ?? "";
-    const named = nodeMentions(phrase);
-    excluded.push(...named);
-  }
-  return [...new Set(excluded)];
-}
-
-/**
- * The question without its exclusion clause, when the clause names nodes: "Apart from Atlas,
- * which project …" is read as "which project …" (Atlas is left out of the answer, not used as a
- * filter), and the excluded names travel beside it.
- */
-export function withoutExclusion(question: string): { text: string; excluded: string[] } {
-  const excluded = excludedNodes(question);
-  if (excluded.length === 0) return { text: question, excluded };
-  const text = question
-    .replace(exclusion, (clause) => (nodeMentions(clause).length > 0 ? " " : clause))
-    .replace(/^\s*[,，]\s*/, "")
-    .replace(/\s*,\s*,\s*/g, " ")
-    .replace(/\s+([?？.!,])/g, "$1")
-    .replace(/\s{2,}/g, " ")
-    .trim();
-  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
-  return { text: capitalised, excluded };
-}
-
-/** Whether a result row names one of the excluded nodes (by id or by label). */
-export function isExcluded(excluded: readonly string[], ...names: unknown[]): boolean {
-  if (excluded.length === 0) return false;
-  const wanted = new Set(excluded.map((name) => name.toLowerCase()));
-  return names.some((name) => typeof name === "string" && wanted.has(name.toLowerCase()));
 }
 
 function taskForm(intent: QuestionIntent): { operation: Operation; answer: AnswerShape } {

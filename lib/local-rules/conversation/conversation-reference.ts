@@ -1,0 +1,13 @@
+import type { CentralityMeasure } from "../centrality-measure";
+
+/** What a follow-up's words were resolved to (shown in the reasoning, kept in the logical form). */
+export type ConversationReference =
+  | { kind: "previous-node"; node: string }
+  | { kind: "previous-pair"; nodes: [string, string] }
+  | { kind: "previous-set"; phrase: string; nodes: string[] }
+  | { kind: "previous-value"; property: string; value: string }
+  | { kind: "another-measure"; measure: CentralityMeasure }
+  | { kind: "another-node"; node: string }
+  | { kind: "position"; position: number; node: string }
+  | { kind: "value-of"; node: string }
+  | { kind: "more" };
