@@ -1,4 +1,5 @@
 import type { GraphSchemaView } from "./graph-schema";
+import { namedNodeTypes } from "./question-scope";
 
 // A link between two nodes of the same kind that a foreign key records (`employees.manager_id`:
 // the employee → their manager) has a fixed direction, so "Whose manager is X?" (the links
@@ -16,7 +17,8 @@ const inferiorNoun =
   /\b(?:direct\s+)?reports\b(?!\s+to)|\bdirect\s+report\b|\bsubordinates?\b|\bunderlings?\b|\breportees?\b|\bsupervisees?\b|直接下属|直属下属|直属员工|下属|手下|部下|下级/i;
 
 /** "reports to": the subject's link points at the object. */
-const reportVerb = /\breport(?:s|ed|ing)?\s+(?:directly\s+)?(?:in\s+)?to\b|\banswer(?:s|ed)?\s+to\b|汇报/i;
+const reportVerb =
+  /\breport(?:s|ed|ing)?\s+(?:directly\s+)?(?:in\s+)?to\b|\banswer(?:s|ed)?\s+to\b|汇报/i;
 
 /** "manages": the object's link points at the subject. */
 const manageVerb =
@@ -24,6 +26,14 @@ const manageVerb =
 
 /** The edge type names of a manager-like link ("manager_id", "reports_to", "supervisor"). */
 const superiorColumn = /manager|mgr|boss|supervis|superior|report|lead|head/i;
+
+/**
+ * Whether the question names the rows that point at a manager-like role ("direct reports",
+ * "manages", "report to"): a ranking by them counts the links that end at each node.
+ */
+export function namesReports(question: string): boolean {
+  return inferiorNoun.test(question) || manageVerb.test(question) || reportVerb.test(question);
+}
 
 /** Whether the question names a role of a directed same-kind link (read before the schema). */
 export function mentionsRole(question: string): boolean {
@@ -105,7 +115,8 @@ function roleWord(edgeType: string): string | null {
  * The same-kind link a question names by its role, and its direction at the named node: the
  * edge type whose name holds the role (a manager-like word for "manager", "report to",
  * "direct reports", "下属"; else the column word itself, "mentor" for `mentor_id`). Null when
- * the question names no role, or the schema holds no such link (or more than one).
+ * the question names no role or another kind of node ("Which projects does X manage?"), or the
+ * schema holds no such link (or more than one).
  */
 export function readRoleLink(input: {
   question: string;
@@ -125,6 +136,9 @@ export function readRoleLink(input: {
       (!nodeType || type.from.includes(nodeType)),
   );
   if (sameKind.length === 0) return null;
+  // "Which projects does X manage?": another kind named is not a link between people.
+  const sameKindTypes = new Set(sameKind.flatMap((type) => type.from));
+  if (namedNodeTypes(question, schema).some((type) => !sameKindTypes.has(type))) return null;
   const superior = superiorDirection(before, after);
   if (superior) {
     const named = sameKind.filter((type) => superiorColumn.test(type.name));
@@ -140,4 +154,24 @@ export function readRoleLink(input: {
   if (byColumn.length !== 1) return null;
   const [{ type, noun }] = byColumn;
   return { edgeType: type.name, direction: byRoleNoun({ before, after, noun }) };
+}
+
+/**
+ * "Who has the most direct reports?", "Who manages the most people?": nodes ranked by the links
+ * of a manager-like edge type that end at them. The edge type, or null when the question names
+ * no such role or the schema holds no such link (or more than one).
+ */
+export function readRoleRanking(input: {
+  question: string;
+  schema: GraphSchemaView;
+}): string | null {
+  const { question, schema } = input;
+  if (!namesReports(question)) return null;
+  const named = schema.edge_types.filter(
+    (type) =>
+      type.from.length > 0 &&
+      type.from.every((end) => type.to.includes(end)) &&
+      superiorColumn.test(type.name),
+  );
+  return named.length === 1 ? named[0].name : null;
 }

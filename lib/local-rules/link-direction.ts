@@ -1,31 +1,48 @@
 import { nodeDegreeMode } from "./question-arguments";
 
 // Which way the links a question asks about run, read from the meaning of its words rather
-// than a list of phrasings: words that count both ways, words of leaving (a link starts at the
-// place it leaves), words of arriving or receiving (it ends there), and the preposition that
-// ties the named node to the verb ("from a07", "to a07"). What none of them settles is read as
-// before (`nodeDegreeMode`: the verb's voice and the node's place around it).
+// than a list of phrasings: words that count both ways; words of leaving (a link starts at the
+// place it leaves) and of arriving (it ends there); verbs of receiving and of sending, whose
+// subject is the link's end or start; and the preposition that ties the named node to them
+// ("from a07", "to a07", "by a07", "给 a07"). What none of them settles is read as before
+// (`nodeDegreeMode`).
 
 /** Both ways counted: "both incoming and outgoing", "sent and received", "进出". */
 export const bothDirectionWords =
-  /\bboth\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out)\s+(?:and|&)\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out))|directions|ways)\b|\b(?:incoming|inbound|in)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:outgoing|outbound|out)\b|\b(?:outgoing|outbound|out)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:incoming|inbound|in)\b|\b(?:sent|sending|sends|paid|paying)\s+(?:and|or|as well as)\s+(?:received|receiving|receives)\b|\b(?:received|receiving|receives)\s+(?:and|or|as well as)\s+(?:sent|sending|sends|paid|paying)\b|\b(?:in\s+)?(?:either|any|both)\s+direction\b|\b(?:regardless|irrespective)\s+of\s+(?:the\s+)?direction\b|\bignor(?:e|es|ing)\s+(?:the\s+)?directions?\b|\btotal\s+degree\b|入度和出度|出度和入度|入度与出度|出度与入度|进出|收发|转入和转出|转出和转入|转入与转出|流入和流出|流出和流入|收入和支出|双向|不论方向|不管方向|不考虑方向|忽略方向|无论方向/i;
+  /\bboth\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out)\s+(?:and|&)\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out))|directions|ways)\b|\b(?:incoming|inbound|in)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:outgoing|outbound|out)\b|\b(?:outgoing|outbound|out)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:incoming|inbound|in)\b|\b(?:sent|sending|sends|paid|paying)\s+(?:and|or|as well as)\s+(?:received|receiving|receives)\b|\b(?:received|receiving|receives)\s+(?:and|or|as well as)\s+(?:sent|sending|sends|paid|paying)\b|\b(?:in\s+)?(?:either|any|both)\s+direction\b|\b(?:regardless|irrespective)\s+of\s+(?:the\s+)?direction\b|\bignor(?:e|es|ing)\s+(?:the\s+)?directions?\b|\btotal\s+degree\b|入度和出度|出度和入度|入度与出度|出度与入度|入边和出边|出边和入边|入边与出边|出边与入边|转入转出|转出转入|进出|收发|转入和转出|转出和转入|转入与转出|流入和流出|流出和流入|收入和支出|双向|不论方向|不管方向|不考虑方向|忽略方向|无论方向/i;
 
 /**
  * Leaving: the link starts at the place it leaves ("transfers leave a07", "routes depart from
- * X", "money paid out of a07", "a07 转出").
+ * X", "money paid out of a07", "outgoing", "a07 转出").
  */
 export const leavingWords =
   /\b(?:leav(?:e|es|ing)|left\s+(?:from\s+)?(?=[A-Z0-9]|the\b)|depart(?:s|ed|ing|ures?)?|exit(?:s|ed|ing)?|originat(?:e|es|ed|ing)|emanat(?:e|es|ed|ing)|outflows?|outbound|outgoing|export(?:s|ed|ing)?)\b|\b(?:go(?:es)?|went|gone|going|sen[dt]s?|sending|pa(?:y|ys|id|ying)|ship(?:s|ped|ping)?|flow(?:s|ed|ing)?|mov(?:e|es|ed|ing)|wir(?:e|es|ed|ing)|transferr?(?:s|ed|ing)?|stream(?:s|ed|ing)?|pour(?:s|ed|ing)?|spen[dt]s?|spending)\s+out\b|转出|发出|离开|出发|汇出|流出|运出|寄出|支出|付出|始发|发往|开往|驶出|出港|出站/i;
 
-/** Arriving or receiving: the link ends at the place it reaches ("arrive at X", "a07 收到"). */
+/** Arriving: the link ends at the place it reaches ("arrive at X", "incoming", "a07 转入"). */
 export const arrivingWords =
-  /\b(?:arriv(?:e|es|ed|ing|als?)|inflows?|inbound|incoming|import(?:s|ed|ing)?|receiv(?:e|es|ed|ing)|collect(?:s|ed|ing)?|obtain(?:s|ed|ing)?|land(?:s|ed|ing)?\s+(?:at|in))\b|\b(?:draw(?:s|n|ing)?|drew|tak(?:e|es|ing)|took|taken|com(?:e|es|ing)|came|flow(?:s|ed|ing)?|pour(?:s|ed|ing)?|bring(?:s|ing)?|brought|pull(?:s|ed|ing)?|rak(?:e|es|ed|ing))\s+in\b|收到|接收|收取|转入|流入|到达|进入|汇入|收款|入账|运入|进货|抵达|驶入|进港|进站/i;
+  /\b(?:arriv(?:e|es|ed|ing|als?)|inflows?|inbound|incoming|import(?:s|ed|ing)?|enter(?:s|ed|ing)?|land(?:s|ed|ing)?\s+(?:at|in))\b|\b(?:draw(?:s|n|ing)?|drew|tak(?:e|es|ing)|took|taken|com(?:e|es|ing)|came|flow(?:s|ed|ing)?|pour(?:s|ed|ing)?|bring(?:s|ing)?|brought|pull(?:s|ed|ing)?|rak(?:e|es|ed|ing))\s+in(?:to)?\b|转入|流入|到达|进入|汇入|入账|运入|进货|抵达|驶入|进港|进站/i;
+
+/** Receiving: the verb's subject is where the link ends ("a07 received", "收到 a25 的转账"). */
+const receivingVerbs =
+  /\b(?:receiv(?:e|es|ed|ing)|collect(?:s|ed|ing)?|obtain(?:s|ed|ing)?|accept(?:s|ed|ing)?)\b|收到|接收|收取|收款|收过|收了/i;
+
+/** Sending: the verb's subject is where the link starts ("a25 paid", "Who paid a25?"). */
+const sendingVerbs =
+  /\b(?:sen[dt]s?|sending|pa(?:y|ys|id|ying)|transferr?(?:s|ed|ing)?|wir(?:e|es|ed|ing)|ship(?:s|ped|ping)?|g[ai]ve|gives|giving|given|lent|lends?|lending|email(?:s|ed|ing)?|forward(?:s|ed|ing)?|deliver(?:s|ed|ing)?|suppl(?:y|ies|ied|ying)|donat(?:e|es|ed|ing)|remit(?:s|ted|ting)?|refer(?:s|red|ring)?|cit(?:e|es|ed|ing)|call(?:s|ed|ing)?|messag(?:e|es|ed|ing)|invit(?:e|es|ed|ing)|follow(?:s|ed|ing)?|recommend(?:s|ed|ing)?|mention(?:s|ed|ing)?|contact(?:s|ed|ing)?)\b|转账|转钱|转过|转了|转给|汇款|汇钱|付款|付钱|付过|支付|打款|寄给|发给|发送|推荐|引用|关注|邀请|联系/i;
 
 // The node is where the links start: "from a07", "out of a07", "从 a07".
 const originBefore = /(?:\b(?:from|out\s+of)\s+(?:the\s+)?(?:\w+\s+)?|从\s*)$/i;
 // The node is where they end: "to a07", "into a07", "towards a07", "给 a07", "向 a07".
 const destinationBefore =
   /(?:\b(?:to|into|towards?|for|at|in)\s+(?:the\s+)?(?:\w+\s+)?|(?:给|向|到|至|往|入)\s*)$/i;
+// With a verb of sending, only a recipient's preposition: "to a07", "给 a07".
+const recipientBefore = /(?:\b(?:to|into|towards?)\s+(?:the\s+)?|(?:给|向|往|到)\s*)$/i;
+// The agent of a passive: "paid by a25", "被 a25 推荐".
+const agentBefore = /(?:\bby\s+(?:the\s+)?|被\s*)$/i;
+// A passive between the node and its verb: "was m22 referred", "m22 被推荐".
+const passiveBetween =
+  /^\s*(?:被|(?:has|have|had)\s+been\b|(?:was|were|is|are|been|being|get|gets|got)\b)/i;
+const passiveAuxiliary = /\b(?:was|were|is|are|been|being|get|gets|got)\s+(?:\S+\s+){0,3}$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -38,33 +55,102 @@ function nodeAt(question: string, node: string): number {
   return question.search(new RegExp(escapeRegExp(node), "i"));
 }
 
+// Plurals that are also verbs ("transfers", "emails", "calls"): after a counting word, an
+// article or a possessive they are the things counted, not a verb whose voice gives the
+// direction.
+const countedNoun =
+  /\b((?:how\s+many|number\s+of|total|the|any|all|no|its|their|his|her|of|many|few|\w+'s|incoming|outgoing)\s+(?:\w+\s+)?)(?:emails|calls|transfers|contacts|supplies|ships|mentions|follows|cites|refers|pays|sends|exports|delivers|payments|messages|gifts|referrals|citations|invitations)\b/gi;
+
+// Chinese: after a count or a possessive the same words are nouns ("多少条引用连接", "a25 的转账").
+const countedChineseNoun =
+  /((?:多少|几)(?:个|条|笔|次|位|份|项)?|的)(?:引用|推荐|转账|付款|汇款|邀请|关注|联系|支付)/g;
+
+function withNounsAsNouns(question: string): string {
+  return question.replace(countedNoun, "$1links").replace(countedChineseNoun, "$1链接");
+}
+
+/** The verb of a class nearest the node, and whether it comes after the node. */
+function nearestVerb(input: {
+  question: string;
+  at: number;
+  length: number;
+  verbs: RegExp;
+}): { after: boolean; index: number } | null {
+  const { question, at, length } = input;
+  const pattern = new RegExp(input.verbs.source, "gi");
+  let best: { after: boolean; index: number; distance: number } | null = null;
+  for (const match of question.matchAll(pattern)) {
+    const index = match.index ?? 0;
+    if (index >= at && index < at + length) continue;
+    const after = index >= at + length;
+    const distance = after ? index - (at + length) : at - (index + match[0].length);
+    if (!best || distance < best.distance) best = { after, index, distance };
+  }
+  return best ? { after: best.after, index: best.index } : null;
+}
+
+/**
+ * The direction a verb of sending (`out` when the node sends) or receiving (`in`) gives at the
+ * node, by the node's place: the verb's subject ("a25 paid", "a07 received") or its object
+ * ("paid a25"), an agent ("by a25"), a passive ("m22 被推荐"), or a preposition.
+ */
+function byVerb(input: {
+  question: string;
+  at: number;
+  length: number;
+  verbs: RegExp;
+  subjectDirection: "in" | "out";
+}): "in" | "out" | null {
+  const { question, at, length, subjectDirection } = input;
+  const verb = nearestVerb(input);
+  if (!verb) return null;
+  const other = subjectDirection === "out" ? "in" : "out";
+  const before = question.slice(0, at);
+  if (originBefore.test(before)) return "out";
+  if (recipientBefore.test(before)) return "in";
+  if (agentBefore.test(before)) return subjectDirection;
+  if (verb.after) {
+    const between = question.slice(at + length, verb.index);
+    const passive =
+      passiveBetween.test(between) || /\b(?:was|were|is|are|been|being)\s+$/i.test(before);
+    return passive ? other : subjectDirection;
+  }
+  // "Which accounts were paid by …" has its agent after; "were … paid a25" is rare.
+  return passiveAuxiliary.test(question.slice(0, verb.index)) ? subjectDirection : other;
+}
+
 /**
  * The direction of the links a question about one named node counts or lists: `all` when it
- * says both ways; `in` or `out` by the degree's name; by a verb of leaving or arriving (with
- * the node's preposition: "arrive from X" still starts at X); else by the verb's voice.
+ * says both ways; `in` or `out` by the degree's name; by a word of leaving or arriving (with
+ * the node's preposition: "arrive from X" still starts at X); by a verb of receiving or
+ * sending and the node's place around it; else as `nodeDegreeMode` reads the verb's voice.
  */
 export function linkDirection(question: string, node: string): "all" | "in" | "out" {
   if (bothDirectionWords.test(question)) return "all";
   const inNamed = /\bin[\s-]?degree|\bindegree|入度/i.test(question);
   const outNamed = /\bout[\s-]?degree|\boutdegree|出度/i.test(question);
   if (inNamed !== outNamed) return inNamed ? "in" : "out";
-  const at = nodeAt(question, node);
-  const before = at >= 0 ? question.slice(0, at) : question;
-  const leaving = leavingWords.test(question);
-  const arriving = arrivingWords.test(question);
+  const text = withNounsAsNouns(question);
+  const at = nodeAt(text, node);
+  if (at < 0) return nodeDegreeMode(text, node);
+  const before = text.slice(0, at);
+  const leaving = leavingWords.test(text);
+  const arriving = arrivingWords.test(text);
   if (leaving !== arriving) {
-    if (at >= 0 && originBefore.test(before)) return "out";
-    if (at >= 0 && destinationBefore.test(before)) return "in";
+    if (originBefore.test(before)) return "out";
+    if (destinationBefore.test(before)) return "in";
     return leaving ? "out" : "in";
   }
-  return nodeDegreeMode(withNounsAsNouns(question), node);
-}
-
-// Plurals that are also verbs ("transfers", "emails", "calls"): after a counting word or an
-// article they are the things counted, not a verb whose voice gives the direction.
-const countedNoun =
-  /\b((?:how\s+many|number\s+of|total|the|any|all|no|its|their|his|her|of)\s+(?:\w+\s+)?)(?:emails|calls|transfers|contacts|supplies|ships|mentions|follows|cites|refers|pays|sends|exports|delivers)\b/gi;
-
-function withNounsAsNouns(question: string): string {
-  return question.replace(countedNoun, "$1links");
+  const length = node.length;
+  const received = byVerb({
+    question: text,
+    at,
+    length,
+    verbs: receivingVerbs,
+    subjectDirection: "in",
+  });
+  if (received) return received;
+  const sent = byVerb({ question: text, at, length, verbs: sendingVerbs, subjectDirection: "out" });
+  if (sent) return sent;
+  return nodeDegreeMode(text, node);
 }

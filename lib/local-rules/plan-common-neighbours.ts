@@ -2,10 +2,37 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { resolveCall } from "./call-resolution";
 import { failurePart } from "./failure-part";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { personTypes, personWords } from "./person-words";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, missingPart } from "./plan-with-nodes";
+import { namedNodeTypes, singular } from "./question-scope";
 import { resolveNodeNames } from "./resolve-node-names";
 import { neighboursDataSchema, nodeName, readData } from "./result-shapes";
+
+function isText(value: string | undefined): value is string {
+  return typeof value === "string" && value !== "";
+}
+
+/**
+ * The kinds of shared neighbour the question asks about: those it names (other than the two
+ * nodes' own kind), else, when it asks about people, the kinds that are people; none (every
+ * kind) otherwise.
+ */
+function askedKinds(input: {
+  question: string;
+  schema: GraphSchemaView;
+  shared: string[];
+  named: string[];
+}): string[] {
+  const { question, schema, shared, named } = input;
+  const byName = namedNodeTypes(question, schema).filter(
+    (type) => shared.includes(type) && !named.includes(type),
+  );
+  if (byName.length > 0) return byName;
+  if (!personWords.test(question)) return [];
+  return shared.filter((type) => personTypes.test(type));
+}
 
 /** What a question about two nodes' shared neighbours asks: how many, which, or whether any. */
 export type CommonNeighboursAsk = "count" | "list" | "exists";
@@ -74,9 +101,31 @@ export function planCommonNeighbours(input: {
   }
   const [first, second] = lists;
   const theirs = new Set(second.neighbours.map((node) => node.id));
-  const shared = first.neighbours.filter(
+  const everyShared = first.neighbours.filter(
     (node) => theirs.has(node.id) && node.id !== a.id && node.id !== b.id,
   );
+  // "How many people are on both Atlas and Cobalt?": of the kinds they share (employees and
+  // the department), only the kind the question asks about.
+  const sharedTypes = [...new Set(everyShared.map((node) => node.type).filter(isText))];
+  // "Have A and B worked on the same project?": of the kinds their neighbours are, the one named.
+  const listedTypes = new Set(
+    [...first.neighbours, ...second.neighbours].map((node) => node.type).filter(isText),
+  );
+  let kinds: string[] = [];
+  if (listedTypes.size > 1) {
+    const schemaStep = readGraphSchema(context);
+    if (schemaStep.kind !== "ready") return schemaStep.outcome;
+    kinds = askedKinds({
+      question: context.reading.question,
+      schema: schemaStep.schema,
+      shared: [...listedTypes],
+      named: [a.type, b.type].filter(isText),
+    });
+  }
+  const shared =
+    kinds.length > 0
+      ? everyShared.filter((node) => node.type && kinds.includes(node.type))
+      : everyShared;
   const pair = {
     en: `${nodeName(first.node)} and ${nodeName(second.node)}`,
     zh: `${nodeName(first.node)} 和 ${nodeName(second.node)}`,
@@ -88,9 +137,16 @@ export function planCommonNeighbours(input: {
   const part = emptyPart({ succeeded: true });
   for (const call of calls) part.sources.push(callSource(call));
   const count = shared.length;
+  const noun =
+    kinds.length > 0
+      ? { one: kinds.map(singular).join("/"), many: kinds.join("/"), zh: kinds.join("/") }
+      : { one: "neighbour", many: "neighbours", zh: "共同邻居" };
   const have = {
-    en: `${pair.en} have ${count} ${count === 1 ? "neighbour" : "neighbours"} in common${count > 0 ? `: ${listed.en}` : ""}.`,
-    zh: `${pair.zh} 有 ${count} 个共同邻居${count > 0 ? `：${listed.zh}` : ""}。`,
+    en: `${pair.en} have ${count} ${count === 1 ? noun.one : noun.many} in common${count > 0 ? `: ${listed.en}` : ""}.`,
+    zh:
+      kinds.length > 0
+        ? `${pair.zh} 共同连接 ${count} 个 ${noun.zh}${count > 0 ? `：${listed.zh}` : ""}。`
+        : `${pair.zh} 有 ${count} 个共同邻居${count > 0 ? `：${listed.zh}` : ""}。`,
   };
   if (ask === "exists") {
     part.summary.push(
@@ -98,10 +154,15 @@ export function planCommonNeighbours(input: {
         context,
         count > 0
           ? { en: `Yes — ${have.en}`, zh: `是的——${have.zh}` }
-          : {
-              en: `No — ${pair.en} have no neighbour in common.`,
-              zh: `否——${pair.zh} 没有共同邻居。`,
-            },
+          : kinds.length > 0
+            ? {
+                en: `No — ${pair.en} have no ${noun.one} in common.`,
+                zh: `否——${pair.zh} 没有共同的 ${noun.zh}。`,
+              }
+            : {
+                en: `No — ${pair.en} have no neighbour in common.`,
+                zh: `否——${pair.zh} 没有共同邻居。`,
+              },
       ),
     );
   } else if (ask === "list" && count > 0) {
@@ -113,6 +174,14 @@ export function planCommonNeighbours(input: {
     );
   } else {
     part.summary.push(inLanguage(context, have));
+  }
+  if (kinds.length > 0 && sharedTypes.some((type) => !kinds.includes(type))) {
+    part.notes.push(
+      inLanguage(context, {
+        en: `Only ${kinds.join("/")} are counted: they have ${everyShared.length} neighbours in common of any kind.`,
+        zh: `只计 ${kinds.join("/")} 类型：任意类型的共同邻居共 ${everyShared.length} 个。`,
+      }),
+    );
   }
   if (first.truncated || second.truncated) {
     part.notes.push(

@@ -1,10 +1,11 @@
 import { degreeDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
+import { readRoleLink, readRoleRanking } from "./edge-roles";
 import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
-import { readRoleLink } from "./edge-roles";
-import { readGraphSchema } from "./graph-schema";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { peopleCounted, personTypes } from "./person-words";
 import { planAggregate } from "./plan-aggregate";
 import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
@@ -13,6 +14,24 @@ import { namedNodeTypes } from "./question-scope";
 import { questionWords } from "./question-words";
 import { resolveNodeNames } from "./resolve-node-names";
 import { nodeName } from "./result-shapes";
+import { planSingleCall } from "./single-call-plan";
+
+/**
+ * The edge types that join a kind of node to the one kind of people linked to it
+ * (departments → employees), or none when there is not exactly one such kind.
+ */
+function edgeTypesToPeople(schema: GraphSchemaView, type: string | undefined): string[] {
+  if (!type) return [];
+  const people = schema.node_types
+    .map((other) => other.name)
+    .filter(
+      (other) =>
+        other !== type &&
+        personTypes.test(other) &&
+        edgeTypesBetween(schema, type, other).length > 0,
+    );
+  return people.length === 1 ? edgeTypesBetween(schema, type, people[0]) : [];
+}
 
 /**
  * The degree of one named node: degree_analysis for that node, raw counts (in and out on a
@@ -42,10 +61,17 @@ export function planDegree(input: {
   // "How many direct reports does X have?": a same-kind link a foreign key records (employee →
   // manager) is counted the way the role the question names runs, and only that edge type.
   const directed = context.graph.description.directed === true;
-  const role = directed
-    ? readRoleLink({ question: context.reading.question, node, schema })
-    : null;
-  const aggregate = role ? null : planAggregate({ context, schema, subjects: [node] });
+  const role = directed ? readRoleLink({ question: context.reading.question, node, schema }) : null;
+  // "How many people work in the Engineering department?": the people linked to the node, once
+  // it is known which kind of node it is (the aggregate would count departments named so).
+  const question = context.reading.question;
+  const countsPeople =
+    !role &&
+    peopleCounted.test(question) &&
+    !questionWords.aggregate.test(question.replace(/\b(?:in\s+)?total\b|一共|总共|总计/gi, "")) &&
+    !/\d/.test(question.replace(node, ""));
+  const aggregate =
+    role || countsPeople ? null : planAggregate({ context, schema, subjects: [node] });
   if (aggregate) return aggregate;
   // "提交记录（commits）一共有多少条？": the "node" is a type's name, so this is a count.
   const typeNames = [...schema.node_types, ...schema.edge_types].map((type) =>
@@ -59,7 +85,15 @@ export function planDegree(input: {
   // then filters an aggregate over the rows that reach it.
   const named = node.trim() === "" ? null : resolveNodeNames({ context, names: [node] });
   if (named?.kind === "pending") return { kind: "pending", calls: named.calls };
-  if (named?.kind === "resolved" && !role) {
+  let peopleEdges: string[] = [];
+  if (countsPeople && named?.kind === "resolved") {
+    peopleEdges = edgeTypesToPeople(schema, named.nodes[0].type);
+    if (peopleEdges.length === 0) {
+      const first = planAggregate({ context, schema, subjects: [node] });
+      if (first) return first;
+    }
+  }
+  if (named?.kind === "resolved" && !role && peopleEdges.length === 0) {
     const [entity] = named.nodes;
     const filtered = planAggregate({
       context,
@@ -79,6 +113,12 @@ export function planDegree(input: {
         return {
           toolName: "degree_analysis",
           input: { node_ids: [subject.id], mode, edge_types: [role.edgeType] },
+        };
+      }
+      if (peopleEdges.length > 0) {
+        return {
+          toolName: "degree_analysis",
+          input: { node_ids: [subject.id], mode: "all", edge_types: peopleEdges },
         };
       }
       const counted = namedNodeTypes(context.reading.question, schema).filter(
@@ -117,7 +157,9 @@ export function planDegree(input: {
       }
       const name = nodeName(row);
       const filters = (data as { filters?: { edge_types?: string[] } }).filters;
-      const via = filters?.edge_types?.length ? ` (${filters.edge_types.join(", ")})` : "";
+      // Said without brackets: a follow-up reads "(x)" after a name as that node's id.
+      const types = filters?.edge_types?.join(", ");
+      const via = types ? { en: ` by ${types}`, zh: `（按 ${types} 边计）` } : { en: "", zh: "" };
       if (strength && row.strength !== undefined) {
         part.summary.push(
           inLanguage(context, {
@@ -128,15 +170,15 @@ export function planDegree(input: {
       } else if (usedMode === "in") {
         part.summary.push(
           inLanguage(context, {
-            en: `${name} has ${row.degree} incoming edges${via} (in-degree ${row.degree}).`,
-            zh: `${name} 的入度为 ${row.degree}${via}。`,
+            en: `${name} has ${row.degree} incoming edges${via.en} (in-degree ${row.degree}).`,
+            zh: `${name} 的入度为 ${row.degree}${via.zh}。`,
           }),
         );
       } else if (usedMode === "out") {
         part.summary.push(
           inLanguage(context, {
-            en: `${name} has ${row.degree} outgoing edges${via} (out-degree ${row.degree}).`,
-            zh: `${name} 的出度为 ${row.degree}${via}。`,
+            en: `${name} has ${row.degree} outgoing edges${via.en} (out-degree ${row.degree}).`,
+            zh: `${name} 的出度为 ${row.degree}${via.zh}。`,
           }),
         );
       } else {
@@ -149,8 +191,8 @@ export function planDegree(input: {
             : "";
         part.summary.push(
           inLanguage(context, {
-            en: `${name} has ${row.degree} connections${via}${split}.`,
-            zh: `${name} 的度为 ${row.degree}${via}${split}。`,
+            en: `${name} has ${row.degree} connections${via.en}${split}.`,
+            zh: `${name} 的度为 ${row.degree}${via.zh}${split}。`,
           }),
         );
       }
@@ -163,6 +205,88 @@ export function planDegree(input: {
         );
       }
       part.focusNodeIds = [row.id];
+      return part;
+    },
+  });
+}
+
+/**
+ * "Who has the most direct reports?": the nodes with the most links of a manager-like edge
+ * type ending at them (degree_analysis on that edge type, in); without such a link in the
+ * schema, the ranking by in-degree.
+ */
+export function planRoleRanking(input: {
+  context: PlanContext;
+  topK: number;
+  ascending: boolean;
+  otherwise: () => PlanOutcome;
+}): PlanOutcome {
+  const { context } = input;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const edgeType = readRoleRanking({
+    question: context.reading.question,
+    schema: schemaStep.schema,
+  });
+  if (!edgeType || context.graph.description.directed !== true) return input.otherwise();
+  const kinds = schemaStep.schema.edge_types.find((type) => type.name === edgeType)?.to ?? [];
+  // "Which department manages the most projects?" is about other kinds than the role's.
+  const named = namedNodeTypes(context.reading.question, schemaStep.schema);
+  if (named.some((type) => !kinds.includes(type))) return input.otherwise();
+  const call = {
+    toolName: "degree_analysis",
+    input: {
+      top_k: input.ascending ? 1000 : Math.max(input.topK, 10),
+      mode: "in",
+      edge_types: [edgeType],
+      ...(kinds.length === 1 ? { node_type: kinds[0] } : {}),
+    },
+  };
+  return planSingleCall({
+    context,
+    call,
+    schema: degreeDataSchema,
+    write: (data) => {
+      const part = emptyPart({ succeeded: true });
+      part.sources.push(callSource(call));
+      // The fewest among those who hold the role at all (someone with no report is no manager).
+      const rows = input.ascending
+        ? (data.top ?? []).filter((row) => row.degree > 0).reverse()
+        : [...(data.top ?? [])];
+      const best = rows[0];
+      if (!best) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `No node has a ${edgeType} link.`,
+            zh: `没有节点有 ${edgeType} 边。`,
+          }),
+        );
+        return part;
+      }
+      const tied = rows.filter((row) => row !== best && row.degree === best.degree).map(nodeName);
+      const most = input.ascending ? "fewest" : "most";
+      part.summary.push(
+        inLanguage(context, {
+          en: `${nodeName(best)} has the ${most} ${edgeType} links pointing at it (${best.degree})${tied.length > 0 ? `, tied with ${tied.slice(0, 5).join(", ")}` : ""}.`,
+          zh: `指向 ${nodeName(best)} 的 ${edgeType} 边${input.ascending ? "最少" : "最多"}（${best.degree}）${tied.length > 0 ? `，与 ${tied.slice(0, 5).join("、")} 并列` : ""}。`,
+        }),
+      );
+      part.sections.push({
+        heading: inLanguage(context, {
+          en: `Top by incoming ${edgeType} links`,
+          zh: `按指向的 ${edgeType} 边排序`,
+        }),
+        blocks: [
+          {
+            kind: "table",
+            columns: ["#", context.phrases.columnNode, "in-degree"],
+            rows: rows
+              .slice(0, input.topK)
+              .map((row, index) => [String(index + 1), nodeName(row), String(row.degree)]),
+          },
+        ],
+      });
+      part.focusNodeIds = rows.slice(0, input.topK).map((row) => row.id);
       return part;
     },
   });

@@ -1,6 +1,6 @@
 import { emptyPart } from "./answer-document";
-import { directWords, walkWords } from "./families/walk-words";
 import { inLanguage } from "./answer-language";
+import { directWords, walkWords } from "./families/walk-words";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { questionWords } from "./question-words";

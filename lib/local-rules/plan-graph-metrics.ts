@@ -8,7 +8,7 @@ import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import type { GraphMetric } from "./question-words";
-import { communityDataSchema } from "./result-shapes";
+import { communityDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 type Text = { en: string; zh: string };
@@ -137,7 +137,8 @@ export function planGraphMetrics(input: {
       // One paragraph: the lead is everything up to the first blank line.
       part.summary.push(texts.map((text) => inLanguage(context, text)).join(" "));
       part.notes.push(...data.notes);
-      if (input.weighted && metrics.includes("diameter")) part.notes.push(inLanguage(context, hopsOnly(context)));
+      if (input.weighted && metrics.includes("diameter"))
+        part.notes.push(inLanguage(context, hopsOnly(context)));
       const rows = Object.entries(data.metrics)
         .filter(([, value]) => typeof value === "number" || typeof value === "boolean")
         .map(([name, value]) => [
@@ -297,8 +298,10 @@ function planWeightedDiameter(context: PlanContext): PlanOutcome | null {
     `  WHERE x.round < ${rounds}`,
     "  GROUP BY x.src, y.dst",
     ")",
-    "SELECT src AS source, dst AS target, d AS weighted_diameter FROM dist",
-    "WHERE src < dst ORDER BY d DESC, src, dst LIMIT 1",
+    "SELECT x.src AS source, s.label AS source_label, x.dst AS target, t.label AS target_label,",
+    "  x.d AS weighted_diameter",
+    `FROM dist x JOIN ${nodes} s ON s.id = x.src JOIN ${nodes} t ON t.id = x.dst`,
+    "WHERE x.src < x.dst ORDER BY x.d DESC, x.src, x.dst LIMIT 1",
   ].join("\n");
   return planQuery({
     context,
@@ -316,7 +319,10 @@ function planWeightedDiameter(context: PlanContext): PlanOutcome | null {
         );
         return;
       }
-      const [source, target, distance] = [String(row[0]), String(row[1]), Number(row[2])];
+      const name = (id: unknown, label: unknown) =>
+        nodeName({ id: String(id), label: typeof label === "string" ? label : undefined });
+      const [source, target] = [name(row[0], row[1]), name(row[2], row[3])];
+      const distance = Number(row[4]);
       part.summary.push(
         inLanguage(context, {
           en: `The weighted diameter is ${formatFigure(distance)}: the two nodes farthest apart by the sum of edge weights${column} are ${source} and ${target}, ${formatFigure(distance)} apart.`,
@@ -329,7 +335,7 @@ function planWeightedDiameter(context: PlanContext): PlanOutcome | null {
           zh: "边权视为长度，边按双向计算（与按跳数的直径相同）；没有路径相连的节点对不计。",
         }),
       );
-      part.focusNodeIds = [source, target];
+      part.focusNodeIds = [String(row[0]), String(row[2])];
     },
   });
 }

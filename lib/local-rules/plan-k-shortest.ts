@@ -2,9 +2,9 @@ import { kPathsDataSchema } from "./analysis-result-shapes";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { formatFigure } from "./format-figures";
+import { countsHops, pathWeighted } from "./path-weighting";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { countsHops, pathWeighted } from "./path-weighting";
 
 const ordinalWords = ["", "first", "second", "third", "fourth", "fifth"];
 

@@ -1,12 +1,12 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
+import { readRoleLink } from "./edge-roles";
 import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { linkDirection } from "./link-direction";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { readRoleLink } from "./edge-roles";
-import { linkDirection } from "./link-direction";
-import { namedNodeTypes } from "./question-scope";
+import { namedNodeTypes, singular } from "./question-scope";
 import { type ResolvedNode, resolveNodeNames } from "./resolve-node-names";
 import { neighboursDataSchema, nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
@@ -79,9 +79,10 @@ export function planNeighbours(input: {
       if (ofKind.length > 0) {
         const listed = ofKind.map(nodeName);
         const kind = kinds.join("/");
+        const counted = ofKind.length === 1 ? kinds.map(singular).join("/") : kind;
         part.summary.push(
           inLanguage(context, {
-            en: `${name} is linked to ${ofKind.length} ${kind}: ${listed.join(", ")}.`,
+            en: `${name} is linked to ${ofKind.length} ${counted}: ${listed.join(", ")}.`,
             zh: `${name} 连接 ${ofKind.length} 个 ${kind}：${listed.join("、")}。`,
           }),
         );
@@ -105,11 +106,7 @@ export function planNeighbours(input: {
             {
               kind: "table",
               columns: [p.columnNode, p.columnType, p.columnHops],
-              rows: shown.map((node) => [
-                nodeName(node),
-                node.type ?? "",
-                String(node.hops),
-              ]),
+              rows: shown.map((node) => [nodeName(node), node.type ?? "", String(node.hops)]),
             },
           ],
         });
@@ -156,23 +153,52 @@ function planDirectedNeighbours(input: {
       });
       const names = rows.map((row) => row.name);
       const count = rows.length;
-      const via = edgeType
-        ? { en: ` by ${edgeType}`, zh: `通过 ${edgeType} ` }
-        : { en: "", zh: "" };
-      part.summary.push(
-        inLanguage(
-          context,
-          direction === "in"
-            ? {
-                en: `${count} ${count === 1 ? "node links" : "nodes link"} to ${shown}${via.en}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
-                zh: `有 ${count} 个节点${via.zh}指向 ${shown}${count > 0 ? `：${names.join("、")}` : ""}。`,
-              }
-            : {
-                en: `${shown} links to ${count} ${count === 1 ? "node" : "nodes"}${via.en}${count > 0 ? `: ${names.join(", ")}` : ""}.`,
-                zh: `${shown} ${via.zh}指向 ${count} 个节点${count > 0 ? `：${names.join("、")}` : ""}。`,
-              },
-        ),
-      );
+      const listed = { en: names.join(", "), zh: names.join("、") };
+      // A role's answer names its nodes first: "her manager" in a follow-up is the one found.
+      const lead = edgeType
+        ? direction === "in"
+          ? {
+              en: `${count > 0 ? `${listed.en} — ` : ""}${count} ${count === 1 ? "node links" : "nodes link"} to ${shown} by ${edgeType}.`,
+              zh: `${count > 0 ? `${listed.zh}——` : ""}有 ${count} 个节点通过 ${edgeType} 指向 ${shown}。`,
+            }
+          : {
+              en:
+                count > 0
+                  ? `${listed.en} — the ${count === 1 ? "node" : `${count} nodes`} ${shown} links to by ${edgeType}.`
+                  : `${shown} links to no node by ${edgeType}.`,
+              zh:
+                count > 0
+                  ? `${listed.zh}——${shown} 通过 ${edgeType} 指向的 ${count} 个节点。`
+                  : `${shown} 没有通过 ${edgeType} 指向任何节点。`,
+            }
+        : direction === "in"
+          ? {
+              en: `${count} ${count === 1 ? "node links" : "nodes link"} to ${shown}${count > 0 ? `: ${listed.en}` : ""}.`,
+              zh: `有 ${count} 个节点指向 ${shown}${count > 0 ? `：${listed.zh}` : ""}。`,
+            }
+          : {
+              en: `${shown} links to ${count} ${count === 1 ? "node" : "nodes"}${count > 0 ? `: ${listed.en}` : ""}.`,
+              zh: `${shown} 指向 ${count} 个节点${count > 0 ? `：${listed.zh}` : ""}。`,
+            };
+      part.summary.push(inLanguage(context, lead));
+      if (count > 0) {
+        part.sections.push({
+          heading: inLanguage(context, {
+            en: direction === "in" ? `Links into ${shown}` : `Links out of ${shown}`,
+            zh: direction === "in" ? `指向 ${shown} 的节点` : `${shown} 指向的节点`,
+          }),
+          blocks: [
+            {
+              kind: "table",
+              columns: [
+                context.phrases.columnNode,
+                inLanguage(context, { en: "Links", zh: "边数" }),
+              ],
+              rows: data.rows.map((row, index) => [rows[index].name, String(row[2] ?? "")]),
+            },
+          ],
+        });
+      }
       part.notes.push(
         inLanguage(
           context,

@@ -3,11 +3,14 @@ import { emptyPart } from "./answer-document";
 import { inLanguage } from "./answer-language";
 import { edgeTypesBetween } from "./edge-types-between";
 import { formatFigure } from "./format-figures";
-import { readGraphSchema } from "./graph-schema";
+import { type GraphSchemaView, readGraphSchema } from "./graph-schema";
+import { planNeighbours } from "./plan-neighbours";
 import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
 import { namedNodeTypes, namedValues } from "./question-scope";
+import { resolveNodeNames } from "./resolve-node-names";
+import { nodeName } from "./result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 function pairName(id: string, label: string | undefined): string {
@@ -123,6 +126,44 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
 }
 
 /**
+ * What two nodes of one kind share, as the edge types to compare them by: the links to the
+ * kind the question names ("worked with on a project" → the links to projects). Working with
+ * someone, with no kind named, is sharing what a link table records (a SQL dump's
+ * `assignments`, employee ↔ project), when the node's kind has exactly one such link; with
+ * none, and a link to its own kind, the people it works with are its neighbours.
+ */
+function sharedThrough(input: {
+  schema: GraphSchemaView;
+  question: string;
+  subjectType: string | undefined;
+  collaboration: boolean;
+}): string[] | "neighbours" {
+  const { schema, question, subjectType } = input;
+  if (!subjectType) return [];
+  // Only what the question says they share counts: students, not also the department.
+  const shared = namedNodeTypes(question, schema).find((type) => type !== subjectType);
+  if (shared) {
+    const between = edgeTypesBetween(schema, subjectType, shared);
+    if (between.length > 0 || !input.collaboration) return between;
+  }
+  if (!input.collaboration) return [];
+  const touching = schema.edge_types.filter(
+    (type) => type.from.includes(subjectType) || type.to.includes(subjectType),
+  );
+  const toOthers = touching.filter((type) =>
+    [...type.from, ...type.to].some((end) => end !== subjectType),
+  );
+  // A foreign key is named `<table>.<column>`; a link table by its own name.
+  const linkTables = toOthers.filter((type) => !type.name.includes("."));
+  if (linkTables.length === 1) return [linkTables[0].name];
+  const sameKind = touching.some((type) =>
+    [...type.from, ...type.to].every((end) => end === subjectType),
+  );
+  if (sameKind || toOthers.length === 0) return "neighbours";
+  return toOthers.length === 1 ? [toOthers[0].name] : [];
+}
+
+/**
  * "With how many other products has products:36 shared an order?": the nodes of the same type
  * that share at least one neighbour with it (node_similarity's common neighbours, every
  * partner listed), so the count is the length of a list the answer shows.
@@ -130,23 +171,35 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
 export function planPartners(input: {
   context: PlanContext;
   node: string;
-  ask: "count" | "top";
+  ask: "count" | "top" | "list";
+  collaboration?: boolean;
 }): PlanOutcome {
   const { context, ask } = input;
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
+  // "Who has X worked with?" on a graph of one kind of node: the people it is linked to.
+  if (input.collaboration && schema.node_types.length < 2) {
+    return planNeighbours({ context, node: input.node, depth: 1, limit: 1000 });
+  }
+  const named = resolveNodeNames({ context, names: [input.node] });
+  if (named.kind === "pending") return { kind: "pending", calls: named.calls };
+  if (named.kind === "problem") return { kind: "done", part: named.part };
+  const through = sharedThrough({
+    schema,
+    question: context.reading.question,
+    subjectType: named.nodes[0].type,
+    collaboration: input.collaboration === true,
+  });
+  if (through === "neighbours") {
+    return planNeighbours({ context, node: input.node, depth: 1, limit: 1000 });
+  }
   return planOnNodes({
     context,
     names: [input.node],
     missing: { en: "Which node?", zh: "请说明是哪个节点。" },
     call: ([subject]) => {
-      // Only what the question says they share counts: students, not also the department.
-      const shared = namedNodeTypes(context.reading.question, schema).find(
-        (type) => type !== subject.type,
-      );
-      const edgeTypes =
-        subject.type && shared ? edgeTypesBetween(schema, subject.type, shared) : [];
+      const edgeTypes = through;
       return {
         toolName: "node_similarity",
         input: {
@@ -165,7 +218,16 @@ export function planPartners(input: {
       const partners = (data.similar ?? []).filter((row) => row.score > 0);
       const kind = subject.type ?? inLanguage(context, { en: "nodes", zh: "节点" });
       const best = partners[0];
-      if (ask === "top" && best) {
+      const via = (call.input.edge_types as string[] | undefined)?.join(", ");
+      if (ask === "list" && partners.length > 0) {
+        const names = partners.map((row) => nodeName(row));
+        part.summary.push(
+          inLanguage(context, {
+            en: `${nodeName(subject)} shares ${via ? `${via} links` : "neighbours"} with ${partners.length} other ${kind}: ${names.join(", ")}.`,
+            zh: `${nodeName(subject)} 与另外 ${partners.length} 个 ${kind}${via ? `通过 ${via}` : ""}有共同邻居：${names.join("、")}。`,
+          }),
+        );
+      } else if (ask === "top" && best) {
         part.summary.push(
           inLanguage(context, {
             en: `${best.label && best.label !== best.id ? `${best.label} (${best.id})` : best.id} shares the most with ${subject.id} (${formatFigure(best.score)} in common).`,
@@ -175,8 +237,8 @@ export function planPartners(input: {
       } else
         part.summary.push(
           inLanguage(context, {
-            en: `${subject.id} shares at least one neighbour with ${partners.length} other ${kind}.`,
-            zh: `${subject.id} 与另外 ${partners.length} 个 ${kind} 至少有一个共同邻居。`,
+            en: `${subject.id} shares at least one neighbour${via ? ` (by ${via})` : ""} with ${partners.length} other ${kind}.`,
+            zh: `${subject.id} 与另外 ${partners.length} 个 ${kind} 至少有一个共同邻居${via ? `（通过 ${via}）` : ""}。`,
           }),
         );
       if (partners.length > 0) {

@@ -109,8 +109,9 @@ export function planReachSet(input: {
         ? { en: " following the edge direction", zh: "沿边的方向，" }
         : { en: "", zh: "" };
       const kind = countedType ?? null;
+      // "8 employees", "8 Person nodes": a type named in the plural is its own noun.
       const noun = kind
-        ? { en: `${kind} nodes`, zh: `个 ${kind} 节点` }
+        ? { en: /s$/i.test(kind) ? kind : `${kind} nodes`, zh: `个 ${kind} 节点` }
         : { en: total === 1 ? "other node" : "other nodes", zh: "个其他节点" };
       part.summary.push(
         inLanguage(

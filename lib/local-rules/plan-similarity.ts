@@ -106,13 +106,18 @@ function planPairSimilarity(input: {
   if (todo.length > 0) return { kind: "pending", calls: todo };
   const failed = states.find((state) => state.state === "failed");
   if (failed?.state === "failed") {
-    return { kind: "done", part: failurePart({ step: failed.step, steps, phrases: context.phrases }) };
+    return {
+      kind: "done",
+      part: failurePart({ step: failed.step, steps, phrases: context.phrases }),
+    };
   }
   const similarity =
     states[0].state === "done" ? readData(similarityDataSchema, states[0].envelope) : null;
   const lists = states
     .slice(1)
-    .map((state) => (state.state === "done" ? readData(neighboursDataSchema, state.envelope) : null));
+    .map((state) =>
+      state.state === "done" ? readData(neighboursDataSchema, state.envelope) : null,
+    );
   if (!similarity || lists.some((list) => list === null)) {
     return {
       kind: "done",
@@ -173,33 +178,31 @@ function planPairSimilarity(input: {
       }),
     };
   }
-  part.summary.push(
-    inLanguage(context, {
-      en: `The ${name} similarity of ${pair.en} is ${formatFigure(score)}.`,
-      zh: `${pair.zh} 的 ${name} 相似度为 ${formatFigure(score)}。`,
-    }),
-  );
+  const stated = {
+    en: `The ${name} similarity of ${pair.en} is ${formatFigure(score)}`,
+    zh: `${pair.zh} 的 ${name} 相似度为 ${formatFigure(score)}`,
+  };
   const common = row?.common_neighbors ?? shared.length;
+  if (!first || !second) {
+    part.summary.push(inLanguage(context, { en: `${stated.en}.`, zh: `${stated.zh}。` }));
+  }
   if (first && second) {
     const union = first.size + second.size - common;
+    const smaller = Math.min(first.size, second.size);
+    // How the score is made of the counts, for the metrics that are a ratio of them.
     const formula: Partial<Record<SimilarityMetric, { en: string; zh: string }>> = {
-      jaccard: {
-        en: ` Jaccard = shared / union = ${common} / ${union}.`,
-        zh: `Jaccard = 共同邻居 / 邻居并集 = ${common} / ${union}。`,
-      },
-      overlap: {
-        en: ` Overlap = shared / the smaller neighbourhood = ${common} / ${Math.min(first.size, second.size)}.`,
-        zh: `重叠系数 = 共同邻居 / 较小邻居数 = ${common} / ${Math.min(first.size, second.size)}。`,
-      },
+      jaccard: { en: ` = ${common} / ${union}`, zh: ` = ${common} / ${union}` },
+      overlap: { en: ` = ${common} / ${smaller}`, zh: ` = ${common} / ${smaller}` },
       cosine: {
-        en: ` Cosine = shared / √(${first.size} × ${second.size}).`,
-        zh: `余弦 = 共同邻居 / √(${first.size} × ${second.size})。`,
+        en: ` = ${common} / √(${first.size} × ${second.size})`,
+        zh: ` = ${common} / √(${first.size} × ${second.size})`,
       },
     };
+    const neighbours = (count: number) => `${count} ${count === 1 ? "neighbour" : "neighbours"}`;
     part.summary.push(
       inLanguage(context, {
-        en: `${nodeName(a)} has ${first.size} neighbours, ${nodeName(b)} has ${second.size}, and they share ${common}.${formula[metric]?.en ?? ""}`,
-        zh: `${nodeName(a)} 有 ${first.size} 个邻居，${nodeName(b)} 有 ${second.size} 个，共同邻居 ${common} 个。${formula[metric]?.zh ?? ""}`,
+        en: `${stated.en}${formula[metric]?.en ?? ""}: ${nodeName(a)} has ${neighbours(first.size)}, ${nodeName(b)} has ${second.size}, ${common} shared, ${union} in their union.`,
+        zh: `${stated.zh}${formula[metric]?.zh ?? ""}：${nodeName(a)} 有 ${first.size} 个邻居，${nodeName(b)} 有 ${second.size} 个，共同邻居 ${common} 个，并集 ${union} 个。`,
       }),
     );
     if (shared.length > 0) {

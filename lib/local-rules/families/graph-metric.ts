@@ -3,7 +3,12 @@ import { graphMetricsAsked } from "../question-arguments";
 import { type GraphMetric, questionWords } from "../question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
-import { comeBackWords, farthestPairWords, hopMeasureWords, weightMeasureWords } from "./walk-words";
+import {
+  comeBackWords,
+  farthestPairWords,
+  hopMeasureWords,
+  weightMeasureWords,
+} from "./walk-words";
 
 /** "What is the diameter of the network?": whole-graph metrics. */
 export type GraphMetricIntent = {
@@ -49,9 +54,7 @@ export const graphMetricFamily = defineFamily<GraphMetricIntent>({
     if (componentsOnly) return null;
     // "By travel time, how far apart …": a diameter measured in weights, not hops.
     const weighted =
-      metrics.includes("diameter") &&
-      weightMeasureWords.test(text) &&
-      !hopMeasureWords.test(text);
+      metrics.includes("diameter") && weightMeasureWords.test(text) && !hopMeasureWords.test(text);
     return [{ kind: "graph-metric", metrics, ...(weighted ? { weighted: true } : {}) }];
   },
   plan: (context, intent) =>

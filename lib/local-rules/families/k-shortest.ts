@@ -26,7 +26,8 @@ export const kShortestFamily = defineFamily<KShortestIntent, KShortestIntent | C
     const ranked = severalPaths(text);
     if (!questionWords.kShortest.test(text) && ranked === null) return null;
     const asked = kShortestArguments(text);
-    const k = ranked !== null ? Math.max(2, Math.min(Math.max(ranked, asked.ordinal ?? 0), 20)) : asked.k;
+    const k =
+      ranked !== null ? Math.max(2, Math.min(Math.max(ranked, asked.ordinal ?? 0), 20)) : asked.k;
     return [
       {
         kind: "k-shortest",

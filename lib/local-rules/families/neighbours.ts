@@ -31,6 +31,18 @@ function degreeOf(text: string, node: string, strength: boolean): DegreeIntent[]
 const irregularRelation =
   /\b(?:paid|pays|sent|sends|sold|sells|bought|buys|lent|lends|owe[sd]?|met|meets|made|makes|taught|teaches|told|tells|built|builds|held|holds|gave|given|gives|took|taken|takes|brought|brings|hired|hires|employs|invited|invites|supplies|serves|served|visits|visited)\b/i;
 
+// Neighbours in words the shared vocabulary lacks: "next to", "beside", "邻站", "紧邻".
+const besideWords =
+  /\bnext\s+to\b|\bbeside\b|\badjoining\b|\bneighbo(?:u)?ring\b|\bdirectly\s+(?:linked|joined|attached)\b|邻站|邻近|毗邻|紧邻|隔壁|挨着|旁边|直连|直达/i;
+
+/** Its neighbours in other words, listed; counted, they are its degree. */
+function besideReading(text: string, node: string): NodeReading[] | null {
+  if (!besideWords.test(text)) return null;
+  return questionWords.count.test(text)
+    ? degreeOf(text, node, false)
+    : neighboursOf(node, parseRequestedDepth({ question: text }));
+}
+
 // "Whose manager is X?", "谁的上级是 X": asks for nodes by their link to X.
 const whoseWords = /^\s*whose\b|谁的|哪(?:些|个|位)\S{0,4}的/i;
 
@@ -82,7 +94,7 @@ function readBeforeRanking(question: QuestionText): NodeReading[] | null {
   if (questionWords.neighbours.test(text)) {
     return neighboursOf(node, parseRequestedDepth({ question: text }));
   }
-  return null;
+  return besideReading(text, node);
 }
 
 /** The node questions left when no ranking by centrality is asked. */
@@ -93,6 +105,8 @@ function readAfterRanking(question: QuestionText): NodeReading[] | null {
   if (node && questionWords.neighbours.test(text)) {
     return neighboursOf(node, parseRequestedDepth({ question: text }));
   }
+  const beside = node ? besideReading(text, node) : null;
+  if (beside) return beside;
   if (node && questionWords.degreeOfNode.test(text)) {
     return degreeOf(text, node, questionWords.strength.test(text));
   }

@@ -60,3 +60,14 @@ describe("sets and shares of nodes and links described by property values", {
     expect(readAnalyses("What graph is loaded?")).toEqual([]);
   });
 });
+
+describe("share as a verb", () => {
+  it("is not a proportion", () => {
+    expect(readAnalyses("How many members do Atlas and Cobalt share?")[0]?.kind).not.toBe(
+      "value-share",
+    );
+    expect(
+      readAnalyses("With how many other courses does MATH210 share at least one student?")[0]?.kind,
+    ).toBe("partners");
+  });
+});

@@ -4,7 +4,13 @@ import { defineFamily } from "./define-family";
 import { separationAsked } from "./walk-words";
 
 /** "What is the shortest path from Valjean to Javert?" */
-export type PathIntent = { kind: "path"; source: string | null; target: string | null };
+export type PathIntent = {
+  kind: "path";
+  source: string | null;
+  target: string | null;
+  /** "How many levels is X below the top?": the target is where the walk from X ends. */
+  toEnd?: true;
+};
 
 export const pathFamily = defineFamily<PathIntent>({
   kind: "path",
@@ -18,6 +24,12 @@ export const pathFamily = defineFamily<PathIntent>({
     const ends = separationAsked(question);
     return ends ? [{ kind: "path", ...ends }] : null;
   },
-  plan: (context, intent) => planPath({ context, source: intent.source, target: intent.target }),
+  plan: (context, intent) =>
+    planPath({
+      context,
+      source: intent.source,
+      target: intent.target,
+      toEnd: intent.toEnd === true,
+    }),
   title: { en: "Shortest path", zh: "最短路径" },
 });

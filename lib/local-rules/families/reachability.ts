@@ -19,6 +19,10 @@ export const reachabilityFamily = defineFamily<ReachabilityIntent>({
     if (!yesNo || !twoNodes) return null;
     if (!questionWords.reachability.test(text) && !walkWords.test(text)) return null;
     if (directWords.test(text)) return null;
+    // "Is n9 downstream of n1?": the one named after "of" is where the walk starts.
+    if (/\b(?:downstream|descendants?|descended)\s+(?:of|from)\b/i.test(text)) {
+      return [{ kind: "reachability", source: endpoints.target, target: endpoints.source }];
+    }
     return [{ kind: "reachability", ...endpoints }];
   },
   plan: (context, intent) => planReachability({ context, ...intent }),

@@ -9,8 +9,9 @@ import type { QuestionText } from "./question-text";
 /** "What share of accounts are in Spain?", "商务账户占比多少？": the share of a type with a value. */
 export type ValueShareIntent = { kind: "value-share" };
 
+// "share" as a noun ("what share of"), never the verb ("which courses share a student").
 const shareWords =
-  /\b(?:share|percentage|percent|proportion|fraction|ratio)\b|\bwhat part\b|\b%\s*of\b|占比|比例|百分之|百分比|比重/i;
+  /\b(?:what|the|a)\s+share\s+of\b|\b(?:percentage|percent|proportion|fraction|ratio)\b|\bwhat part\b|\b%\s*of\b|占比|比例|百分之|百分比|比重/i;
 // Shares of links or of summed amounts are other questions (links-between-groups, sums).
 const notNodes = /\b(?:links?|edges?|transfers?|amounts?|money|total)\b|边|转账|金额|总额/i;
 

@@ -35,7 +35,8 @@ const separationMeasures = [
 ];
 
 // A cut-out end that is the rest of the sentence rather than a name ("a01 出发一共能").
-const notAName = /[?？]|\b(?:how|what|which|many|much|can|could)\b|多少|几|吗|能|出发|一共|是否|哪/i;
+const notAName =
+  /[?？]|\b(?:how|what|which|many|much|can|could)\b|多少|几|吗|能|出发|一共|是否|哪/i;
 
 // Where an English end stops: punctuation, or a word that starts another clause.
 const nameEnd =
@@ -52,14 +53,16 @@ const rolePatterns = [
 
 // What stands between the two ends of one relation: "from A to B", "A and B", "A from B",
 // "从 A 到 B", "A 和 B 之间", "A → B".
-const connector = /^[\s,，]*(?:to|and|from|&|->|→|—|-|–|到|和|与|跟|至|去|同)[\s,，]*$/i;
+const connector = /^[\s,，]*(?:to|and|from|&|->|→|—|-|–|到|和|与|跟|至|去|同|离|距|距离)[\s,，]*$/i;
 
 /** The two names are the two ends of one relation, not two names in separate clauses. */
 function joined(text: string, source: string, target: string): boolean {
-  const first = text.indexOf(source);
-  const second = text.indexOf(target, first + source.length);
-  if (first < 0 || second < 0) return false;
-  return connector.test(text.slice(first + source.length, second));
+  const between = (first: string, second: string) => {
+    const start = text.indexOf(first);
+    const end = text.indexOf(second, start + first.length);
+    return start >= 0 && end >= 0 && connector.test(text.slice(start + first.length, end));
+  };
+  return between(source, target) || between(target, source);
 }
 
 function plausibleName(name: string | null): name is string {
@@ -70,9 +73,7 @@ function plausibleName(name: string | null): name is string {
  * The two ends of a question about how far apart two nodes are: the named nodes, or a named
  * node and a definite description in the other end's place ("the chief executive").
  */
-export function separationEnds(
-  question: QuestionText,
-): { source: string; target: string } | null {
+export function separationEnds(question: QuestionText): { source: string; target: string } | null {
   const { endpoints, nodeMentions, text } = question;
   if (
     nodeMentions.length >= 2 &&
@@ -81,6 +82,14 @@ export function separationEnds(
     joined(text, endpoints.source, endpoints.target)
   ) {
     return { source: endpoints.source, target: endpoints.target };
+  }
+  // "Roughly how many intermediaries … from Alice to Bob?": a capitalised word that is no
+  // node comes first; the two joined names are the ends.
+  for (let index = 0; index + 1 < nodeMentions.length; index++) {
+    const [source, target] = [nodeMentions[index], nodeMentions[index + 1]];
+    if (plausibleName(source) && plausibleName(target) && joined(text, source, target)) {
+      return { source, target };
+    }
   }
   if (nodeMentions.length > 1) return null;
   for (const pattern of rolePatterns) {
@@ -108,13 +117,27 @@ export function separationEnds(
  * "从 A 到 B 最少要坐几站？": two ends and a measure of how far apart they are, so the answer is
  * a shortest path. A list of several paths or a flow is another family's.
  */
-export function separationAsked(question: QuestionText): { source: string; target: string } | null {
-  const { text } = question;
+export function separationAsked(
+  question: QuestionText,
+): { source: string; target: string | null; toEnd?: true } | null {
+  const { text, nodeMentions, subject } = question;
   if (questionWords.kShortest.test(text) || questionWords.flow.test(text)) return null;
   if (severalPaths(text) !== null) return null;
   if (!separationMeasures.some((pattern) => pattern.test(text))) return null;
-  return separationEnds(question);
+  const ends = separationEnds(question);
+  if (ends) return ends;
+  // "How many levels is X below the top?", "从 X 到最高层隔了几级？": the other end is where the
+  // walk from X along the edges stops.
+  const node =
+    nodeMentions.length === 1 ? nodeMentions[0] : nodeMentions.length === 0 ? subject : null;
+  if (plausibleName(node) && topWords.test(text))
+    return { source: node, target: null, toEnd: true };
+  return null;
 }
+
+/** "the top", "the root of the hierarchy", "最高层": where a walk along the edges ends. */
+const topWords =
+  /\bthe (?:very )?(?:top|root|apex|summit)(?: (?:of|in) the (?:\w+ )?(?:hierarchy|chain|tree|ladder|organi[sz]ation|company|line|structure|pyramid))?\b(?!\s*(?:\d|one|two|three|five|ten|ranked|nodes?)\b)|\bthe (?:highest|top|uppermost|last) (?:level|rung|tier|layer)\b|\bthe end of the (?:chain|line|path)\b|最高层|最顶层|顶层|最顶端|顶端|最上层|最高一级|最高级|根节点|尽头|最顶上/i;
 
 const count = "(\\d+|two|three|four|five|six|seven|eight|nine|ten|[二两三四五六七八九十])";
 const best = "(?:quickest|fastest|cheapest|shortest|best|nearest)";
@@ -122,7 +145,9 @@ const routes = "(?:paths|routes|ways|connections|trips|journeys|itineraries|chai
 const severalPathsPatterns = [
   new RegExp(`\\b${count}\\s+${best}\\s+(?:\\S+\\s+){0,2}?${routes}\\b`, "i"),
   new RegExp(`\\b${best}\\s+${count}\\s+(?:\\S+\\s+){0,1}?${routes}\\b`, "i"),
-  new RegExp(`(?:最快|最短|最近|最便宜|最省|最优)的?\\s*(?:前\\s*)?${count}\\s*条(?:路线|路径|线路|路)`),
+  new RegExp(
+    `(?:最快|最短|最近|最便宜|最省|最优)的?\\s*(?:前\\s*)?${count}\\s*条(?:路线|路径|线路|路)`,
+  ),
   new RegExp(`(?:前\\s*)?${count}\\s*条(?:最快|最便宜|最省|最优|最近)的?(?:路线|路径|线路|路)`),
 ];
 
@@ -147,6 +172,12 @@ const reachVerb =
 const depthBound =
   /\bwithin\b|\bat most\b|\bup to\b|\bno more than\b|\bfewer than\b|\bless than\b|\bin (?:\d+|one|two|three|four|five|a single)\s+(?:hops?|steps?|stops?|moves?|jumps?|legs?)\b|\b(?:\d+|one|two|three|four|five)[\s-](?:hops?|steps?|stops?|legs?|jumps?|degrees?)\b|\bfriends? of (?:a )?friends?\b|以内|之内|[一二两三四五六七八九十\d]\s*(?:跳|步|度|站|层|阶)|经停/i;
 
+const stepCount =
+  /\bhow many\s+(?:[\w-]+\s+)?(?:stops|hops|steps|legs|jumps|levels|layers|tiers|rungs|transfers|changes|minutes|hours|km|miles)\b|几(?:站|跳|步|层|级|次)|多少(?:站|跳|步|层|级|分钟|小时|公里)/i;
+
+// "the size of the set reachable from X", "how big is X's reach": a count in other words.
+const sizeWords = /\bsize\b|\bhow (?:big|large|wide)\b|规模|多大|范围有多/i;
+
 const negation =
   /\bnot\b|n't\b|\bnever\b|\bcannot\b|\bunreachable\b|\bunable\b|无法|不能|不可|到不了|没法|不到/i;
 
@@ -159,8 +190,12 @@ export function reachSetAsked(
   question: QuestionText,
 ): { node: string; direction: "from" | "to" } | null {
   const { text, yesNo, nodeMentions, subject } = question;
-  if (yesNo || !questionWords.count.test(text) || !reachVerb.test(text)) return null;
+  if (yesNo || !(questionWords.count.test(text) || sizeWords.test(text)) || !reachVerb.test(text)) {
+    return null;
+  }
   if (depthBound.test(text) || directWords.test(text) || negation.test(text)) return null;
+  // "How many steps does X need to reach the top?": a count of steps is a distance.
+  if (stepCount.test(text)) return null;
   if (questionWords.wholeGraphConnected.test(text)) return null;
   if (nodeMentions.length > 1) return null;
   const node = nodeMentions[0] ?? subject;
@@ -175,10 +210,13 @@ function escaped(name: string): string {
 /** The named node is where the walk ends: "can reach a38", "能到达 a38 的", "is X reachable from". */
 function walksInto(text: string, node: string): boolean {
   const name = escaped(node);
-  const from = new RegExp(`\\bfrom\\s+(?:the\\s+)?(?:node\\s+)?${name}|从\\s*${name}|${name}\\s*(?:出发|开始)`, "i");
+  const from = new RegExp(
+    `\\bfrom\\s+(?:the\\s+)?(?:node\\s+)?${name}|从\\s*${name}|${name}\\s*(?:出发|开始)`,
+    "i",
+  );
   if (from.test(text)) return false;
   const into = new RegExp(
-    `(?:\\breach(?:ed)?|\\bget to|\\bend up (?:at|in)|\\bflows? (?:to|into)|\\bmake it to|到达|能到|可以到|流到|流向|流入|传到)\\s*(?:the\\s+)?(?:node\\s+)?${name}|\\b(?:is|are)\\s+${name}\\s+(?:reachable|accessible)\\s+from\\b`,
+    `(?:\\breach(?:es|ed)?|\\bget to|\\bend up (?:at|in)|\\bflows? (?:to|into)|\\bmake it to|到达|能到|可以到|流到|流向|流入|传到)\\s*(?:the\\s+)?(?:node\\s+)?${name}|\\b(?:is|are)\\s+${name}\\s+(?:reachable|accessible)\\s+from\\b`,
     "i",
   );
   return into.test(text);
@@ -189,14 +227,14 @@ function walksInto(text: string, node: string): boolean {
  * "come back round to where it began", "有没有钱最终又转回到原来的账户？" — a directed cycle.
  */
 export const comeBackWords =
-  /\bback\s+(?:\w+\s+){0,2}?to\s+(?:where|the (?:\w+ )?(?:start|origin|source|beginning|sender|first one|starting point)|(?:its|their|his|her) (?:\w+ )?(?:start|origin|source|beginning|sender|owner|starting point))\b|\breturn(?:s|ed|ing)?\s+to\s+(?:where|(?:its|their|the) (?:\w+ )?(?:start|origin|source|beginning|sender|owner|starting point))\b|\bwhere (?:it|they|she|he|the \w+) (?:started|began|begun|came from|originated|set out)\b|\bround[\s-]trips?\b|\bcircular (?:flows?|chains?|paths?|routes?|transfers?|payments?|references?|dependenc(?:y|ies)|reporting|citations?)\b|\b(?:round|around) in (?:a )?circles?\b|\bcomes? full circle\b|回到(?:原来|原先|最初|起始|起点|出发|原|自己|本)|(?:转|流|传|绕|走)回(?:到|给)?(?:原来|原先|最初|原|自己|起点|出发)|又(?:转|流|传|绕|走)?回(?:到|给)?(?:原来|原先|最初|原|自己|起点|出发)|回流|绕(?:了)?(?:一圈|一个圈)|兜(?:了)?(?:一)?圈/i;
+  /\bback\s+(?:\w+\s+){0,2}?to\b[^?？.]{0,40}?\b(?:where|start(?:ed|ing)?|began|begun|beginning|origin(?:al|ated)?|source|sender|initiat\w+|came from|set out)\b|\breturn(?:s|ed|ing)?\s+to\s+(?:where|(?:its|their|the) (?:\w+ )?(?:start|origin|source|beginning|sender|owner|starting point))\b|\bwhere (?:it|they|she|he|the \w+) (?:started|began|begun|came from|originated|set out)\b|\bround[\s-]trips?\b|\bcircular (?:flows?|chains?|paths?|routes?|transfers?|payments?|references?|dependenc(?:y|ies)|reporting|citations?)\b|\b(?:round|around) in (?:a )?circles?\b|\bcomes? full circle\b|回到(?:原来|原先|最初|起始|起点|出发|原|自己|本)|(?:转|流|传|绕|走)回(?:到|给)?(?:原来|原先|最初|原|自己|起点|出发)|又(?:转|流|传|绕|走)?回(?:到|给)?(?:原来|原先|最初|原|自己|起点|出发)|回流|绕(?:了)?(?:一圈|一个圈)|兜(?:了)?(?:一)?圈/i;
 
 /**
  * The two nodes farthest apart, or the longest shortest path: the diameter ("How far apart
  * are the two most distant stations?", "the longest shortest path", "相距最远的两个站").
  */
 export const farthestPairWords =
-  /\blongest\s+(?:possible\s+)?shortest[\s-](?:path|route|distance|chain)\b|\b(?:largest|greatest|biggest|maximum|max|longest|widest)\s+(?:possible\s+)?(?:shortest[\s-]path\s+)?(?:distance|separation|gap|hop count|number of (?:hops|stops|steps))\s+between\s+(?:any\s+)?(?:two|pair)|\b(?:two|pair of|pairs of)\s+(?:[\w-]+\s+){0,2}?(?:(?:are|is|lie|sit)\s+)?(?:the\s+)?(?:most distant|farthest|furthest|most remote|most widely separated)\b|\b(?:most distant|farthest|furthest|most remote)\s+(?:[\w-]+\s+)?(?:pair|two)\b|\b(?:farthest|furthest) apart\b|\bworst[\s-]case\s+(?:number of\s+)?(?:hops|stops|steps|distance)\b|相距最远|距离最远|隔得最远|离得最远|相隔最远|最远的两|最长的最短路径?|最短路径的?最大(?:值|长度)?|任意两\S{0,6}(?:最大|最远)/i;
+  /\blongest\s+(?:possible\s+)?shortest[\s-](?:path|route|distance|chain)\b|\b(?:largest|greatest|biggest|maximum|max|longest|widest)\s+(?:possible\s+)?(?:shortest[\s-]path\s+)?(?:distance|separation|gap|hop count|number of (?:hops|stops|steps))\s+between\s+(?:any\s+)?(?:two|pair)|\b(?:two|pair of|pairs of)\s+(?:[\w-]+\s+){0,2}?(?:(?:are|is|lie|sit)\s+)?(?:the\s+)?(?:most distant|farthest|furthest|most remote|most widely separated)\b|\b(?:most distant|farthest|furthest|most remote)\s+(?:[\w-]+\s+)?(?:pair|two)\b|\b(?:farthest|furthest) apart\b|\bworst[\s-]case\s+(?:number of\s+)?(?:hops|stops|steps|distance)\b|相距最远|距离最远|隔得最远|离得最远|相隔最远|最远的两|最长的最短路径?|最短路径的?最大(?:值|长度)?|任意两\S{0,8}最(?:大|远|多)\S{0,4}(?:几|多少|距离|跳|站|步)/i;
 
 /** "By travel time", "in minutes", "km": the figure is a sum of weights, not a count of hops. */
 export const weightMeasureWords =
