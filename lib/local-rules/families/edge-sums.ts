@@ -1,5 +1,4 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import { chinesePropertyWords } from "../aggregate/property-words";
 import { emptyPart } from "../answer-document";
 import { inLanguage } from "../answer-language";
 import { formatFigure } from "../format-figures";
@@ -10,6 +9,8 @@ import { namedValues, singular } from "../question-scope";
 import { resolveNodeNames } from "../resolve-node-names";
 import { nodeName } from "../result-shapes";
 import { type Declined, defineFamily } from "./define-family";
+import { edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
+import { planLinkTotals } from "./link-totals";
 import type { QuestionText } from "./question-text";
 
 /**
@@ -82,68 +83,6 @@ function readEdgeSums({ text, subject, twoNodes, yesNo }: QuestionText) {
   ];
 }
 
-type EdgeTable = {
-  table: string;
-  column: string;
-  property: string;
-  from: string;
-  to: string;
-  /** The link type's text properties and their listed values ("line": Blue, Red…). */
-  texts: { name: string; values: string[] }[];
-};
-
-/**
- * The one edge type table with a numeric property the quantity names (not the weight); a
- * property the question names by its own name ("按 count 列加总") comes first.
- */
-function edgeTableOf(
-  schema: GraphSchemaView,
-  quantity: string[],
-  question: string,
-): EdgeTable | null {
-  const found: EdgeTable[] = [];
-  for (const type of schema.edge_types) {
-    const byName = type.properties.find(
-      (candidate) =>
-        candidate.kind === "number" &&
-        new RegExp(
-          `(?<![\\w])${candidate.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`,
-          "i",
-        ).test(question),
-    );
-    const property =
-      byName ??
-      quantity
-        .map((name) =>
-          type.properties.find(
-            (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
-          ),
-        )
-        .find(Boolean);
-    if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
-    const table = schema.query_tables.find(
-      (candidate) => candidate.kind === "edge-type" && candidate.type === type.name,
-    );
-    if (!table?.columns?.[property.name]) continue;
-    found.push({
-      table: table.name,
-      column: property.name,
-      property: property.name,
-      from: type.from[0],
-      to: type.to[0],
-      texts: type.properties
-        .filter((candidate) => candidate.kind === "text")
-        .map((candidate) => ({
-          name: candidate.name,
-          values: (candidate.values ?? []).filter(
-            (value): value is string => typeof value === "string",
-          ),
-        })),
-    });
-  }
-  return found.length === 1 ? found[0] : null;
-}
-
 function nodeTableOf(schema: GraphSchemaView, type: string): string | null {
   return (
     schema.query_tables.find((table) => table.kind === "node-type" && table.name === type)?.name ??
@@ -157,40 +96,6 @@ function groupProperty(question: string, schema: GraphSchemaView, type: string):
   for (const property of properties) {
     const word = singular(property.name.toLowerCase());
     if (new RegExp(`\\b(?:which|what|each|per|by)\\s+${word}s?\\b`, "i").test(question)) {
-      return property.name;
-    }
-  }
-  return null;
-}
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** "the Blue line": values of the link's own text properties the question names. */
-function edgeValueFilters(question: string, edges: EdgeTable) {
-  return edges.texts.flatMap((property) =>
-    property.values
-      .filter(
-        (value) =>
-          value.length > 1 &&
-          new RegExp(`(?<![\\w])${escaped(value)}(?![\\w])`, "i").test(question),
-      )
-      .map((value) => ({ property: property.name, value })),
-  );
-}
-
-/** "which line", "per line", "哪条线路": a text property of the link itself to group by. */
-function edgeGroupOf(question: string, edges: EdgeTable): string | null {
-  for (const property of edges.texts) {
-    const word = singular(property.name.toLowerCase());
-    const chinese = Object.entries(chinesePropertyWords)
-      .filter(([, names]) => names[0] === property.name.toLowerCase())
-      .map(([chineseWord]) => chineseWord);
-    if (
-      new RegExp(`\\b(?:which|what|each|per|by)\\s+${escaped(word)}s?\\b`, "i").test(question) ||
-      chinese.some((chineseWord) => new RegExp(`(?:哪|每)[条个一]?${chineseWord}`).test(question))
-    ) {
       return property.name;
     }
   }
@@ -230,7 +135,13 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
       )
       .join(" UNION ALL ");
   if (linkGroup || (linkFilters.length > 0 && !node)) {
-    return planLinkTotals({ context, edges, intent, linkGroup, linkFilters });
+    return planLinkTotals({
+      context,
+      edges,
+      ascending: intent.ascending,
+      linkGroup,
+      linkFilters,
+    });
   }
   if (node) {
     const named = resolveNodeNames({ context, names: [node] });
@@ -335,71 +246,6 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
           heading: inLanguage(context, {
             en: `${edges.property} summed`,
             zh: `${edges.property} 合计`,
-          }),
-          blocks: [
-            {
-              kind: "table",
-              columns: data.columns,
-              rows: data.rows
-                .slice(0, 20)
-                .map((row) => row.map((cell) => (cell === null ? "" : String(cell)))),
-            },
-          ],
-        });
-      }
-    },
-  });
-}
-
-/**
- * Totals over the links themselves: grouped by one of their own properties ("which line has
- * the most km") or filtered by one ("the km of the Blue line"); each link counted once.
- */
-function planLinkTotals(input: {
-  context: PlanContext;
-  edges: EdgeTable;
-  intent: EdgeSumsIntent;
-  linkGroup: string | null;
-  linkFilters: { property: string; value: string }[];
-}): PlanOutcome {
-  const { context, edges, intent, linkGroup, linkFilters } = input;
-  const where = linkFilters
-    .map((filter) => `e.${quoteIdentifier(filter.property)} = ${quoteLiteral(filter.value)}`)
-    .join(" AND ");
-  const table = `${quoteIdentifier(edges.table)} e${where ? ` WHERE ${where}` : ""}`;
-  const amount = `e.${quoteIdentifier(edges.column)}`;
-  const order = intent.ascending ? "ASC" : "DESC";
-  const sql = linkGroup
-    ? `SELECT e.${quoteIdentifier(linkGroup)} AS grp, sum(${amount}) AS total, count(*) AS links FROM ${table} GROUP BY 1 ORDER BY total ${order}, grp`
-    : `SELECT sum(${amount}) AS total, count(*) AS links FROM ${table}`;
-  const scope = linkFilters.map((filter) => `${filter.property} = ${filter.value}`).join(", ");
-  return planQuery({
-    context,
-    sql,
-    limit: 50,
-    write: (data, part) => {
-      const first = data.rows[0];
-      const most = intent.ascending ? ["the least", "最少"] : ["the most", "最多"];
-      if (linkGroup && first) {
-        part.summary.push(
-          inLanguage(context, {
-            en: `${String(first[0])} has ${most[0]} ${edges.property} (${formatFigure(Number(first[1]))} over ${Number(first[2])} links).`,
-            zh: `${String(first[0])} 的 ${edges.property} ${most[1]}（${Number(first[2])} 条边合计 ${formatFigure(Number(first[1]))}）。`,
-          }),
-        );
-      } else {
-        part.summary.push(
-          inLanguage(context, {
-            en: `The total ${edges.property} of the links with ${scope} is ${formatFigure(Number(first?.[0] ?? 0))} (over ${Number(first?.[1] ?? 0)} links).`,
-            zh: `${scope} 的边的 ${edges.property} 总计 ${formatFigure(Number(first?.[0] ?? 0))}（共 ${Number(first?.[1] ?? 0)} 条边）。`,
-          }),
-        );
-      }
-      if (data.rows.length > 1) {
-        part.sections.push({
-          heading: inLanguage(context, {
-            en: `${edges.property} by ${linkGroup}`,
-            zh: `按 ${linkGroup} 合计 ${edges.property}`,
           }),
           blocks: [
             {

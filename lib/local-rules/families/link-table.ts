@@ -1,0 +1,102 @@
+import { chinesePropertyWords } from "../aggregate/property-words";
+import type { GraphSchemaView } from "../graph-schema";
+import { singular } from "../question-scope";
+
+// The link table a sum reads: the one edge type carrying the number asked for, and its own text
+// properties ("line": Blue, Red…) that a question may filter or group the links by.
+
+export type EdgeTable = {
+  table: string;
+  column: string;
+  property: string;
+  from: string;
+  to: string;
+  /** The link type's text properties and their listed values ("line": Blue, Red…). */
+  texts: { name: string; values: string[] }[];
+};
+
+/**
+ * The one edge type table with a numeric property the quantity names (not the weight); a
+ * property the question names by its own name ("按 count 列加总") comes first.
+ */
+export function edgeTableOf(
+  schema: GraphSchemaView,
+  quantity: string[],
+  question: string,
+): EdgeTable | null {
+  const found: EdgeTable[] = [];
+  for (const type of schema.edge_types) {
+    const byName = type.properties.find(
+      (candidate) =>
+        candidate.kind === "number" &&
+        new RegExp(
+          `(?<![\\w])${candidate.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`,
+          "i",
+        ).test(question),
+    );
+    const property =
+      byName ??
+      quantity
+        .map((name) =>
+          type.properties.find(
+            (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
+          ),
+        )
+        .find(Boolean);
+    if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
+    const table = schema.query_tables.find(
+      (candidate) => candidate.kind === "edge-type" && candidate.type === type.name,
+    );
+    if (!table?.columns?.[property.name]) continue;
+    found.push({
+      table: table.name,
+      column: property.name,
+      property: property.name,
+      from: type.from[0],
+      to: type.to[0],
+      texts: type.properties
+        .filter((candidate) => candidate.kind === "text")
+        .map((candidate) => ({
+          name: candidate.name,
+          values: (candidate.values ?? []).filter(
+            (value): value is string => typeof value === "string",
+          ),
+        })),
+    });
+  }
+  return found.length === 1 ? found[0] : null;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** "the Blue line": values of the link's own text properties the question names. */
+export function edgeValueFilters(question: string, edges: EdgeTable) {
+  return edges.texts.flatMap((property) =>
+    property.values
+      .filter(
+        (value) =>
+          value.length > 1 &&
+          new RegExp(`(?<![\\w])${escaped(value)}(?![\\w])`, "i").test(question),
+      )
+      .map((value) => ({ property: property.name, value })),
+  );
+}
+
+/** "which line", "per line", "哪条线路": a text property of the link itself to group by. */
+export function edgeGroupOf(question: string, edges: EdgeTable): string | null {
+  for (const property of edges.texts) {
+    const word = singular(property.name.toLowerCase());
+    const chinese = Object.entries(chinesePropertyWords)
+      .filter(([, names]) => names[0] === property.name.toLowerCase())
+      .map(([chineseWord]) => chineseWord);
+    if (
+      new RegExp(`\\b(?:which|what|each|per|by)\\s+${escaped(word)}s?\\b`, "i").test(question) ||
+      chinese.some((chineseWord) => new RegExp(`(?:哪|每)[条个一]?${chineseWord}`).test(question))
+    ) {
+      return property.name;
+    }
+  }
+  return null;
+}
