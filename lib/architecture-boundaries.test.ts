@@ -375,6 +375,14 @@ describe("architecture boundaries", () => {
     expect(fileCycles(graph)).toEqual([]);
   });
 
+  it("files lib/local-rules by what each part does: at most 10 files in its root", () => {
+    // The root is the model and its step decision; reading, planning, writing, the families and
+    // the conversation live in folders of their own, so a reader opens the folder of the noun.
+    const root = [...files.keys()].filter((file) => /^lib\/local-rules\/[^/]+$/.test(file));
+    expect(root.length).toBeGreaterThan(1);
+    expect(root.length).toBeLessThanOrEqual(10);
+  });
+
   it("keeps test helpers in testing/ folders (or tests/) and out of shipping code", () => {
     const shipping = offenders({
       from: (file) => !isTestCode(file) && !under("scripts/")(file),

@@ -5,7 +5,7 @@
 // offline sentence encoder the memory ships (Universal Sentence Encoder lite, nearest example),
 // per language, and prints one line per scorer. docs/offline-model.md reports the figures.
 import { readFileSync } from "node:fs";
-import { nodeMentions } from "@/lib/local-rules/node-mentions";
+import { nodeMentions } from "@/lib/local-rules/reading/node-mentions";
 import { readingExamples } from "@/lib/local-rules/reading/family-examples";
 import { scoreReadings } from "@/lib/local-rules/reading/read-by-meaning";
 import { createLocalEmbedder } from "@/lib/memory/embedding/local-embedder";

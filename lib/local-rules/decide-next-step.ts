@@ -1,34 +1,34 @@
-import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./answer-document";
-import { detectLanguage } from "./answer-language";
-import { cannotPlanPart, machineLearningPart } from "./capability-part";
+import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./writing/answer-document";
+import { detectLanguage } from "./writing/answer-language";
+import { cannotPlanPart, machineLearningPart } from "./writing/capability-part";
 import { askBackPart, chooseReadingPart } from "./conversation/ask-back-part";
 import { mergeCompoundParts, splitCompound } from "./conversation/compound-question";
 import { resolveTurn, substituteNode } from "./conversation/resolve-turn";
-import { asksToBuild, detectIntent, type QuestionIntent } from "./detect-intent";
+import { asksToBuild, detectIntent, type QuestionIntent } from "./reading/detect-intent";
 import { familyTitle as analysisTitle } from "./families";
-import { planGraphReadiness, type Readiness } from "./graph-readiness";
+import { planGraphReadiness, type Readiness } from "./steps/graph-readiness";
 import {
   followedMemoryNote,
   rememberPart,
   reportLeadPreference,
   requestPart,
-} from "./memory-statements";
-import { type Phrases, phrasesFor } from "./phrases";
-import { planAnalysis } from "./plan-analysis";
-import { announcePlan } from "./plan-announcement";
-import { planClear } from "./plan-clear";
-import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./plan-ml";
-import { planOptimization } from "./plan-optimization";
-import type { QuestionParse } from "./plan-outline";
-import { planSaveSkill } from "./plan-save-skill";
-import type { BaseContext, PlannedCall } from "./plan-types";
-import { correctTypos } from "./question-typos";
-import type { PromptReading } from "./read-prompt";
+} from "./steps/memory-statements";
+import { type Phrases, phrasesFor } from "./reading/phrases";
+import { planAnalysis } from "./steps/plan-analysis";
+import { announcePlan } from "./steps/plan-announcement";
+import { planClear } from "./planning/plan-clear";
+import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./ml/plan-ml";
+import { planOptimization } from "./planning/plan-optimization";
+import type { QuestionParse } from "./steps/plan-outline";
+import { planSaveSkill } from "./planning/plan-save-skill";
+import type { BaseContext, PlannedCall } from "./planning/plan-types";
+import { correctTypos } from "./reading/question-typos";
+import type { PromptReading } from "./reading/read-prompt";
 import { withoutExclusion } from "./reading/exclusion";
 import { readLogicalForm } from "./reading/logical-form";
 import { readByMeaning } from "./reading/read-by-meaning";
-import { reportTitle } from "./report-title";
-import { writeGraphInfo } from "./write-graph-info";
+import { reportTitle } from "./writing/report-title";
+import { writeGraphInfo } from "./writing/write-graph-info";
 
 /**
  * Model turns one question may take. The longest plans (build, load, three bridging batches,

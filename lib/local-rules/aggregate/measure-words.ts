@@ -1,4 +1,4 @@
-import { parseNumberWord } from "../question-numbers";
+import { parseNumberWord } from "../reading/question-numbers";
 import { findPattern } from "./find-phrase";
 
 /** A span of the question that carries a grammatical signal. */

@@ -1,4 +1,4 @@
-import { nodeMentions } from "../node-mentions";
+import { nodeMentions } from "../reading/node-mentions";
 
 /** What an earlier answer named: its nodes, its table's nodes and the property values it read. */
 export type AnswerEntities = {

@@ -1,5 +1,5 @@
-import { type AnswerPart, emptyPart } from "../answer-document";
-import { detectLanguage } from "../answer-language";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { detectLanguage } from "../writing/answer-language";
 import type { TurnResolution } from "./resolve-turn";
 
 type Missing = Extract<TurnResolution, { kind: "ask-back" }>["missing"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyPart } from "../answer-document";
+import { emptyPart } from "../writing/answer-document";
 import { mergeCompoundParts, splitCompound } from "./compound-question";
 
 describe("compound questions", () => {

@@ -1,4 +1,4 @@
-import type { AnswerPart } from "../answer-document";
+import type { AnswerPart } from "../writing/answer-document";
 import { nodeReference } from "./follow-up-words";
 
 /** A question that asks two things, the second about the answer to the first. */

@@ -1,4 +1,4 @@
-import type { CentralityMeasure } from "../centrality-measure";
+import type { CentralityMeasure } from "../planning/centrality-measure";
 
 /** What a follow-up's words were resolved to (shown in the reasoning, kept in the logical form). */
 export type ConversationReference =

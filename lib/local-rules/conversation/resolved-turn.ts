@@ -1,7 +1,7 @@
-import type { AnalysisIntent, CentralityMeasure } from "../detect-intent";
-import { detectIntent } from "../detect-intent";
-import { nodeMentions } from "../node-mentions";
-import { measureOf } from "../question-arguments";
+import type { AnalysisIntent, CentralityMeasure } from "../reading/detect-intent";
+import { detectIntent } from "../reading/detect-intent";
+import { nodeMentions } from "../reading/node-mentions";
+import { measureOf } from "../reading/question-arguments";
 import { type AnswerEntities, readAnswerEntities } from "./answer-entities";
 
 // What an earlier turn leaves for the next one to point at: the whole question it stood for,

@@ -1,6 +1,6 @@
-import { planBridging } from "../plan-bridging";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { planBridging } from "../planning/plan-bridging";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which characters act as bridges between groups?": key nodes joining several communities. */

@@ -1,10 +1,10 @@
-import type { CentralityMeasure } from "../centrality-measure";
-import { englishMeasureNames } from "../phrases-en";
-import { chineseMeasureNames } from "../phrases-zh";
-import { planRanking } from "../plan-ranking";
-import { communityAlgorithmOf, degreeMode } from "../question-arguments";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import type { CentralityMeasure } from "../planning/centrality-measure";
+import { englishMeasureNames } from "../reading/phrases-en";
+import { chineseMeasureNames } from "../reading/phrases-zh";
+import { planRanking } from "../planning/plan-ranking";
+import { communityAlgorithmOf, degreeMode } from "../reading/question-arguments";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import type { CommunitiesIntent } from "./communities";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";

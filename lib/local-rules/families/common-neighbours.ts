@@ -1,5 +1,5 @@
-import { type CommonNeighboursAsk, planCommonNeighbours } from "../plan-common-neighbours";
-import { questionWords } from "../question-words";
+import { type CommonNeighboursAsk, planCommonNeighbours } from "../planning/plan-common-neighbours";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "How many co-authors do r05 and r07 have in common?": the neighbours two nodes share. */

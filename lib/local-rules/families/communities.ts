@@ -1,6 +1,6 @@
-import type { CommunityAlgorithm } from "../community-algorithm";
-import { planCommunities } from "../plan-communities";
-import { communityAlgorithmOf } from "../question-arguments";
+import type { CommunityAlgorithm } from "../planning/community-algorithm";
+import { planCommunities } from "../planning/plan-communities";
+import { communityAlgorithmOf } from "../reading/question-arguments";
 import { defineFamily } from "./define-family";
 
 /** "Which communities does the network have?" */

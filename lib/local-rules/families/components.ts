@@ -1,6 +1,6 @@
-import { planComponents } from "../plan-graph-metrics";
-import { planStrongComponents } from "../plan-strong-components";
-import { questionWords } from "../question-words";
+import { planComponents } from "../planning/plan-graph-metrics";
+import { planStrongComponents } from "../planning/plan-strong-components";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "How many connected components are there?", "How big is the largest one?" */

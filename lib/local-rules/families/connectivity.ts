@@ -1,5 +1,5 @@
-import { planConnectivity } from "../plan-graph-metrics";
-import { questionWords } from "../question-words";
+import { planConnectivity } from "../planning/plan-graph-metrics";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Can every town be reached from every other?": is the whole graph connected. */

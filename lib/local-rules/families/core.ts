@@ -1,6 +1,6 @@
-import { planCore } from "../plan-node-structure";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { planCore } from "../planning/plan-node-structure";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which nodes are in the k-core?": the graph's innermost core. */

@@ -1,5 +1,5 @@
-import { type CutAsk, type CutKind, planCutPoints } from "../plan-cut-points";
-import { questionWords } from "../question-words";
+import { type CutAsk, type CutKind, planCutPoints } from "../planning/plan-cut-points";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { OutsideMainIntent } from "./outside-main";
 import type { QuestionText } from "./question-text";

@@ -1,4 +1,4 @@
-import type { PlanContext, PlanOutcome } from "../plan-types";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import type { QuestionText } from "./question-text";
 
 /** A family that read a question hands it on once the schema shows it is not its own. */

@@ -1,5 +1,5 @@
-import { planDegree } from "../plan-degree";
-import { questionWords } from "../question-words";
+import { planDegree } from "../planning/plan-degree";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import { withPropertyLookup } from "./with-property-lookup";
 

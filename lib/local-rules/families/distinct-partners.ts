@@ -1,10 +1,10 @@
-import { namesReports } from "../edge-roles";
-import { arrivingWords, leavingWords } from "../link-direction";
-import { planRoleRanking } from "../plan-degree";
-import { planRanking } from "../plan-ranking";
-import { degreeMode } from "../question-arguments";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { namesReports } from "../reading/edge-roles";
+import { arrivingWords, leavingWords } from "../reading/link-direction";
+import { planRoleRanking } from "../planning/plan-degree";
+import { planRanking } from "../planning/plan-ranking";
+import { degreeMode } from "../reading/question-arguments";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
 

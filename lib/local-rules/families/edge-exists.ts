@@ -1,5 +1,5 @@
-import { planEdgeExists } from "../plan-edge-exists";
-import { questionWords } from "../question-words";
+import { planEdgeExists } from "../planning/plan-edge-exists";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Is Valjean linked to Javert?": whether an edge joins two named nodes. */

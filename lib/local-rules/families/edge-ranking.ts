@@ -1,6 +1,6 @@
-import { planEdgeRanking } from "../plan-edge-ranking";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { planEdgeRanking } from "../planning/plan-edge-ranking";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "What is the longest nonstop route?": single edges ranked by weight. */

@@ -1,5 +1,5 @@
-import { planFlow } from "../plan-flow";
-import { questionWords } from "../question-words";
+import { planFlow } from "../planning/plan-flow";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "How many edge-disjoint paths join SEA and MIA?": the maximum flow between two nodes. */

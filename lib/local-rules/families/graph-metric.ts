@@ -1,6 +1,6 @@
-import { planGraphMetrics } from "../plan-graph-metrics";
-import { graphMetricsAsked } from "../question-arguments";
-import { type GraphMetric, questionWords } from "../question-words";
+import { planGraphMetrics } from "../planning/plan-graph-metrics";
+import { graphMetricsAsked } from "../reading/question-arguments";
+import { type GraphMetric, questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
 import {

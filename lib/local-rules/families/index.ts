@@ -1,5 +1,5 @@
-import { cannotPlanPart } from "../capability-part";
-import type { PlanContext, PlanOutcome } from "../plan-types";
+import { cannotPlanPart } from "../writing/capability-part";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { bridgingFamily } from "./bridging";
 import { centralityFamily } from "./centrality";
 import { commonNeighboursFamily } from "./common-neighbours";

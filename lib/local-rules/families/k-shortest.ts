@@ -1,6 +1,6 @@
-import { planKShortest } from "../plan-k-shortest";
-import { kShortestArguments } from "../question-arguments";
-import { questionWords } from "../question-words";
+import { planKShortest } from "../planning/plan-k-shortest";
+import { kShortestArguments } from "../reading/question-arguments";
+import { questionWords } from "../reading/question-words";
 import { type CentralityIntent, readMeasureBesidePathWords } from "./centrality";
 import { defineFamily } from "./define-family";
 import { severalPaths } from "./walk-words";

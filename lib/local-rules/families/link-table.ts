@@ -1,6 +1,6 @@
 import { chinesePropertyWords } from "../aggregate/property-words";
-import type { GraphSchemaView } from "../graph-schema";
-import { singular } from "../question-scope";
+import type { GraphSchemaView } from "../reading/graph-schema";
+import { singular } from "../reading/question-scope";
 
 // The link table a sum reads: the one edge type carrying the number asked for, and its own text
 // properties ("line": Blue, Red…) that a question may filter or group the links by.

@@ -1,7 +1,7 @@
-import type { CommunityAlgorithm } from "../community-algorithm";
-import { planMembership } from "../plan-membership";
-import { communityAlgorithmOf } from "../question-arguments";
-import { questionWords } from "../question-words";
+import type { CommunityAlgorithm } from "../planning/community-algorithm";
+import { planMembership } from "../planning/plan-membership";
+import { communityAlgorithmOf } from "../reading/question-arguments";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which community is Valjean in?" */

@@ -1,8 +1,8 @@
-import { mentionsRole } from "../edge-roles";
-import { linkDirection } from "../link-direction";
-import { planNeighbours } from "../plan-neighbours";
-import { parseRequestedDepth, readExplicitDepth } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { mentionsRole } from "../reading/edge-roles";
+import { linkDirection } from "../reading/link-direction";
+import { planNeighbours } from "../planning/plan-neighbours";
+import { parseRequestedDepth, readExplicitDepth } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { DegreeIntent } from "./degree";
 import type { EdgeExistsIntent } from "./edge-exists";

@@ -1,7 +1,7 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import type { GraphSchemaView } from "../graph-schema";
-import { nodeMentions } from "../node-mentions";
-import { namedNodeTypes, namedValues, singular } from "../question-scope";
+import type { GraphSchemaView } from "../reading/graph-schema";
+import { nodeMentions } from "../reading/node-mentions";
+import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 
 /** A pattern for a name's word, singular or plural ("country" → countr(y|ies)). */
 export function wordForms(name: string): string {

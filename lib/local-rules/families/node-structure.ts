@@ -1,6 +1,6 @@
-import { planNodeStructure } from "../plan-node-structure";
-import { parseRequestedCount } from "../question-numbers";
-import { type NodeStructureMetric, questionWords } from "../question-words";
+import { planNodeStructure } from "../planning/plan-node-structure";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { type NodeStructureMetric, questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { GraphMetricIntent } from "./graph-metric";
 import type { QuestionText } from "./question-text";

@@ -1,14 +1,14 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { findPhrase } from "../aggregate/find-phrase";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
-import { inLanguage } from "../answer-language";
-import { cannotPlanPart } from "../capability-part";
-import { readGraphSchema } from "../graph-schema";
-import { planQuery } from "../plan-query";
-import type { PlanContext, PlanOutcome } from "../plan-types";
-import { namedValues } from "../question-scope";
-import { resolveNodeNames } from "../resolve-node-names";
-import { nodeName } from "../result-shapes";
+import { inLanguage } from "../writing/answer-language";
+import { cannotPlanPart } from "../writing/capability-part";
+import { readGraphSchema } from "../reading/graph-schema";
+import { planQuery } from "../planning/plan-query";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { namedValues } from "../reading/question-scope";
+import { resolveNodeNames } from "../reading/resolve-node-names";
+import { nodeName } from "../writing/result-shapes";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
 

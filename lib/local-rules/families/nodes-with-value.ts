@@ -1,9 +1,9 @@
-import { inLanguage } from "../answer-language";
-import { readGraphSchema } from "../graph-schema";
-import { planQuery } from "../plan-query";
-import type { PlanContext, PlanOutcome } from "../plan-types";
-import { questionWords } from "../question-words";
-import { nodeName } from "../result-shapes";
+import { inLanguage } from "../writing/answer-language";
+import { readGraphSchema } from "../reading/graph-schema";
+import { planQuery } from "../planning/plan-query";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { questionWords } from "../reading/question-words";
+import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
 import { conditionSql, mentionsAreValues, nodeSetSql, readNodeSetScope } from "./node-conditions";
 import type { QuestionText } from "./question-text";

@@ -1,5 +1,5 @@
-import { type MissingLinks, planOneWayNodes } from "../plan-one-way-nodes";
-import { questionWords } from "../question-words";
+import { type MissingLinks, planOneWayNodes } from "../planning/plan-one-way-nodes";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
 

@@ -1,5 +1,5 @@
-import { planOutsideMain } from "../plan-strong-components";
-import { questionWords } from "../question-words";
+import { planOutsideMain } from "../planning/plan-strong-components";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which researchers are cut off from the main network?": nodes outside the largest component. */

@@ -1,6 +1,6 @@
-import { linkDirection } from "../link-direction";
-import { planPartners } from "../plan-projection";
-import { questionWords } from "../question-words";
+import { linkDirection } from "../reading/link-direction";
+import { planPartners } from "../planning/plan-projection";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
 

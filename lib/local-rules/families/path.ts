@@ -1,5 +1,5 @@
-import { planPath } from "../plan-path";
-import { questionWords } from "../question-words";
+import { planPath } from "../planning/plan-path";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import { separationAsked } from "./walk-words";
 

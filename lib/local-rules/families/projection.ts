@@ -1,5 +1,5 @@
-import { planProjection } from "../plan-projection";
-import { parseRequestedCount } from "../question-numbers";
+import { planProjection } from "../planning/plan-projection";
+import { parseRequestedCount } from "../reading/question-numbers";
 import { defineFamily } from "./define-family";
 import { asksForPairs } from "./partners";
 

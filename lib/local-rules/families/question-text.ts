@@ -1,8 +1,8 @@
-import type { CentralityMeasure } from "../centrality-measure";
-import { endpointMentions, nodeMentions, subjectMention } from "../node-mentions";
-import { measureOf } from "../question-arguments";
-import { correctTypos } from "../question-typos";
-import { questionWords } from "../question-words";
+import type { CentralityMeasure } from "../planning/centrality-measure";
+import { endpointMentions, nodeMentions, subjectMention } from "../reading/node-mentions";
+import { measureOf } from "../reading/question-arguments";
+import { correctTypos } from "../reading/question-typos";
+import { questionWords } from "../reading/question-words";
 
 /**
  * A question as the families read it: the text with its typos corrected, and the facts several

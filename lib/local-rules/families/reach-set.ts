@@ -1,4 +1,4 @@
-import { planReachSet } from "../plan-reach-set";
+import { planReachSet } from "../planning/plan-reach-set";
 import { defineFamily } from "./define-family";
 import type { PathIntent } from "./path";
 import { reachSetAsked, separationAsked } from "./walk-words";

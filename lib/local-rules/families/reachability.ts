@@ -1,5 +1,5 @@
-import { planReachability } from "../plan-reachability";
-import { questionWords } from "../question-words";
+import { planReachability } from "../planning/plan-reachability";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import { directWords, walkWords } from "./walk-words";
 

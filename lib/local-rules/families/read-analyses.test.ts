@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectIntent } from "../detect-intent";
+import { detectIntent } from "../reading/detect-intent";
 import { type AnalysisIntent, readAnalyses } from "./index";
 
 // What the offline planner reads from an analyst's question: the family (the intent's kind) and

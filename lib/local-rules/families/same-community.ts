@@ -1,7 +1,7 @@
-import type { CommunityAlgorithm } from "../community-algorithm";
-import { planSameCommunity } from "../plan-membership";
-import { communityAlgorithmOf } from "../question-arguments";
-import { questionWords } from "../question-words";
+import type { CommunityAlgorithm } from "../planning/community-algorithm";
+import { planSameCommunity } from "../planning/plan-membership";
+import { communityAlgorithmOf } from "../reading/question-arguments";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Are Valjean and Javert in the same community?" */

@@ -1,7 +1,7 @@
-import { planSchemaQuestion } from "../plan-schema-question";
-import { degreeMode } from "../question-arguments";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { planSchemaQuestion } from "../planning/plan-schema-question";
+import { degreeMode } from "../reading/question-arguments";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** Read against the schema: a count, a ranking of one type by another, or an aggregate. */

@@ -1,5 +1,5 @@
-import { planSelfLoops, type SelfLoopAsk } from "../plan-self-loops";
-import { questionWords } from "../question-words";
+import { planSelfLoops, type SelfLoopAsk } from "../planning/plan-self-loops";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Does anyone in Sales email themselves?": edges from a node to itself. */

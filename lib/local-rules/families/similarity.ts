@@ -1,7 +1,7 @@
-import { planSimilarity } from "../plan-similarity";
-import { similarityMetricOf } from "../question-arguments";
-import { parseRequestedCount } from "../question-numbers";
-import { questionWords, type SimilarityMetric } from "../question-words";
+import { planSimilarity } from "../planning/plan-similarity";
+import { similarityMetricOf } from "../reading/question-arguments";
+import { parseRequestedCount } from "../reading/question-numbers";
+import { questionWords, type SimilarityMetric } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which nodes are most similar to Farah?", "Which unlinked pair is most likely to connect?" */

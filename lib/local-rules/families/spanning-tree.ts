@@ -1,5 +1,5 @@
-import { planSpanningTree } from "../plan-spanning-tree";
-import { questionWords } from "../question-words";
+import { planSpanningTree } from "../planning/plan-spanning-tree";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "What is the minimum spanning tree's total weight?" */

@@ -1,5 +1,5 @@
-import { planUnreachable } from "../plan-unreachable";
-import { questionWords } from "../question-words";
+import { planUnreachable } from "../planning/plan-unreachable";
+import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
 /** "Which airports are not reachable from JFK?": nodes outside the node's component. */

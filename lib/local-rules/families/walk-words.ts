@@ -1,6 +1,6 @@
-import { cleanName } from "../node-name-extraction";
-import { parseNumberWord } from "../question-numbers";
-import { questionWords } from "../question-words";
+import { cleanName } from "../reading/node-name-extraction";
+import { parseNumberWord } from "../reading/question-numbers";
+import { questionWords } from "../reading/question-words";
 import type { QuestionText } from "./question-text";
 
 // The words of walking the graph, by what they mean rather than by one phrasing: a walk along

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import type { AnswerPart } from "../answer-document";
-import { phrasesFor } from "../phrases";
-import { planEdgeExists } from "../plan-edge-exists";
-import type { PlanContext, PlannedCall } from "../plan-types";
-import type { RunToolStep } from "../read-prompt";
+import type { AnswerPart } from "../writing/answer-document";
+import { phrasesFor } from "../reading/phrases";
+import { planEdgeExists } from "../planning/plan-edge-exists";
+import type { PlanContext, PlannedCall } from "../planning/plan-types";
+import type { RunToolStep } from "../reading/read-prompt";
 import type { FakeEngine } from "../testing/run-conversation";
 import { runConversation } from "../testing/run-conversation";
 import { walkGraphEngine } from "../testing/walk-graph-engine";

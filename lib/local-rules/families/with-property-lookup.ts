@@ -1,5 +1,5 @@
-import { asksForNodeProperty, planNodeProperty } from "../plan-node-property";
-import type { PlanContext, PlanOutcome } from "../plan-types";
+import { asksForNodeProperty, planNodeProperty } from "../planning/plan-node-property";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 
 /**
  * A question about one named node that may ask for one of its properties rather than what the

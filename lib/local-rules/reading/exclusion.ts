@@ -1,4 +1,4 @@
-import { nodeMentions } from "../node-mentions";
+import { nodeMentions } from "./node-mentions";
 
 // "Apart from Atlas, which project …", "除了 Engineering，哪个部门 …": an exclusion clause names
 // nodes the answer must leave out. It is set aside before the families read the question (so

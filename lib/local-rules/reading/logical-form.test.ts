@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectIntent } from "../detect-intent";
+import { detectIntent } from "./detect-intent";
 import { excludedNodes, isExcluded, withoutExclusion } from "./exclusion";
 import { readLogicalForm } from "./logical-form";
 

@@ -1,7 +1,7 @@
-import { detectLanguage } from "../answer-language";
+import { detectLanguage } from "../writing/answer-language";
 import type { ConversationReference } from "../conversation/conversation-reference";
-import type { AnalysisIntent, QuestionIntent } from "../detect-intent";
-import { nodeMentions } from "../node-mentions";
+import type { AnalysisIntent, QuestionIntent } from "./detect-intent";
+import { nodeMentions } from "./node-mentions";
 import { excludedNodes } from "./exclusion";
 
 /** What a question asks to be done, whatever family answers it. */

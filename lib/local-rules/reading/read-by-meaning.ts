@@ -1,5 +1,5 @@
-import { detectLanguage } from "../answer-language";
-import { endpointMentions, nodeMentions } from "../node-mentions";
+import { detectLanguage } from "../writing/answer-language";
+import { endpointMentions, nodeMentions } from "./node-mentions";
 import { type ReadingExamples, readingExamples } from "./family-examples";
 
 // A question no family's rules read is scored against how each reading is usually asked

@@ -1,0 +1,50 @@
+import type { CentralityMeasure } from "./centrality-measure";
+import type { WeightsUse } from "../reading/phrases";
+import type { PlanContext } from "./plan-types";
+
+// "weighted PageRank", "by edge weight", "加权最短路径", "按权重": the user asks for weights.
+const weightsPattern =
+  /\bweighted\b|\b(?:edge\s+)?weights?\b|\bby\s+weight\b|加权|带权|按权重|权重/i;
+
+// "the shortest driving distance", "多少公里": lengths, which only a weighted graph has.
+const lengthPattern =
+  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|英里|里程|多长|多远|长度|成本|\bmileage\b/i;
+
+/**
+ * True when the question asks for edge weights to be used (the tools default to unweighted);
+ * on a weighted graph, asking for a distance or a length asks for them too.
+ */
+export function asksForWeights({
+  question,
+  graphWeighted = false,
+}: {
+  question: string;
+  graphWeighted?: boolean;
+}): boolean {
+  return weightsPattern.test(question) || (graphWeighted && lengthPattern.test(question));
+}
+
+/** What weights mean to a measure: strength for random-walk scores, length for path-based ones. */
+function meaningOf(measure: CentralityMeasure | "path"): WeightsUse["meaning"] {
+  if (measure === "pagerank" || measure === "eigenvector") return "strength";
+  if (measure === "degree") return "unused";
+  return "length";
+}
+
+/** The note saying whether a result used weights, from what column, and what they meant. */
+export function weightsNote(input: {
+  context: PlanContext;
+  measure: CentralityMeasure | "path";
+  measureName: string;
+  data: { weighted?: boolean; weight_column?: string | null };
+}): string {
+  const { context, data, measure } = input;
+  const description = context.graph.description;
+  return context.phrases.noteWeights({
+    measure: input.measureName,
+    weighted: data.weighted === true,
+    graphWeighted: description.weighted,
+    column: data.weight_column ?? description.weight_column ?? null,
+    meaning: meaningOf(measure),
+  });
+}
