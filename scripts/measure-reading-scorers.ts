@@ -5,8 +5,8 @@
 // offline sentence encoder the memory ships (Universal Sentence Encoder lite, nearest example),
 // per language, and prints one line per scorer. docs/offline-model.md reports the figures.
 import { readFileSync } from "node:fs";
-import { nodeMentions } from "@/lib/local-rules/reading/node-mentions";
 import { readingExamples } from "@/lib/local-rules/reading/family-examples";
+import { nodeMentions } from "@/lib/local-rules/reading/node-mentions";
 import { scoreReadings } from "@/lib/local-rules/reading/read-by-meaning";
 import { createLocalEmbedder } from "@/lib/memory/embedding/local-embedder";
 

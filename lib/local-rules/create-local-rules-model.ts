@@ -1,7 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { decideNextStep } from "./decide-next-step";
-import { encodeTurn, toGenerateContent, toStreamParts } from "./steps/encode-model-output";
 import { readPrompt } from "./reading/read-prompt";
+import { encodeTurn, toGenerateContent, toStreamParts } from "./steps/encode-model-output";
 
 function turnFor(options: LanguageModelV3CallOptions) {
   options.abortSignal?.throwIfAborted();

@@ -1,11 +1,19 @@
-import { type AnswerPart, emptyPart, type OutputFormat, renderAnswer } from "./writing/answer-document";
-import { detectLanguage } from "./writing/answer-language";
-import { cannotPlanPart, machineLearningPart } from "./writing/capability-part";
 import { askBackPart, chooseReadingPart } from "./conversation/ask-back-part";
 import { mergeCompoundParts, splitCompound } from "./conversation/compound-question";
 import { resolveTurn, substituteNode } from "./conversation/resolve-turn";
-import { asksToBuild, detectIntent, type QuestionIntent } from "./reading/detect-intent";
 import { familyTitle as analysisTitle } from "./families";
+import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./ml/plan-ml";
+import { planClear } from "./planning/plan-clear";
+import { planOptimization } from "./planning/plan-optimization";
+import { planSaveSkill } from "./planning/plan-save-skill";
+import type { BaseContext, PlannedCall } from "./planning/plan-types";
+import { asksToBuild, detectIntent, type QuestionIntent } from "./reading/detect-intent";
+import { withoutExclusion } from "./reading/exclusion";
+import { readLogicalForm } from "./reading/logical-form";
+import { type Phrases, phrasesFor } from "./reading/phrases";
+import { correctTypos } from "./reading/question-typos";
+import { readByMeaning } from "./reading/read-by-meaning";
+import type { PromptReading } from "./reading/read-prompt";
 import { planGraphReadiness, type Readiness } from "./steps/graph-readiness";
 import {
   followedMemoryNote,
@@ -13,20 +21,17 @@ import {
   reportLeadPreference,
   requestPart,
 } from "./steps/memory-statements";
-import { type Phrases, phrasesFor } from "./reading/phrases";
 import { planAnalysis } from "./steps/plan-analysis";
 import { announcePlan } from "./steps/plan-announcement";
-import { planClear } from "./planning/plan-clear";
-import { mlTitle, needsNoGraph, planMlOnGraph, planModelRecords } from "./ml/plan-ml";
-import { planOptimization } from "./planning/plan-optimization";
 import type { QuestionParse } from "./steps/plan-outline";
-import { planSaveSkill } from "./planning/plan-save-skill";
-import type { BaseContext, PlannedCall } from "./planning/plan-types";
-import { correctTypos } from "./reading/question-typos";
-import type { PromptReading } from "./reading/read-prompt";
-import { withoutExclusion } from "./reading/exclusion";
-import { readLogicalForm } from "./reading/logical-form";
-import { readByMeaning } from "./reading/read-by-meaning";
+import {
+  type AnswerPart,
+  emptyPart,
+  type OutputFormat,
+  renderAnswer,
+} from "./writing/answer-document";
+import { detectLanguage } from "./writing/answer-language";
+import { cannotPlanPart, machineLearningPart } from "./writing/capability-part";
 import { reportTitle } from "./writing/report-title";
 import { writeGraphInfo } from "./writing/write-graph-info";
 

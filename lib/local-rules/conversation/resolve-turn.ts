@@ -1,9 +1,9 @@
-import { detectLanguage } from "../writing/answer-language";
 import type { CentralityMeasure } from "../reading/detect-intent";
 import { endpointMentions, nodeMentions } from "../reading/node-mentions";
 import { englishMeasureNames } from "../reading/phrases-en";
 import { chineseMeasureNames } from "../reading/phrases-zh";
 import { measureOf } from "../reading/question-arguments";
+import { detectLanguage } from "../writing/answer-language";
 import type { ConversationReference } from "./conversation-reference";
 import type { EarlierTurn } from "./earlier-turns";
 import {

@@ -1,7 +1,7 @@
 import type { CentralityMeasure } from "../planning/centrality-measure";
+import { planRanking } from "../planning/plan-ranking";
 import { englishMeasureNames } from "../reading/phrases-en";
 import { chineseMeasureNames } from "../reading/phrases-zh";
-import { planRanking } from "../planning/plan-ranking";
 import { communityAlgorithmOf, degreeMode } from "../reading/question-arguments";
 import { parseRequestedCount } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";

@@ -1,7 +1,7 @@
-import { namesReports } from "../reading/edge-roles";
-import { arrivingWords, leavingWords } from "../reading/link-direction";
 import { planRoleRanking } from "../planning/plan-degree";
 import { planRanking } from "../planning/plan-ranking";
+import { namesReports } from "../reading/edge-roles";
+import { arrivingWords, leavingWords } from "../reading/link-direction";
 import { degreeMode } from "../reading/question-arguments";
 import { parseRequestedCount } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";

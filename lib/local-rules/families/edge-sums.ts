@@ -1,12 +1,12 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { planQuery } from "../planning/plan-query";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { namedValues, singular } from "../reading/question-scope";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
-import { planQuery } from "../planning/plan-query";
-import type { PlanContext, PlanOutcome } from "../planning/plan-types";
-import { namedValues, singular } from "../reading/question-scope";
-import { resolveNodeNames } from "../reading/resolve-node-names";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
 import { edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";

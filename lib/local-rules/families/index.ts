@@ -1,5 +1,5 @@
-import { cannotPlanPart } from "../writing/capability-part";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { cannotPlanPart } from "../writing/capability-part";
 import { bridgingFamily } from "./bridging";
 import { centralityFamily } from "./centrality";
 import { commonNeighboursFamily } from "./common-neighbours";

@@ -1,8 +1,8 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import { inLanguage } from "../writing/answer-language";
-import { formatFigure } from "../writing/format-figures";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { inLanguage } from "../writing/answer-language";
+import { formatFigure } from "../writing/format-figures";
 import type { EdgeTable } from "./link-table";
 
 /**

@@ -1,8 +1,8 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
-import { inLanguage } from "../writing/answer-language";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { inLanguage } from "../writing/answer-language";
 import { type Declined, defineFamily } from "./define-family";
 import { wordForms } from "./node-conditions";
 import type { QuestionText } from "./question-text";

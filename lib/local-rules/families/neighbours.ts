@@ -1,6 +1,6 @@
+import { planNeighbours } from "../planning/plan-neighbours";
 import { mentionsRole } from "../reading/edge-roles";
 import { linkDirection } from "../reading/link-direction";
-import { planNeighbours } from "../planning/plan-neighbours";
 import { parseRequestedDepth, readExplicitDepth } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";

@@ -1,13 +1,13 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { findPhrase } from "../aggregate/find-phrase";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
-import { inLanguage } from "../writing/answer-language";
-import { cannotPlanPart } from "../writing/capability-part";
-import { readGraphSchema } from "../reading/graph-schema";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { readGraphSchema } from "../reading/graph-schema";
 import { namedValues } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
+import { inLanguage } from "../writing/answer-language";
+import { cannotPlanPart } from "../writing/capability-part";
 import { nodeName } from "../writing/result-shapes";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";

@@ -1,8 +1,8 @@
-import { inLanguage } from "../writing/answer-language";
-import { readGraphSchema } from "../reading/graph-schema";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { readGraphSchema } from "../reading/graph-schema";
 import { questionWords } from "../reading/question-words";
+import { inLanguage } from "../writing/answer-language";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
 import { conditionSql, mentionsAreValues, nodeSetSql, readNodeSetScope } from "./node-conditions";

@@ -1,5 +1,5 @@
-import { linkDirection } from "../reading/link-direction";
 import { planPartners } from "../planning/plan-projection";
+import { linkDirection } from "../reading/link-direction";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";

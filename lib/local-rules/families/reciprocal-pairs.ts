@@ -1,13 +1,13 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
 import { findMentions } from "../aggregate/question-mentions";
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import { inLanguage } from "../writing/answer-language";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { planQuery, type QueryData, queryTableName } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { missingPart } from "../planning/plan-with-nodes";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { questionWords } from "../reading/question-words";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { inLanguage } from "../writing/answer-language";
 import { nodeName } from "../writing/result-shapes";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";

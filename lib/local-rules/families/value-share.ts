@@ -1,7 +1,7 @@
-import { inLanguage } from "../writing/answer-language";
-import { readGraphSchema } from "../reading/graph-schema";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { readGraphSchema } from "../reading/graph-schema";
+import { inLanguage } from "../writing/answer-language";
 import { type Declined, defineFamily } from "./define-family";
 import { conditionSql, mentionsAreValues, readNodeSetScope } from "./node-conditions";
 import type { QuestionText } from "./question-text";

@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import type { AnswerPart } from "../writing/answer-document";
-import { phrasesFor } from "../reading/phrases";
 import { planEdgeExists } from "../planning/plan-edge-exists";
 import type { PlanContext, PlannedCall } from "../planning/plan-types";
+import { phrasesFor } from "../reading/phrases";
 import type { RunToolStep } from "../reading/read-prompt";
 import type { FakeEngine } from "../testing/run-conversation";
 import { runConversation } from "../testing/run-conversation";
 import { walkGraphEngine } from "../testing/walk-graph-engine";
+import type { AnswerPart } from "../writing/answer-document";
 import { readAnalyses } from "./index";
 
 afterAll(async () => {

@@ -7,7 +7,6 @@ import {
   type EngineToolName,
   engineToolInputSchemas,
 } from "@/lib/contracts/tool-inputs/engine-tool-input-schemas";
-import { detectMlIntent } from "./detect-ml-intent";
 import { karateEngine } from "../testing/karate-engine";
 import {
   type EngineOutput,
@@ -16,6 +15,7 @@ import {
   ok,
   runConversation,
 } from "../testing/run-conversation";
+import { detectMlIntent } from "./detect-ml-intent";
 
 // The graph-ML intents (AF-4, TC-2, JOB-4) in English and Chinese, against a fake engine whose
 // train / infer calls end with a finished job's result (as the runtime's job waiter delivers).

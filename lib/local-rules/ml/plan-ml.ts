@@ -1,9 +1,9 @@
+import type { BaseContext, PlanContext, PlanOutcome } from "../planning/plan-types";
 import type { MlIntent } from "./detect-ml-intent";
 import { mlPhrasesOf } from "./phrases-ml";
 import { planCompareModels, planEvaluateModel } from "./plan-model-review";
 import { planPrediction } from "./plan-prediction";
 import { planMissingLinks, planTrainClassifier } from "./plan-training";
-import type { BaseContext, PlanContext, PlanOutcome } from "../planning/plan-types";
 
 /** The answer title of an ML intent. */
 export function mlTitle(input: { context: BaseContext; ml: MlIntent }): string {

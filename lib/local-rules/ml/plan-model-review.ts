@@ -1,9 +1,9 @@
+import type { BaseContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
+import { planSingleCall } from "../planning/single-call-plan";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { formatFigure } from "../writing/format-figures";
 import { type TrainingSummaryData, trainingSummaryDataSchema } from "./ml-result-shapes";
 import { mlPhrasesOf } from "./phrases-ml";
-import type { BaseContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
-import { planSingleCall } from "../planning/single-call-plan";
 import { headlineMetric, protocolSentence } from "./write-training";
 
 const summaryCall: PlannedCall = { toolName: "training_summary", input: {} };

@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import type { PlanContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
+import { planSingleCall, unexpectedResultPart } from "../planning/single-call-plan";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { resolveCall } from "../steps/call-resolution";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { failurePart } from "../writing/failure-part";
 import { formatFigure } from "../writing/format-figures";
 import { nodePredictionsSchema, trainingSummaryDataSchema } from "./ml-result-shapes";
 import { type MlPhrases, mlPhrasesOf } from "./phrases-ml";
-import type { PlanContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { planSingleCall, unexpectedResultPart } from "../planning/single-call-plan";
 import { headlineMetric } from "./write-training";
 
 const summaryCall: PlannedCall = { toolName: "training_summary", input: {} };

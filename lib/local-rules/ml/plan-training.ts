@@ -1,9 +1,13 @@
 import type { z } from "zod";
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import type { PlanContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
+import { planSingleCall, unexpectedResultPart } from "../planning/single-call-plan";
 import { resolveCall } from "../steps/call-resolution";
-import type { MlModelName } from "./detect-ml-intent";
+import type { EnvelopeView } from "../steps/tool-outcome";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { failurePart } from "../writing/failure-part";
 import { formatFigure } from "../writing/format-figures";
+import { readData } from "../writing/result-shapes";
+import type { MlModelName } from "./detect-ml-intent";
 import {
   acceptedJobSchema,
   linkPredictionsSchema,
@@ -12,10 +16,6 @@ import {
   trainingSummaryDataSchema,
 } from "./ml-result-shapes";
 import { type MlPhrases, mlPhrasesOf } from "./phrases-ml";
-import type { PlanContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
-import { readData } from "../writing/result-shapes";
-import { planSingleCall, unexpectedResultPart } from "../planning/single-call-plan";
-import type { EnvelopeView } from "../steps/tool-outcome";
 import { writeTrainingPending, writeTrainingResult } from "./write-training";
 
 // Link prediction: every property plus degree, PageRank and clustering, so a graph whose nodes

@@ -1,9 +1,9 @@
 import { type NamedEntity, planAggregateQuery, writeAggregateLead } from "../aggregate";
-import { detectLanguage } from "../writing/answer-language";
+import { isExcluded } from "../reading/exclusion";
 import type { GraphSchemaView } from "../reading/graph-schema";
+import { detectLanguage } from "../writing/answer-language";
 import { planQuery } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { isExcluded } from "../reading/exclusion";
 
 // Rows shown under the lead: enough to see the runners-up, few enough to read.
 const shownRows = 20;

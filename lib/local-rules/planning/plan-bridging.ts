@@ -1,10 +1,7 @@
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import { type CallState, resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
 import { matchNodeType } from "../reading/node-type-match";
-import { centralityCall, centralityNotes, rankedNodes } from "./plan-centrality";
-import { writeCommunities } from "./plan-communities";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { type CallState, resolveCall } from "../steps/call-resolution";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { failurePart } from "../writing/failure-part";
 import {
   type CentralityData,
   type CommunityData,
@@ -14,8 +11,11 @@ import {
   neighboursDataSchema,
   readData,
 } from "../writing/result-shapes";
-import { unexpectedResultPart } from "./single-call-plan";
 import { writeBridging } from "../writing/write-bridging";
+import { centralityCall, centralityNotes, rankedNodes } from "./plan-centrality";
+import { writeCommunities } from "./plan-communities";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { unexpectedResultPart } from "./single-call-plan";
 
 /** Neighbours read per candidate: enough to see which communities it touches, bounded. */
 export const bridgingNeighbourLimit = 50;

@@ -1,6 +1,6 @@
+import type { CentralityData } from "../writing/result-shapes";
 import type { CentralityMeasure } from "./centrality-measure";
 import type { PlanContext, PlannedCall } from "./plan-types";
-import type { CentralityData } from "../writing/result-shapes";
 
 /** The node_centrality call for a measure, over-fetching when a node type narrows the list. */
 export function centralityCall(input: {

@@ -1,6 +1,6 @@
 import { emptyPart } from "../writing/answer-document";
-import type { BaseContext, PlanOutcome } from "./plan-types";
 import { clearDataSchema } from "../writing/result-shapes";
+import type { BaseContext, PlanOutcome } from "./plan-types";
 import { planSingleCall } from "./single-call-plan";
 
 /**

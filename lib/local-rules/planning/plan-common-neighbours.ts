@@ -1,14 +1,14 @@
-import { emptyPart } from "../writing/answer-document";
-import { inLanguage } from "../writing/answer-language";
-import { resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { personTypes, personWords } from "../reading/person-words";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
 import { namedNodeTypes, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
+import { resolveCall } from "../steps/call-resolution";
+import { emptyPart } from "../writing/answer-document";
+import { inLanguage } from "../writing/answer-language";
+import { failurePart } from "../writing/failure-part";
 import { neighboursDataSchema, nodeName, readData } from "../writing/result-shapes";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource, missingPart } from "./plan-with-nodes";
 
 function isText(value: string | undefined): value is string {
   return typeof value === "string" && value !== "";

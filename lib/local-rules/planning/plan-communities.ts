@@ -1,8 +1,8 @@
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import type { CommunityAlgorithm } from "./community-algorithm";
 import { formatFigure } from "../writing/format-figures";
-import type { PlanContext, PlanOutcome } from "./plan-types";
 import { type CommunityData, communityDataSchema } from "../writing/result-shapes";
+import type { CommunityAlgorithm } from "./community-algorithm";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 import { planSingleCall } from "./single-call-plan";
 
 const membersShown = 8;

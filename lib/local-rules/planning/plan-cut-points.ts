@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
+import { nodeName } from "../writing/result-shapes";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 /** Which cut the question asks about: edges (bridges) or nodes (articulation points). */

@@ -1,19 +1,19 @@
+import { readRoleLink, readRoleRanking } from "../reading/edge-roles";
+import { edgeTypesBetween } from "../reading/edge-types-between";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { peopleCounted, personTypes } from "../reading/person-words";
+import { namedNodeTypes } from "../reading/question-scope";
+import { questionWords } from "../reading/question-words";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { degreeDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import { readRoleLink, readRoleRanking } from "../reading/edge-roles";
-import { edgeTypesBetween } from "../reading/edge-types-between";
 import { formatFigure } from "../writing/format-figures";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
-import { peopleCounted, personTypes } from "../reading/person-words";
+import { nodeName } from "../writing/result-shapes";
 import { planAggregate } from "./plan-aggregate";
 import { planSchemaQuestion } from "./plan-schema-question";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { namedNodeTypes } from "../reading/question-scope";
-import { questionWords } from "../reading/question-words";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 /**

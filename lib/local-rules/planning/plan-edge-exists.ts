@@ -1,10 +1,10 @@
+import { directWords, walkWords } from "../families/walk-words";
+import { questionWords } from "../reading/question-words";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import { directWords, walkWords } from "../families/walk-words";
+import { neighboursDataSchema, nodeName, pathDataSchema } from "../writing/result-shapes";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { questionWords } from "../reading/question-words";
-import { neighboursDataSchema, nodeName, pathDataSchema } from "../writing/result-shapes";
 
 const twoNodes = {
   en: 'I need the two nodes, e.g. "Is there an edge between n0 and n33?".',

@@ -1,7 +1,7 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
+import { readGraphSchema } from "../reading/graph-schema";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { readGraphSchema } from "../reading/graph-schema";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { missingPart } from "./plan-with-nodes";

@@ -1,12 +1,12 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { findPropertyMentions } from "../aggregate/property-mentions";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
+import type { GraphSchemaView } from "../reading/graph-schema";
+import { questionWords } from "../reading/question-words";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import type { GraphSchemaView } from "../reading/graph-schema";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { questionWords } from "../reading/question-words";
 
 // Groups shown in the table under the lead.
 const shownGroups = 20;

@@ -1,14 +1,14 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
+import { readGraphSchema } from "../reading/graph-schema";
+import type { GraphMetric } from "../reading/question-words";
 import { graphMetricsDataSchema } from "../writing/analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { readGraphSchema } from "../reading/graph-schema";
+import { communityDataSchema, nodeName } from "../writing/result-shapes";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import type { GraphMetric } from "../reading/question-words";
-import { communityDataSchema, nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 type Text = { en: string; zh: string };

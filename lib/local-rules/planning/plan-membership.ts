@@ -1,9 +1,9 @@
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
+import { communityDataSchema, nodeName } from "../writing/result-shapes";
 import type { CommunityAlgorithm } from "./community-algorithm";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { communityDataSchema, nodeName } from "../writing/result-shapes";
 
 /** Which community a named node is in, and who else is in it (community_detection node_ids). */
 export function planMembership(input: {

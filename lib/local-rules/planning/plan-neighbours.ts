@@ -1,14 +1,14 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import { emptyPart } from "../writing/answer-document";
-import { inLanguage } from "../writing/answer-language";
 import { readRoleLink } from "../reading/edge-roles";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection } from "../reading/link-direction";
-import { planQuery, queryTableName } from "./plan-query";
-import type { PlanContext, PlanOutcome } from "./plan-types";
 import { namedNodeTypes, singular } from "../reading/question-scope";
 import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-names";
+import { emptyPart } from "../writing/answer-document";
+import { inLanguage } from "../writing/answer-language";
 import { neighboursDataSchema, nodeName } from "../writing/result-shapes";
+import { planQuery, queryTableName } from "./plan-query";
+import type { PlanContext, PlanOutcome } from "./plan-types";
 import { planSingleCall } from "./single-call-plan";
 
 /** Neighbours of a named node: search_node unless it is a known id, then get_neighbors. */

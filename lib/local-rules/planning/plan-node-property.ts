@@ -3,12 +3,12 @@ import { findPhrase } from "../aggregate/find-phrase";
 import type { PropertyRef } from "../aggregate/mention";
 import { findPropertyMentions } from "../aggregate/property-mentions";
 import { type CatalogueTable, readQueryCatalogue } from "../aggregate/query-catalogue";
-import { inLanguage } from "../writing/answer-language";
 import { readGraphSchema } from "../reading/graph-schema";
+import { resolveNodeNames } from "../reading/resolve-node-names";
+import { inLanguage } from "../writing/answer-language";
+import { nodeName } from "../writing/result-shapes";
 import { planQuery } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName } from "../writing/result-shapes";
 
 // The shape of a lookup: a "what is" / "how many" question without a ranking, an aggregate or
 // a graph measure (those keep the grammar's reading).

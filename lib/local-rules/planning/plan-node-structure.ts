@@ -1,11 +1,11 @@
+import type { NodeStructureMetric } from "../reading/question-words";
 import { nodeStructureDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
+import { nodeName } from "../writing/result-shapes";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import type { NodeStructureMetric } from "../reading/question-words";
-import { nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 type Text = { en: string; zh: string };

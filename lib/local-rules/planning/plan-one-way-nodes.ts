@@ -1,10 +1,10 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
-import { inLanguage } from "../writing/answer-language";
 import { readGraphSchema } from "../reading/graph-schema";
+import { inLanguage } from "../writing/answer-language";
+import { nodeName } from "../writing/result-shapes";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { missingPart } from "./plan-with-nodes";
-import { nodeName } from "../writing/result-shapes";
 
 /** Which links a node lacks: none leaving it (`out`) or none arriving (`in`). */
 export type MissingLinks = "in" | "out";

@@ -1,14 +1,14 @@
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import { canonicalJson, resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
-import type { JsonObject, PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { resolveNodeNames } from "../reading/resolve-node-names";
+import { canonicalJson, resolveCall } from "../steps/call-resolution";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { failurePart } from "../writing/failure-part";
 import {
   graphDescriptionSchema,
   type OptimizationData,
   optimizationDataSchema,
   readData,
 } from "../writing/result-shapes";
+import type { JsonObject, PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { unexpectedResultPart } from "./single-call-plan";
 
 function readEffect(data: unknown): OptimizationData | null {

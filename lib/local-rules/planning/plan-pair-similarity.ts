@@ -1,17 +1,17 @@
-import { similarityDataSchema } from "../writing/analysis-result-shapes";
-import { emptyPart } from "../writing/answer-document";
-import { inLanguage } from "../writing/answer-language";
-import { resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
-import { formatFigure } from "../writing/format-figures";
 import type { GraphSchemaView } from "../reading/graph-schema";
-import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { callSource, missingPart } from "./plan-with-nodes";
 import { namedNodeTypes } from "../reading/question-scope";
 import type { SimilarityMetric } from "../reading/question-words";
 import { resolveNodeNames } from "../reading/resolve-node-names";
-import { neighboursDataSchema, nodeName, readData } from "../writing/result-shapes";
 import { metricNames, viaTypeFor } from "../reading/similarity-pair-words";
+import { resolveCall } from "../steps/call-resolution";
+import { similarityDataSchema } from "../writing/analysis-result-shapes";
+import { emptyPart } from "../writing/answer-document";
+import { inLanguage } from "../writing/answer-language";
+import { failurePart } from "../writing/failure-part";
+import { formatFigure } from "../writing/format-figures";
+import { neighboursDataSchema, nodeName, readData } from "../writing/result-shapes";
+import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
+import { callSource, missingPart } from "./plan-with-nodes";
 
 export function planPairSimilarity(input: {
   context: PlanContext;

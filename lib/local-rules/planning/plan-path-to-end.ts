@@ -1,15 +1,15 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { readGraphSchema } from "../reading/graph-schema";
+import { resolveNodeNames } from "../reading/resolve-node-names";
+import { resolveCall } from "../steps/call-resolution";
 import { queryDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import { resolveCall } from "../steps/call-resolution";
 import { failurePart } from "../writing/failure-part";
-import { readGraphSchema } from "../reading/graph-schema";
+import { nodeName, pathDataSchema, readData } from "../writing/result-shapes";
 import { queryTableName } from "./plan-query";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, missingPart } from "./plan-with-nodes";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName, pathDataSchema, readData } from "../writing/result-shapes";
 
 // Ends of the walk a path is asked to; "the top" of a hierarchy is one, a few are listed.
 const endsLooked = 5;

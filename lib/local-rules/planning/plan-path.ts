@@ -1,12 +1,12 @@
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { nodeName, pathDataSchema } from "../writing/result-shapes";
 import { pathWeighted } from "./path-weighting";
 import { planPathToEnd } from "./plan-path-to-end";
 import type { PlanContext, PlanOutcome } from "./plan-types";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName, pathDataSchema } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { weightsNote } from "./weights-request";
 

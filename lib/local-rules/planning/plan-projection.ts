@@ -1,16 +1,16 @@
+import { edgeTypesBetween } from "../reading/edge-types-between";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { namedNodeTypes, namedValues } from "../reading/question-scope";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { projectionDataSchema, similarityDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import { edgeTypesBetween } from "../reading/edge-types-between";
 import { formatFigure } from "../writing/format-figures";
-import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { nodeName } from "../writing/result-shapes";
 import { planNeighbours } from "./plan-neighbours";
 import { planSimilarity } from "./plan-similarity";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
-import { namedNodeTypes, namedValues } from "../reading/question-scope";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 function pairName(id: string, label: string | undefined): string {

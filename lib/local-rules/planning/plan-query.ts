@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import type { GraphSchemaView } from "../reading/graph-schema";
 import { queryDataSchema } from "../writing/analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import type { GraphSchemaView } from "../reading/graph-schema";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { planSingleCall } from "./single-call-plan";

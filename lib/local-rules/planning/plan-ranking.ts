@@ -1,17 +1,17 @@
+import { edgeTypesBetween } from "../reading/edge-types-between";
+import { isExcluded } from "../reading/exclusion";
+import { readGraphSchema } from "../reading/graph-schema";
+import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "../reading/question-scope";
+import { questionWords } from "../reading/question-words";
 import { degreeDataSchema } from "../writing/analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import type { CentralityMeasure } from "./centrality-measure";
-import { edgeTypesBetween } from "../reading/edge-types-between";
 import { formatFigure } from "../writing/format-figures";
-import { readGraphSchema } from "../reading/graph-schema";
+import { centralityDataSchema, nodeName } from "../writing/result-shapes";
+import type { CentralityMeasure } from "./centrality-measure";
 import { centralityNotes } from "./plan-centrality";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "../reading/question-scope";
-import { questionWords } from "../reading/question-words";
-import { isExcluded } from "../reading/exclusion";
-import { centralityDataSchema, nodeName } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 import { asksForWeights, weightsNote } from "./weights-request";
 

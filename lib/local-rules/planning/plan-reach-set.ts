@@ -1,13 +1,13 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
 import { findMentions } from "../aggregate/question-mentions";
-import { inLanguage } from "../writing/answer-language";
 import { readGraphSchema } from "../reading/graph-schema";
+import { resolveNodeNames } from "../reading/resolve-node-names";
+import { inLanguage } from "../writing/answer-language";
+import { nodeName } from "../writing/result-shapes";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { missingPart } from "./plan-with-nodes";
-import { resolveNodeNames } from "../reading/resolve-node-names";
-import { nodeName } from "../writing/result-shapes";
 
 // Reached nodes named in the answer; the count covers them all.
 const shownNodes = 12;

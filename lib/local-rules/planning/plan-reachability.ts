@@ -1,8 +1,8 @@
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
+import { nodeName, pathDataSchema } from "../writing/result-shapes";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { nodeName, pathDataSchema } from "../writing/result-shapes";
 
 /**
  * "Is B reachable from A?": a shortest_path from A to B (following edge direction on a directed

@@ -1,15 +1,20 @@
+import { readGraphSchema } from "../reading/graph-schema";
+import {
+  edgeTypeNamedByVerb,
+  namedNodeTypes,
+  namedValues,
+  typePosition,
+} from "../reading/question-scope";
+import { questionWords } from "../reading/question-words";
 import { degreeDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { cannotPlanPart } from "../writing/capability-part";
-import { readGraphSchema } from "../reading/graph-schema";
 import { planAggregate } from "./plan-aggregate";
 import { planEndpointGroups } from "./plan-endpoint-groups";
 import { planRanking } from "./plan-ranking";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { edgeTypeNamedByVerb, namedNodeTypes, namedValues, typePosition } from "../reading/question-scope";
-import { questionWords } from "../reading/question-words";
 import { planSingleCall } from "./single-call-plan";
 
 // A verb of sending or receiving ("ordered", "sent"): the question is about links.

@@ -2,12 +2,12 @@ import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
 import { conditionSql } from "../aggregate/build-aggregate-sql";
 import { type CatalogueTable, readQueryCatalogue } from "../aggregate/query-catalogue";
 import { findMentions } from "../aggregate/question-mentions";
-import { inLanguage } from "../writing/answer-language";
 import { readGraphSchema } from "../reading/graph-schema";
+import { inLanguage } from "../writing/answer-language";
+import { nodeName } from "../writing/result-shapes";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { missingPart } from "./plan-with-nodes";
-import { nodeName } from "../writing/result-shapes";
 
 /** What a self-loop question asks: whether any, how many nodes or loops, or which nodes. */
 export type SelfLoopAsk = "exists" | "nodes" | "loops" | "list";

@@ -1,15 +1,15 @@
+import { readGraphSchema } from "../reading/graph-schema";
+import { namedNodeTypes } from "../reading/question-scope";
+import type { SimilarityMetric } from "../reading/question-words";
+import { metricNames, pairName, viaTypeFor } from "../reading/similarity-pair-words";
 import { similarityDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { readGraphSchema } from "../reading/graph-schema";
+import { nodeName } from "../writing/result-shapes";
 import { planPairSimilarity } from "./plan-pair-similarity";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
-import { namedNodeTypes } from "../reading/question-scope";
-import type { SimilarityMetric } from "../reading/question-words";
-import { nodeName } from "../writing/result-shapes";
-import { metricNames, pairName, viaTypeFor } from "../reading/similarity-pair-words";
 import { planSingleCall } from "./single-call-plan";
 
 export function planSimilarity(input: {

@@ -1,8 +1,8 @@
 import { type AnswerSection, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
+import { communityDataSchema } from "../writing/result-shapes";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
-import { communityDataSchema } from "../writing/result-shapes";
 import { planSingleCall } from "./single-call-plan";
 
 /** Strongly connected components of a directed graph (community_detection's SCC partition). */

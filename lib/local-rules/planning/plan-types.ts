@@ -1,7 +1,7 @@
 import type { JSONValue } from "@ai-sdk/provider";
-import type { AnswerPart } from "../writing/answer-document";
 import type { Phrases } from "../reading/phrases";
 import type { PromptReading } from "../reading/read-prompt";
+import type { AnswerPart } from "../writing/answer-document";
 import type { GraphDescription } from "../writing/result-shapes";
 
 /** A JSON object whose values are all defined (tool inputs). */

@@ -1,9 +1,9 @@
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
+import { communityDataSchema, nodeName } from "../writing/result-shapes";
 import { componentsSection } from "./plan-strong-components";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
-import { communityDataSchema, nodeName } from "../writing/result-shapes";
 
 // Members named in the lead; the table lists every component.
 const namedInLead = 30;

@@ -1,10 +1,10 @@
 import type { z } from "zod";
+import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-names";
+import type { EnvelopeView } from "../steps/tool-outcome";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-names";
 import { planSingleCall } from "./single-call-plan";
-import type { EnvelopeView } from "../steps/tool-outcome";
 
 /** A part that says what the question is missing (never another question's answer). */
 export function missingPart(context: PlanContext, text: { en: string; zh: string }): AnswerPart {

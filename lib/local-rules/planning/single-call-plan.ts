@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
-import type { BaseContext, PlannedCall, PlanOutcome } from "./plan-types";
-import { readData } from "../writing/result-shapes";
 import type { EnvelopeView } from "../steps/tool-outcome";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { failurePart } from "../writing/failure-part";
+import { readData } from "../writing/result-shapes";
+import type { BaseContext, PlannedCall, PlanOutcome } from "./plan-types";
 
 /** A part saying a result did not have the expected shape (never shown as empty results). */
 export function unexpectedResultPart(input: {

@@ -1,5 +1,5 @@
-import type { CentralityMeasure } from "./centrality-measure";
 import type { WeightsUse } from "../reading/phrases";
+import type { CentralityMeasure } from "./centrality-measure";
 import type { PlanContext } from "./plan-types";
 
 // "weighted PageRank", "by edge weight", "加权最短路径", "按权重": the user asks for weights.

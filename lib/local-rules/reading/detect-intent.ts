@@ -1,11 +1,11 @@
-import { detectMlIntent, type MlIntent } from "../ml/detect-ml-intent";
 import { type AnalysisIntent, readAnalyses } from "../families";
+import { detectMlIntent, type MlIntent } from "../ml/detect-ml-intent";
 import { extractRemovalNames } from "./node-name-extraction";
 
+export type { AnalysisIntent } from "../families";
 // The intent's parts, where the code that reads intents has long found them.
 export type { CentralityMeasure } from "../planning/centrality-measure";
 export type { CommunityAlgorithm } from "../planning/community-algorithm";
-export type { AnalysisIntent } from "../families";
 
 /** What the question asks for, as far as the offline rules understand it (AF-4). */
 export type QuestionIntent =

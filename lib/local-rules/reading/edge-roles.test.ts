@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { readRoleLink } from "./edge-roles";
 import { readAnalyses } from "../families";
-import type { GraphSchemaView } from "./graph-schema";
 import { analysisGraphEngine } from "../testing/analysis-graph-engine";
 import { company } from "../testing/paraphrase-graphs";
 import { runConversation } from "../testing/run-conversation";
+import { readRoleLink } from "./edge-roles";
+import type { GraphSchemaView } from "./graph-schema";
 
 afterAll(async () => {
   await closeIdleQueryEngines();

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { resolveCall } from "../steps/call-resolution";
 import { failurePart } from "../writing/failure-part";
-import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { readData } from "../writing/result-shapes";
 
 // A loose view of get_graph_info's `schema` (lib/mcp/graph-info.ts): the types, properties and

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
 import { readAnalyses } from "../families";
-import { linkDirection } from "./link-direction";
 import { analysisGraphEngine } from "../testing/analysis-graph-engine";
 import { transfers } from "../testing/paraphrase-graphs";
 import { runConversation } from "../testing/run-conversation";
+import { linkDirection } from "./link-direction";
 
 afterAll(async () => {
   await closeIdleQueryEngines();

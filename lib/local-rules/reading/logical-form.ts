@@ -1,8 +1,8 @@
-import { detectLanguage } from "../writing/answer-language";
 import type { ConversationReference } from "../conversation/conversation-reference";
+import { detectLanguage } from "../writing/answer-language";
 import type { AnalysisIntent, QuestionIntent } from "./detect-intent";
-import { nodeMentions } from "./node-mentions";
 import { excludedNodes } from "./exclusion";
+import { nodeMentions } from "./node-mentions";
 
 /** What a question asks to be done, whatever family answers it. */
 export type Operation =

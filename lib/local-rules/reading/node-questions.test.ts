@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { detectIntent } from "./detect-intent";
 import { readAnalyses } from "../families";
-import { readExplicitDepth } from "./question-numbers";
 import { karateDescription, karateEngine } from "../testing/karate-engine";
 import { realGraphEngine } from "../testing/real-graph-engine";
 import { type FakeEngine, ok, runConversation } from "../testing/run-conversation";
+import { detectIntent } from "./detect-intent";
+import { readExplicitDepth } from "./question-numbers";
 
 afterAll(async () => {
   await closeIdleQueryEngines();

@@ -1,6 +1,6 @@
 import { detectLanguage } from "../writing/answer-language";
-import { endpointMentions, nodeMentions } from "./node-mentions";
 import { type ReadingExamples, readingExamples } from "./family-examples";
+import { endpointMentions, nodeMentions } from "./node-mentions";
 
 // A question no family's rules read is scored against how each reading is usually asked
 // (family-examples.ts), by meaning rather than by its exact words: words are reduced to a lemma

@@ -1,7 +1,7 @@
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import { resolveCall } from "../steps/call-resolution";
-import { failurePart } from "../writing/failure-part";
 import type { PlanContext, PlannedCall } from "../planning/plan-types";
+import { resolveCall } from "../steps/call-resolution";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { failurePart } from "../writing/failure-part";
 import { nodeName, readData, searchDataSchema } from "../writing/result-shapes";
 
 /** A name confirmed as a real node id (TC-2). */

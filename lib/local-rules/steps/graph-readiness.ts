@@ -1,11 +1,11 @@
+import type { PlanOutcome, VerifiedGraph } from "../planning/plan-types";
+import type { Phrases } from "../reading/phrases";
+import type { PromptReading } from "../reading/read-prompt";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { failurePart } from "../writing/failure-part";
+import { constructionDataSchema, graphDescriptionSchema, readData } from "../writing/result-shapes";
 import { latestStep } from "./call-resolution";
 import { type DatasetInScope, datasetInScope, datasetNameOf } from "./dataset-scope";
-import { failurePart } from "../writing/failure-part";
-import type { Phrases } from "../reading/phrases";
-import type { PlanOutcome, VerifiedGraph } from "../planning/plan-types";
-import type { PromptReading } from "../reading/read-prompt";
-import { constructionDataSchema, graphDescriptionSchema, readData } from "../writing/result-shapes";
 
 /** Step A's verdict: a verified session graph, or the next thing to do about it. */
 export type Readiness =

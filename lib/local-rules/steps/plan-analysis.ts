@@ -1,9 +1,9 @@
-import type { AnswerPart } from "../writing/answer-document";
-import { canonicalJson } from "./call-resolution";
 import { type AnalysisIntent, planFamily } from "../families";
-import { planReport, planVisualization } from "./plan-deliverables";
 import type { PlanContext, PlannedCall } from "../planning/plan-types";
+import type { AnswerPart } from "../writing/answer-document";
 import { graphContextPart } from "../writing/write-graph-info";
+import { canonicalJson } from "./call-resolution";
+import { planReport, planVisualization } from "./plan-deliverables";
 
 /** The next step of a planned run: calls to emit, or the parts of the final answer. */
 export type AnalysisStep =

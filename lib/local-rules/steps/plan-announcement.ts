@@ -1,6 +1,6 @@
 import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
-import { outlinePlan, type QuestionParse } from "./plan-outline";
 import type { BaseContext, PlannedCall } from "../planning/plan-types";
+import { outlinePlan, type QuestionParse } from "./plan-outline";
 import { reasoningNotes } from "./reasoning-notes";
 
 /**

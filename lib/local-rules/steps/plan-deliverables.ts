@@ -1,7 +1,7 @@
-import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import type { JsonObject, PlanContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
-import { artifactDataSchema } from "../writing/result-shapes";
 import { planSingleCall } from "../planning/single-call-plan";
+import { type AnswerPart, emptyPart } from "../writing/answer-document";
+import { artifactDataSchema } from "../writing/result-shapes";
 
 // The tools' own bounds: visualize_subgraph takes 5000 ids, a report 50 results per tool.
 const viewNodeLimit = 500;

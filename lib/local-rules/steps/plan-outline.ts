@@ -1,10 +1,10 @@
+import { familyTitle, planFamily } from "../families";
+import type { BaseContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
+import type { QuestionIntent } from "../reading/detect-intent";
+import type { LogicalForm } from "../reading/logical-form";
 import { detectLanguage } from "../writing/answer-language";
 import { datasetInScope, datasetNameOf } from "./dataset-scope";
-import type { QuestionIntent } from "../reading/detect-intent";
-import { familyTitle, planFamily } from "../families";
 import type { Readiness } from "./graph-readiness";
-import type { BaseContext, PlannedCall, PlanOutcome } from "../planning/plan-types";
-import type { LogicalForm } from "../reading/logical-form";
 
 /** One step of the offline model's plan: what it is, and the tools it calls (so far known). */
 export type OutlineStep = { id: string; title: string; tools: string[] };

@@ -1,9 +1,9 @@
+import type { PlannedCall } from "../planning/plan-types";
+import { describeLogicalForm } from "../reading/logical-form";
+import type { PromptReading } from "../reading/read-prompt";
 import { detectLanguage } from "../writing/answer-language";
 import { datasetInScope, datasetNameOf } from "./dataset-scope";
 import type { QuestionParse } from "./plan-outline";
-import type { PlannedCall } from "../planning/plan-types";
-import type { PromptReading } from "../reading/read-prompt";
-import { describeLogicalForm } from "../reading/logical-form";
 
 type Language = "en" | "zh";
 

@@ -1,5 +1,5 @@
-import { type AnswerPart, emptyPart } from "./answer-document";
 import type { Phrases } from "../reading/phrases";
+import { type AnswerPart, emptyPart } from "./answer-document";
 
 /** What the offline model can do, for every "I can't" answer (AF-4). */
 function capabilitiesSection(phrases: Phrases) {

@@ -1,6 +1,6 @@
-import { type AnswerPart, emptyPart } from "./answer-document";
 import type { Phrases } from "../reading/phrases";
 import type { RunToolStep } from "../reading/read-prompt";
+import { type AnswerPart, emptyPart } from "./answer-document";
 
 function detailsOf(data: unknown): { line?: number; column?: number } {
   if (typeof data !== "object" || data === null) return {};

@@ -1,7 +1,7 @@
+import type { PlanContext } from "../planning/plan-types";
+import type { Phrases } from "../reading/phrases";
 import { type AnswerBlock, type AnswerPart, emptyPart } from "./answer-document";
 import { formatFigure } from "./format-figures";
-import type { Phrases } from "../reading/phrases";
-import type { PlanContext } from "../planning/plan-types";
 import {
   type CentralityData,
   type CommunityData,

@@ -1,7 +1,7 @@
-import { type AnswerPart, emptyPart } from "./answer-document";
+import type { PlanContext } from "../planning/plan-types";
 import { latestStep } from "../steps/call-resolution";
 import { datasetInScope } from "../steps/dataset-scope";
-import type { PlanContext } from "../planning/plan-types";
+import { type AnswerPart, emptyPart } from "./answer-document";
 import { constructionDataSchema, readData } from "./result-shapes";
 
 function datasetLabel(context: PlanContext): string {
