@@ -1,4 +1,5 @@
 import { countByType } from "@/lib/engine/graph/count-by-type";
+import { listEdgeProperties } from "@/lib/engine/graph/edge-property-weights";
 import type { GraphData } from "@/lib/engine/graph/graph-data";
 import {
   describeProperties,
@@ -79,6 +80,8 @@ export function describeLoadedGraph(loaded: LoadedGraph) {
     weighted: graph.edgeWeights !== null,
     // Which input column the weights came from, so an answer can say what "weighted" means.
     weight_column: graph.edgeWeights ? (graph.edgeWeightColumn ?? null) : null,
+    // Any numeric one can weigh a single call (weight_property), without rebuilding.
+    edge_properties: listEdgeProperties({ graph }),
     nodes: graph.nodeIds.length,
     edges: graph.edgeSources.length,
     node_types: countByType({ index: graph.nodeTypeIndex, names: graph.nodeTypeNames }),

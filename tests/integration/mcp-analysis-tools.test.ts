@@ -20,6 +20,10 @@ const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
 const reference = JSON.parse(
   await readFile(path.join(fixtures, "analysis/analysis_reference.json"), "utf8"),
 );
+// tests/fixtures/weights/weights_reference.py: NetworkX with weight= set to an edge property.
+const weightsReference = JSON.parse(
+  await readFile(path.join(fixtures, "weights/weights_reference.json"), "utf8"),
+);
 
 type Envelope = {
   success: boolean;
@@ -34,8 +38,12 @@ let server: Awaited<ReturnType<typeof serveRouteHandlers>>;
 let karate: Client;
 let shop: Client;
 let library: Client;
+let payments: Client;
 
-async function sessionWith(files: string[]): Promise<Client> {
+async function sessionWith(
+  files: string[],
+  construct: { directed?: boolean } = {},
+): Promise<Client> {
   const user = await insertUser({
     email: `analyst-${randomUUID()}@test.local`,
     displayName: "analyst",
@@ -54,7 +62,7 @@ async function sessionWith(files: string[]): Promise<Client> {
   await constructDataset({
     ownerId: user.id,
     datasetId: ids[0],
-    options: ids[1] ? { nodes_dataset_id: ids[1] } : {},
+    options: { ...construct, ...(ids[1] ? { nodes_dataset_id: ids[1] } : {}) },
   });
   const client = new Client({ name: "analysis-test", version: "1.0.0" });
   await client.connect(
@@ -103,12 +111,16 @@ beforeAll(async () => {
   karate = await sessionWith(["karate_edges.csv", "karate_nodes.csv"]);
   shop = await sessionWith(["shop.sql"]);
   library = await sessionWith(["analysis/library.sql"]);
+  payments = await sessionWith(["weights/transfers.csv", "weights/accounts.csv"], {
+    directed: true,
+  });
 });
 
 afterAll(async () => {
   await karate?.close();
   await shop?.close();
   await library?.close();
+  await payments?.close();
   await server?.close();
 });
 
@@ -519,5 +531,156 @@ describe("a library dump: typed counts and co-authorship", () => {
         pair.weight,
       ]),
     ).toEqual(reference.library_coauthors_top3);
+  });
+});
+
+describe("weights from any edge property (a payments graph built without a weight column)", () => {
+  const topIds = (rows: [string, number][], k = 3) => rows.slice(0, k).map(([id]) => id);
+
+  it("get_graph_info lists the edge properties that could weigh a call", async () => {
+    const info = await ok(payments, "get_graph_info");
+    expect(info.data.weighted).toBe(false);
+    const byName = Object.fromEntries(
+      info.data.edge_properties.map((entry: { name: string }) => [entry.name, entry]),
+    );
+    expect(byName.amount).toMatchObject({ numeric: true, missing: 0 });
+    expect(byName.channel).toMatchObject({ numeric: false });
+    expect(byName.discount).toMatchObject({
+      numeric: true,
+      missing: weightsReference.missing_discount,
+    });
+  });
+
+  it("PageRank with the amounts as weights — a strength — matches nx.pagerank(weight='amount')", async () => {
+    const result = await ok(payments, "node_centrality", {
+      algorithm: "pagerank",
+      weight_property: "amount",
+      top_k: 5,
+    });
+    expect(result.data).toMatchObject({
+      weighted: true,
+      weight_property: "amount",
+      weight_semantics: "strength",
+    });
+    expect(idsOf(result.data.top)).toEqual(topIds(weightsReference.pagerank_amount_top, 5));
+    expect(result.data.top[0].score).toBeCloseTo(weightsReference.pagerank_amount_top[0][1], 6);
+    // Unweighted, the ranking differs: the property really changed the measure.
+    const plain = await ok(payments, "node_centrality", { algorithm: "pagerank", top_k: 5 });
+    expect(idsOf(plain.data.top)).toEqual(topIds(weightsReference.pagerank_unweighted_top, 5));
+  });
+
+  it("betweenness and closeness read minutes as a distance", async () => {
+    const betweenness = await ok(payments, "node_centrality", {
+      algorithm: "betweenness",
+      weight_property: "minutes",
+    });
+    expect(betweenness.data.weight_semantics).toBe("distance");
+    expect(idsOf(betweenness.data.top).slice(0, 3)).toEqual(
+      topIds(weightsReference.betweenness_minutes_top),
+    );
+    expect(betweenness.data.top[0].score).toBeCloseTo(
+      weightsReference.betweenness_minutes_top[0][1],
+      9,
+    );
+    const closeness = await ok(payments, "node_centrality", {
+      algorithm: "closeness",
+      weight_property: "minutes",
+    });
+    expect(idsOf(closeness.data.top).slice(0, 3)).toEqual(
+      topIds(weightsReference.closeness_minutes_top),
+    );
+  });
+
+  it("who received the most money: in-strength by amount", async () => {
+    const result = await ok(payments, "degree_analysis", {
+      mode: "in",
+      rank_by: "strength",
+      weight_property: "amount",
+      top_k: 3,
+    });
+    expect(idsOf(result.data.top)).toEqual(topIds(weightsReference.in_strength_amount_top));
+    expect(result.data.top[0].strength).toBeCloseTo(
+      weightsReference.in_strength_amount_top[0][1],
+      6,
+    );
+  });
+
+  it("the quickest route in minutes, a spanning tree, distance figures and a flow by property", async () => {
+    const route = await ok(payments, "shortest_path", {
+      source: weightsReference.path_source,
+      target: weightsReference.path_target,
+      weight_property: "minutes",
+    });
+    expect(route.data).toMatchObject({ weighted: true, weight_semantics: "distance" });
+    expect(route.data.distance).toBe(weightsReference.path_minutes_length);
+    const tree = await ok(payments, "spanning_tree", { weight_property: "minutes" });
+    expect(tree.data.total_weight).toBeCloseTo(weightsReference.spanning_minutes_total, 9);
+    const metrics = await ok(payments, "graph_metrics", {
+      metrics: ["diameter", "radius", "average_shortest_path_length"],
+      weight_property: "minutes",
+    });
+    expect(metrics.data.metrics.diameter).toBe(weightsReference.diameter_minutes);
+    expect(metrics.data.metrics.radius).toBe(weightsReference.radius_minutes);
+    expect(metrics.data.metrics.average_shortest_path_length).toBeCloseTo(
+      weightsReference.average_path_minutes,
+      9,
+    );
+    const flow = await ok(payments, "flow_analysis", {
+      source: weightsReference.path_source,
+      target: weightsReference.path_target,
+      capacity_property: "amount",
+    });
+    expect(flow.data.max_flow).toBeCloseTo(weightsReference.max_flow_amount, 6);
+  });
+
+  it("weighted clustering and Louvain read a count as a strength", async () => {
+    const clustering = await ok(payments, "node_structure", {
+      metric: "clustering",
+      weight_property: "count",
+      node_ids: ["a20", "a14"],
+    });
+    for (const row of clustering.data.nodes) {
+      expect(row.value).toBeCloseTo(weightsReference.clustering_count[row.id], 9);
+    }
+    const communities = await ok(payments, "community_detection", {
+      algorithm: "louvain",
+      weight_property: "count",
+    });
+    expect(communities.data).toMatchObject({ weighted: true, weight_semantics: "strength" });
+  });
+
+  it("refuses a property that cannot serve, saying why, and names the candidates when unweighted", async () => {
+    const text = await call(payments, "node_centrality", {
+      algorithm: "pagerank",
+      weight_property: "channel",
+    });
+    expect(text).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    expect(text.message).toMatch(/not numeric.*amount/);
+    const unknown = await call(payments, "shortest_path", {
+      source: "a03",
+      target: "a17",
+      weight_property: "fees",
+    });
+    expect(unknown).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    const missing = await call(payments, "degree_analysis", { weight_property: "discount" });
+    expect(missing.message).toContain(`${weightsReference.missing_discount} of`);
+    const filled = await ok(payments, "degree_analysis", {
+      weight_property: "discount",
+      missing_weight: 0,
+    });
+    expect(filled.data.weighted).toBe(true);
+    const negative = await call(payments, "shortest_path", {
+      source: "a03",
+      target: "a17",
+      weight_property: "delta",
+    });
+    expect(negative).toMatchObject({ success: false, error_code: "INVALID_REQUEST" });
+    expect(negative.message).toMatch(/negative "delta"/);
+    const notWeighted = await call(payments, "node_centrality", {
+      algorithm: "pagerank",
+      weighted: true,
+    });
+    expect(notWeighted).toMatchObject({ success: false, error_code: "GRAPH_NOT_WEIGHTED" });
+    expect(notWeighted.message).toContain("amount, count");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of community_detection: the algorithm, its options and the nodes to report. */
 export const communityDetectionInputSchema = z
@@ -26,5 +27,6 @@ export const communityDetectionInputSchema = z
       .max(50)
       .optional()
       .describe("Detect communities on these edge types only (get_graph_info lists them)."),
+    ...weightPropertyFields,
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analysisFilterFields } from "./analysis-filters";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of degree_analysis: how many top nodes, which degree, filters, or given nodes. */
 export const degreeAnalysisInputSchema = z
@@ -24,6 +25,7 @@ export const degreeAnalysisInputSchema = z
       .optional()
       .describe("Report these nodes' degrees instead of the top k."),
     ...analysisFilterFields,
+    ...weightPropertyFields,
   })
   .strict();
 

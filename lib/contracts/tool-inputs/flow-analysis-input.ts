@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { missingWeightField } from "./weight-property-fields";
 
 /** Arguments of flow_analysis: maximum flow and minimum cut between two nodes. */
 export const flowAnalysisInputSchema = z
@@ -13,5 +14,6 @@ export const flowAnalysisInputSchema = z
       .describe(
         "Edge property holding each edge's capacity ('weight' = the edge weights); default 1 per edge.",
       ),
+    missing_weight: missingWeightField,
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Every whole-graph metric graph_metrics can compute, in the order it reports them. */
 export const graphMetricNames = [
@@ -35,6 +36,7 @@ export const graphMetricsInputSchema = z
       .max(50)
       .optional()
       .describe("Compute on these edge types only (get_graph_info lists them)."),
+    ...weightPropertyFields,
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analysisFilterFields } from "./analysis-filters";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of node_centrality: the measure, k, the measure's options and the filters. */
 export const nodeCentralityInputSchema = z
@@ -48,6 +49,7 @@ export const nodeCentralityInputSchema = z
       .default(false)
       .describe("Ignore edge direction, e.g. to find brokers between groups in a directed graph."),
     ...analysisFilterFields,
+    ...weightPropertyFields,
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analysisFilterFields } from "./analysis-filters";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of node_structure: a per-node structural measure, ranked or for given nodes. */
 export const nodeStructureInputSchema = z
@@ -22,6 +23,7 @@ export const nodeStructureInputSchema = z
       .default(false)
       .describe("clustering only: NetworkX's weighted clustering (geometric mean of weights)."),
     ...analysisFilterFields,
+    ...weightPropertyFields,
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of shortest_path: two node ids, hops or weighted distance, one or k paths. */
 export const shortestPathInputSchema = z
@@ -18,5 +19,6 @@ export const shortestPathInputSchema = z
       .max(100)
       .default(1)
       .describe("k > 1: the k shortest simple paths (Yen), each with its length."),
+    ...weightPropertyFields,
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weightPropertyFields } from "./weight-property-fields";
 
 /** Arguments of spanning_tree: a minimum or maximum spanning forest. */
 export const spanningTreeInputSchema = z
@@ -18,5 +19,6 @@ export const spanningTreeInputSchema = z
       .max(1000)
       .default(10)
       .describe("How many of the heaviest tree edges to list."),
+    ...weightPropertyFields,
   })
   .strict();

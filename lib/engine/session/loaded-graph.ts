@@ -2,6 +2,7 @@ import { buildCsr } from "../csr/build-csr";
 import type { CsrGraph } from "../csr/csr-graph";
 import { NodeIdIndex } from "../csr/node-id-index";
 import { graphWithEdgeTypes, resolveEdgeTypeIndices } from "../filters/edge-type-filter";
+import { edgePropertyWeights, type WeightSemantics } from "../graph/edge-property-weights";
 import type { GraphData } from "../graph/graph-data";
 import { estimateCsrBytes, estimateGraphBytes } from "./graph-memory-estimate";
 
@@ -17,6 +18,9 @@ export type GraphOrigin =
 
 /** A view of a version restricted to some edge types: its data and CSR snapshot. */
 export type EdgeTypeView = { graph: GraphData; csr: CsrGraph; edgeTypes: string[] | null };
+
+/** An edge-type view weighted by one edge property, with its smallest weight. */
+type WeightedView = EdgeTypeView & { minimumWeight: number };
 
 // Views are O(n + m) each; analysts filter on one or two edge types at a time, so a few
 // cached views per version are enough and keep memory bounded.
@@ -40,6 +44,7 @@ export class LoadedGraph {
   private idIndex: NodeIdIndex | null = null;
   private graphBytes: number | null = null;
   private readonly edgeTypeViews = new Map<string, EdgeTypeView>();
+  private readonly weightedViews = new Map<string, WeightedView>();
 
   constructor(input: {
     version: number;
@@ -63,7 +68,7 @@ export class LoadedGraph {
     this.graphBytes ??= estimateGraphBytes(this.graph);
     let bytes = this.graphBytes;
     if (this.csrSnapshot) bytes += estimateCsrBytes(this.csrSnapshot);
-    for (const view of this.edgeTypeViews.values()) {
+    for (const view of [...this.edgeTypeViews.values(), ...this.weightedViews.values()]) {
       // A view shares the node columns; its own cost is its edge columns and its CSR.
       bytes +=
         view.graph.edgeSources.byteLength * 2 +
@@ -110,6 +115,47 @@ export class LoadedGraph {
     }
     this.edgeTypeViews.set(key, view);
     return view;
+  }
+
+  /**
+   * The `edge_types` view weighted by one edge property (`weight_property`): same nodes and
+   * edges, the property's values as weights, its own CSR. Cached like edge-type views, so a
+   * ranking and its follow-up by the same property build it once. INVALID_REQUEST for a property
+   * that cannot serve (edgePropertyWeights says why).
+   */
+  withWeightProperty(input: {
+    edgeTypes: readonly string[] | undefined;
+    property: string;
+    semantics: WeightSemantics;
+    missingWeight?: number;
+  }): EdgeTypeView {
+    const base = this.withEdgeTypes(input.edgeTypes);
+    const key = [base.edgeTypes?.join(",") ?? "", input.property, input.missingWeight ?? ""].join(
+      "\u0000",
+    );
+    let view = this.weightedViews.get(key);
+    if (!view) {
+      const weights = edgePropertyWeights({
+        graph: base.graph,
+        property: input.property,
+        semantics: "strength",
+        missingWeight: input.missingWeight,
+      });
+      let minimumWeight = Number.POSITIVE_INFINITY;
+      for (const weight of weights) if (weight < minimumWeight) minimumWeight = weight;
+      const graph = { ...base.graph, edgeWeights: weights, edgeWeightColumn: input.property };
+      view = { graph, csr: buildCsr({ graph }), edgeTypes: base.edgeTypes, minimumWeight };
+      if (this.weightedViews.size >= maxCachedEdgeTypeViews) {
+        const oldest = this.weightedViews.keys().next().value;
+        if (oldest !== undefined) this.weightedViews.delete(oldest);
+      }
+      this.weightedViews.set(key, view);
+    }
+    if (input.semantics !== "strength" && view.minimumWeight < 0) {
+      // Read again with the caller's meaning: the error names the first negative edge.
+      edgePropertyWeights({ ...input, graph: base.graph });
+    }
+    return { graph: view.graph, csr: view.csr, edgeTypes: view.edgeTypes };
   }
 
   /** The dataset this version belongs to, if any. */

@@ -6,6 +6,7 @@ import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
 import { stronglyConnectedComponents } from "@/lib/engine/algorithms/strongly-connected-components";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { runEngineKernel } from "@/lib/kernels/engine-kernels";
+import { measuredView, requireWeights, weightingOf, weightingReport } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { sessionGraphsOf } from "../session-graph-cache";
@@ -35,10 +36,14 @@ export const communityDetectionTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const view = loaded.withEdgeTypes(args.edge_types);
+    // Modularity methods read a weight as a strength (NetworkX's louvain_communities).
+    const weighting = weightingOf(args, "strength");
+    const { weighted } = weighting;
+    const view = measuredView(loaded, args.edge_types, weighting);
+    requireWeights({ view, weighted, algorithm: args.algorithm, graph: loaded.graph });
     const csr = view.csr;
     const control = { signal };
-    const options = { resolution: args.resolution, seed: args.seed, weighted: args.weighted };
+    const options = { resolution: args.resolution, seed: args.seed, weighted };
     let partition: Partition;
     switch (args.algorithm) {
       case "louvain":
@@ -50,18 +55,18 @@ export const communityDetectionTool = defineTool({
       case "label_propagation":
         partition = await runEngineKernel("labelPropagation", {
           csr,
-          options: { seed: args.seed, weighted: args.weighted },
+          options: { seed: args.seed, weighted },
           control,
         });
         break;
       case "connected_components":
-        partition = componentPartition(csr, connectedComponents({ csr, control }), args.weighted);
+        partition = componentPartition(csr, connectedComponents({ csr, control }), weighted);
         break;
       case "strongly_connected_components":
         partition = componentPartition(
           csr,
           stronglyConnectedComponents({ csr, control }),
-          args.weighted,
+          weighted,
         );
         break;
     }
@@ -74,6 +79,8 @@ export const communityDetectionTool = defineTool({
     return {
       data: {
         algorithm: args.algorithm,
+        weighted,
+        ...weightingReport(weighting, weighted),
         ...(view.edgeTypes ? { edge_types: view.edgeTypes } : {}),
         community_count: partition.count,
         modularity: partition.modularity,

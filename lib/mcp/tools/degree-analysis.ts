@@ -1,10 +1,16 @@
 import "server-only";
 import { degreeAnalysisInputSchema } from "@/lib/contracts/tool-inputs/degree-analysis-input";
+import { graphNotWeightedError } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { computeDegrees, degreeDistribution } from "@/lib/engine/algorithms/degree";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { isWeighted } from "@/lib/engine/csr/csr-graph";
-import { EngineError } from "@/lib/engine/engine-error";
-import { noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
+import {
+  noNodePassesMessage,
+  requireWeights,
+  resolveAnalysisScope,
+  weightingOf,
+  weightingReport,
+} from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
@@ -21,7 +27,15 @@ export const degreeAnalysisTool = defineTool({
   run: async (args, { identity }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const analysis = resolveAnalysisScope(loaded, args);
+    // Strength sums weights: a weight_property is read as a strength.
+    const weighting = weightingOf(args, "strength");
+    const analysis = resolveAnalysisScope(loaded, args, weighting);
+    requireWeights({
+      view: analysis,
+      weighted: weighting.weighted,
+      algorithm: "strength",
+      graph: loaded.graph,
+    });
     const { csr } = analysis;
     const mode = csr.directed ? args.mode : "all";
     const inDegrees = csr.directed ? computeDegrees({ csr, mode: "in" }) : null;
@@ -48,7 +62,8 @@ export const degreeAnalysisTool = defineTool({
       mode,
       directed: csr.directed,
       weighted: strengths !== null,
-      weight_column: strengths ? (loaded.graph.edgeWeightColumn ?? null) : null,
+      weight_column: strengths ? (analysis.graph.edgeWeightColumn ?? null) : null,
+      ...weightingReport(weighting, strengths !== null),
       filters: analysis.applied,
     };
     if (args.node_ids) {
@@ -63,10 +78,7 @@ export const degreeAnalysisTool = defineTool({
       };
     }
     if (args.rank_by === "strength" && !strengths) {
-      throw new EngineError(
-        "GRAPH_NOT_WEIGHTED",
-        "rank_by strength needs edge weights, and this graph has none: rank by degree instead.",
-      );
+      throw graphNotWeightedError({ algorithm: "strength ranking", graph: loaded.graph });
     }
     const ranked = args.rank_by === "strength" && strengths ? strengths : degrees;
     const top = selectTopK({ scores: ranked, k: args.top_k, candidates: analysis.candidates });

@@ -2,7 +2,7 @@ import "server-only";
 import { flowAnalysisInputSchema } from "@/lib/contracts/tool-inputs/flow-analysis-input";
 import { minimumCut } from "@/lib/engine/algorithms/minimum-cut";
 import { EngineError } from "@/lib/engine/engine-error";
-import { edgeCapacities } from "../edge-capacities";
+import { edgePropertyWeights } from "@/lib/engine/graph/edge-property-weights";
 import { requireSession } from "../mcp-identity";
 import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
@@ -26,7 +26,16 @@ export const flowAnalysisTool = defineTool({
       throw new EngineError("INVALID_REQUEST", "Source and target must be different nodes.");
     }
     const { graph } = loaded;
-    const capacities = edgeCapacities({ graph, property: args.capacity_property });
+    // No property: 1 per edge, so the value counts edge-disjoint paths.
+    const capacities =
+      args.capacity_property === undefined
+        ? undefined
+        : edgePropertyWeights({
+            graph,
+            property: args.capacity_property,
+            semantics: "capacity",
+            missingWeight: args.missing_weight,
+          });
     const cut = await minimumCut({ graph, source, target, capacities, control: { signal } });
     return {
       message: `Maximum flow ${args.source} → ${args.target}: ${cut.value} (a minimum cut of ${cut.edges.length} edge${cut.edges.length === 1 ? "" : "s"})`,

@@ -11,8 +11,10 @@ import { degreeAssortativity } from "@/lib/engine/algorithms/degree-assortativit
 import { graphDensity } from "@/lib/engine/algorithms/density";
 import { findCycle, isDirectedAcyclic } from "@/lib/engine/algorithms/find-cycle";
 import { triangleTotal } from "@/lib/engine/algorithms/triangles";
+import { weightedDistanceMetrics } from "@/lib/engine/algorithms/weighted-distance-metrics";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { runEngineKernel } from "@/lib/kernels/engine-kernels";
+import { measuredView, requireWeights, weightingOf, weightingReport } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
@@ -32,11 +34,16 @@ async function computeMetrics(
   nodeIds: string[],
   wanted: Set<GraphMetricName>,
   signal: AbortSignal,
+  weighted: boolean,
 ): Promise<{ metrics: Metrics; notes: string[] }> {
   const control = { signal };
   const metrics: Metrics = {};
   const notes: string[] = [];
   const has = (name: GraphMetricName) => wanted.has(name);
+  if (weighted) {
+    weightedDistances(csr, wanted, metrics, notes, control);
+    for (const name of distanceMetricNames) wanted.delete(name);
+  }
   if (has("density")) metrics.density = graphDensity({ csr });
   if (has("component_count") || has("largest_component_size")) {
     const components = connectedComponents({ csr, control });
@@ -105,6 +112,31 @@ async function computeMetrics(
   return { metrics, notes };
 }
 
+const distanceMetricNames = ["diameter", "radius", "average_shortest_path_length"] as const;
+
+/** The distance figures with edge weights read as lengths, into `metrics`. */
+function weightedDistances(
+  csr: CsrGraph,
+  wanted: Set<GraphMetricName>,
+  metrics: Metrics,
+  notes: string[],
+  control: { signal: AbortSignal },
+) {
+  if (!distanceMetricNames.some((name) => wanted.has(name))) return;
+  const figures = weightedDistanceMetrics({ csr, control });
+  if (wanted.has("diameter")) metrics.diameter = figures.diameter;
+  if (wanted.has("radius")) metrics.radius = figures.radius;
+  if (wanted.has("average_shortest_path_length")) {
+    metrics.average_shortest_path_length = figures.averageShortestPathLength;
+    metrics.average_shortest_path_length_exact = true;
+  }
+  if (!figures.connected) {
+    notes.push(
+      `The graph is not connected (${figures.componentCount} components): the weighted distance figures are those of the largest component (${figures.componentSize} of ${csr.nodeCount} nodes).`,
+    );
+  }
+}
+
 /** graph_metrics: whole-graph structure figures, exact. */
 export const graphMetricsTool = defineTool({
   name: "graph_metrics",
@@ -115,9 +147,20 @@ export const graphMetricsTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const view = loaded.withEdgeTypes(args.edge_types);
+    // Only the distance figures read weights, as lengths (nx.diameter(G, weight=…)).
+    const weighting = weightingOf(args, "distance");
+    const { weighted } = weighting;
+    const view = measuredView(loaded, args.edge_types, weighting);
+    requireWeights({ view, weighted, algorithm: "distance metrics", graph: loaded.graph });
     const wanted = new Set<GraphMetricName>(args.metrics ?? graphMetricNames);
-    const { metrics, notes } = await computeMetrics(view.csr, loaded.graph.nodeIds, wanted, signal);
+    const asked = wanted.size;
+    const { metrics, notes } = await computeMetrics(
+      view.csr,
+      loaded.graph.nodeIds,
+      wanted,
+      signal,
+      weighted,
+    );
     const shown = Object.entries(metrics)
       .filter(([name]) => (graphMetricNames as readonly string[]).includes(name))
       .slice(0, 4)
@@ -126,12 +169,14 @@ export const graphMetricsTool = defineTool({
           `${name.replaceAll("_", " ")} ${typeof value === "number" && !Number.isInteger(value) ? Number(value.toPrecision(6)) : String(value)}`,
       );
     return {
-      message: `${shown.join(", ")}${wanted.size > 4 ? ", …" : ""}${notes.length > 0 ? ` (${notes[0]})` : ""}`,
+      message: `${shown.join(", ")}${asked > 4 ? ", …" : ""}${notes.length > 0 ? ` (${notes[0]})` : ""}`,
       data: {
         nodes: view.csr.nodeCount,
         edges: view.csr.edgeCount,
         directed: view.csr.directed,
         ...(view.edgeTypes ? { edge_types: view.edgeTypes } : {}),
+        weighted,
+        ...weightingReport(weighting, weighted),
         graph:
           "simple graph: parallel edges merged; clustering, triangles, distances and bipartiteness on the undirected view",
         metrics,

@@ -9,7 +9,15 @@ import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import type { CsrGraph } from "@/lib/engine/csr/csr-graph";
 import { undirectedViewOf } from "@/lib/engine/csr/undirected-view";
 import { runEngineKernel } from "@/lib/kernels/engine-kernels";
-import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
+import {
+  type AnalysisScope,
+  noNodePassesMessage,
+  requireWeights,
+  resolveAnalysisScope,
+  type Weighting,
+  weightingOf,
+  weightingReport,
+} from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
@@ -68,6 +76,14 @@ function perNodeTargets(
     },
   };
 }
+
+// After NetworkX: the walk and spectral measures read a weight as a strength, the path-based
+// ones as a length.
+const distanceMeasures = new Set<NodeCentralityInput["algorithm"]>([
+  "betweenness",
+  "closeness",
+  "harmonic",
+]);
 
 async function score(
   scope: AnalysisScope,
@@ -198,14 +214,30 @@ export const nodeCentralityTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const analysis = resolveAnalysisScope(loaded, args);
+    const weighting: Weighting & { weighted: boolean } = weightingOf(
+      args,
+      distanceMeasures.has(args.algorithm) ? "distance" : "strength",
+    );
+    const analysis = resolveAnalysisScope(loaded, args, weighting);
+    requireWeights({
+      view: analysis,
+      weighted: weighting.weighted,
+      algorithm: args.algorithm,
+      graph: loaded.graph,
+    });
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
-    const { scores, notes, scored } = await score(analysis, args, asked, signal);
-    const weighted = args.weighted && args.algorithm !== "degree";
+    const { scores, notes, scored } = await score(
+      analysis,
+      { ...args, weighted: weighting.weighted },
+      asked,
+      signal,
+    );
+    const weighted = weighting.weighted && args.algorithm !== "degree";
     const base = {
       algorithm: args.algorithm,
       weighted,
-      weight_column: weighted ? (loaded.graph.edgeWeightColumn ?? null) : null,
+      weight_column: weighted ? (analysis.graph.edgeWeightColumn ?? null) : null,
+      ...weightingReport(weighting, weighted),
       undirected: args.undirected,
       node_count: loaded.csr.nodeCount,
       filters: analysis.applied,

@@ -7,7 +7,14 @@ import { coreNumbers, maxCore } from "@/lib/engine/algorithms/core-number";
 import { computeDegrees } from "@/lib/engine/algorithms/degree";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
 import { runEngineKernel } from "@/lib/kernels/engine-kernels";
-import { type AnalysisScope, noNodePassesMessage, resolveAnalysisScope } from "../analysis-scope";
+import {
+  type AnalysisScope,
+  noNodePassesMessage,
+  requireWeights,
+  resolveAnalysisScope,
+  weightingOf,
+  weightingReport,
+} from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { indicesOf, nodeView } from "../node-view";
 import { rankingSummary } from "../ranking-summary";
@@ -113,11 +120,16 @@ export const nodeStructureTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const analysis = resolveAnalysisScope(loaded, args);
+    // Only clustering reads weights (NetworkX's geometric mean of strengths).
+    const weighting = weightingOf(args, "strength");
+    const weighted = weighting.weighted && args.metric === "clustering";
+    const analysis = resolveAnalysisScope(loaded, args, weighted ? weighting : undefined);
+    requireWeights({ view: analysis, weighted, algorithm: "clustering", graph: loaded.graph });
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : null;
-    const { values, notes, scored } = await measure(analysis, args, asked, signal);
+    const { values, notes, scored } = await measure(analysis, { ...args, weighted }, asked, signal);
     const base = {
       metric: args.metric,
+      ...weightingReport(weighting, weighted),
       graph: "undirected view, self-loops and parallel edges ignored",
       filters: analysis.applied,
       ...notes,

@@ -1,8 +1,8 @@
 import "server-only";
 import { shortestPathInputSchema } from "@/lib/contracts/tool-inputs/shortest-path-input";
-import { assertWeightedGraph } from "@/lib/engine/algorithms/assert-weighted-graph";
 import { bfsShortestPath } from "@/lib/engine/algorithms/bfs";
 import { runEngineKernel } from "@/lib/kernels/engine-kernels";
+import { measuredView, requireWeights, weightingOf, weightingReport } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { nodeView } from "../node-view";
 import { sessionGraphsOf } from "../session-graph-cache";
@@ -21,24 +21,29 @@ export const shortestPathTool = defineTool({
     const source = loaded.ids.indexOfOrThrow(args.source);
     const target = loaded.ids.indexOfOrThrow(args.target);
     const control = { signal };
+    // A path's length is a sum of distances; weight_property picks which edge property.
+    const weighting = weightingOf(args, "distance");
+    const { weighted } = weighting;
+    const view = measuredView(loaded, undefined, weighting);
     // Dijkstra on a graph without weights would answer the hop count as a "weighted" distance.
-    if (args.weighted)
-      assertWeightedGraph({ adjacency: loaded.csr.outgoing, algorithm: "shortest path" });
+    requireWeights({ view, weighted, algorithm: "shortest path", graph: loaded.graph });
+    const { csr } = view;
     const base = {
       source: args.source,
       target: args.target,
-      weighted: args.weighted,
-      ...(args.weighted
+      weighted,
+      ...(weighted
         ? {
-            weight_column: loaded.graph.edgeWeightColumn ?? null,
+            weight_column: view.graph.edgeWeightColumn ?? null,
+            ...weightingReport(weighting, weighted),
             distance_meaning: "sum of edge weights along the path (weight = length)",
           }
         : {}),
     };
     if (args.k > 1) {
       const ranked = await runEngineKernel("kShortestPaths", {
-        csr: loaded.csr,
-        options: { source, target, k: args.k, weighted: args.weighted },
+        csr,
+        options: { source, target, k: args.k, weighted },
         control,
       });
       const found = ranked.paths.length > 0;
@@ -61,18 +66,18 @@ export const shortestPathTool = defineTool({
         },
         message: !found
           ? `No path from ${args.source} to ${args.target}.`
-          : `${ranked.paths.length < args.k ? `Only ${ranked.paths.length} simple path(s) exist` : `${args.k} shortest paths`} from ${args.source} to ${args.target}: lengths ${ranked.paths.map((path) => (args.weighted ? Number(path.distance.toPrecision(6)) : path.length)).join(", ")}.`,
+          : `${ranked.paths.length < args.k ? `Only ${ranked.paths.length} simple path(s) exist` : `${args.k} shortest paths`} from ${args.source} to ${args.target}: lengths ${ranked.paths.map((path) => (weighted ? Number(path.distance.toPrecision(6)) : path.length)).join(", ")}.`,
       };
     }
     // A weighted search settles nodes through a heap (50–160 ms on the 1M-edge benchmark
     // graph): in the kernel pool. A BFS, 10–26 ms there, costs less than the pool saves.
-    const result = args.weighted
+    const result = weighted
       ? await runEngineKernel("dijkstraShortestPath", {
-          csr: loaded.csr,
+          csr,
           options: { source, target },
           control,
         })
-      : bfsShortestPath({ csr: loaded.csr, source, target, control });
+      : bfsShortestPath({ csr, source, target, control });
     return {
       data: {
         ...base,

@@ -1,6 +1,7 @@
 import "server-only";
 import { spanningTreeInputSchema } from "@/lib/contracts/tool-inputs/spanning-tree-input";
 import { spanningForest } from "@/lib/engine/algorithms/spanning-forest";
+import { measuredView, weightingOf } from "../analysis-scope";
 import { requireSession } from "../mcp-identity";
 import { sessionGraphsOf } from "../session-graph-cache";
 import { catalogue, defineTool } from "../tool-definition";
@@ -15,10 +16,13 @@ export const spanningTreeTool = defineTool({
   run: async (args, { identity, signal }) => {
     const { scope } = await requireSession(identity);
     const loaded = (await sessionGraphsOf(scope)).currentOrThrow(scope);
-    const { graph } = loaded;
+    // Spanning trees take negative weights (as NetworkX's do), so a weight_property is checked
+    // as a strength, though a tree's weight is a total length.
+    const weighting = weightingOf(args, "strength");
+    const { graph } = measuredView(loaded, undefined, weighting);
     // "Weighted" is the default question; on a graph without weights every edge weighs 1
     // and the result says so instead of refusing.
-    const weighted = args.weighted && graph.edgeWeights !== null;
+    const weighted = weighting.weighted && graph.edgeWeights !== null;
     const forest = spanningForest({
       graph,
       maximum: args.maximum,
@@ -41,6 +45,8 @@ export const spanningTreeTool = defineTool({
         kind: args.maximum ? "maximum" : "minimum",
         weighted,
         weight_column: weighted ? (graph.edgeWeightColumn ?? null) : null,
+        ...(weighted ? { weight_semantics: "distance" } : {}),
+        ...(args.weight_property !== undefined ? { weight_property: args.weight_property } : {}),
         ...(args.weighted && !weighted
           ? { weights_note: "the graph has no weights; every edge counts 1" }
           : {}),
