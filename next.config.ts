@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
     "libpg-query",
     "@electric-sql/pglite",
     "@duckdb/node-api",
+    // Reads sql-wasm.wasm beside its own sql-wasm.js (SQLite uploads).
+    "sql.js",
     // Resolves its config (cosmiconfig) and task files with run-time requires: a plain Node package.
     "graphile-worker",
     // The offline sentence encoder reads its WASM backend and its weights from its own files.

@@ -63,4 +63,14 @@ describe("getEnv", () => {
     expect(env.LLM_API_KEY).toBeUndefined();
     expect(env.UPLOAD_MAX_BYTES).toBe(100 * 1024 * 1024);
   });
+
+  it("bounds gzip expansion at 2 GiB by default, and takes a lower bound", () => {
+    expect(parse({}).UPLOAD_MAX_UNCOMPRESSED_BYTES).toBe(2 * 1024 ** 3);
+    expect(parse({ UPLOAD_MAX_UNCOMPRESSED_BYTES: "1048576" }).UPLOAD_MAX_UNCOMPRESSED_BYTES).toBe(
+      1048576,
+    );
+    expect(() => parse({ UPLOAD_MAX_UNCOMPRESSED_BYTES: "0" })).toThrow(
+      /UPLOAD_MAX_UNCOMPRESSED_BYTES/,
+    );
+  });
 });

@@ -148,6 +148,11 @@ const environmentSchema = z.object({
   ENGINE_MEMORY_BUDGET_MB: integer(1024, 16, 1024 * 1024),
   UPLOAD_MAX_BYTES: integer(100 * 1024 * 1024, 1, 2 ** 31 - 1),
   /**
+   * Bytes a gzip-compressed upload may expand to (UPLOAD_MAX_BYTES counts the compressed
+   * bytes): a gzip bomb is refused with 413 while it inflates, before it fills the disk.
+   */
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: integer(2 * 1024 * 1024 * 1024, 1, 2 ** 40),
+  /**
    * Skill uploads (.md / .zip, SK-5). Capped below 10 MiB on purpose: the skills upload route
    * passes through proxy.ts, which buffers a body and cuts it at 10 MB (multipart overhead fits
    * in the rest), so the route needs no proxy exclusion.

@@ -6,6 +6,7 @@ import { ApiRequestError } from "@/hooks/api/api-request-error";
 import { useLayoutArtifact } from "@/hooks/use-layout-artifact";
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { GraphCanvas } from "../graph/graph-canvas";
+import { GraphPictureDownloads } from "../graph/graph-picture-downloads";
 import { ErrorState } from "../ui/error-state";
 import { GraphPictureNodes } from "./graph-picture-nodes";
 
@@ -136,6 +137,7 @@ export function ToolResultGraphPicture({ artifactId }: { artifactId: string }) {
         <PictureLegend document={document} />
         <p className="text-xs">{openLink}</p>
       </div>
+      <GraphPictureDownloads document={document} directed={false} />
       {document.truncated ? (
         <p className="text-xs text-slate-600">
           The view was cut to its {document.nodes.length} most relevant nodes of{" "}

@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 import type { ToolCardState } from "@/hooks/api/run-view";
+import { downloadBlob, fileNameFrom } from "../format/download-file";
+import { resultTableCsv } from "./result-table-csv";
 import { type ResultTable, type TableCell, toolResultTables } from "./tool-result-tables";
 
 // A ranking of 1,000 rows would push the answer off screen; the first rows answer most
@@ -19,7 +21,7 @@ function formatCell(value: TableCell): string {
   return String(value);
 }
 
-function OneTable({ table }: { table: ResultTable }) {
+function OneTable({ table, toolName }: { table: ResultTable; toolName: string }) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? table.rows : table.rows.slice(0, collapsedRowCount);
   const hidden = table.rows.length - shown.length;
@@ -64,6 +66,20 @@ function OneTable({ table }: { table: ResultTable }) {
           ))}
         </tbody>
       </table>
+      <button
+        type="button"
+        className="mt-1 mr-3 text-xs text-sky-800 underline"
+        onClick={() =>
+          downloadBlob({
+            blob: new Blob([resultTableCsv(table)], { type: "text/csv;charset=utf-8" }),
+            name: fileNameFrom({ text: `${toolName}-${table.caption}`, extension: "csv" }),
+          })
+        }
+        aria-label={`Download the ${table.caption.toLowerCase()} table as CSV`}
+        data-testid="tool-result-table-download-csv"
+      >
+        Download CSV
+      </button>
       {hidden > 0 || expanded ? (
         <button
           type="button"
@@ -96,7 +112,7 @@ export function ToolResultTable({ card }: { card: ToolCardState }) {
         </pre>
       ) : null}
       {tables.map((table) => (
-        <OneTable key={table.key} table={table} />
+        <OneTable key={table.key} table={table} toolName={card.toolName} />
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { type DragEvent, useId, useRef, useState } from "react";
-import { acceptedExtensions } from "@/hooks/api/check-upload-file";
+import { acceptedExtensions, pickerExtensions } from "@/hooks/api/check-upload-file";
 import { formatBytes, formatExactBytes } from "../../lib/text/format-bytes";
 import { primaryButtonClass } from "../ui/button-styles";
 
@@ -70,7 +70,7 @@ export function DatasetDropZone({
         ref={inputRef}
         type="file"
         multiple
-        accept={acceptedExtensions.join(",")}
+        accept={pickerExtensions.join(",")}
         className="hidden"
         tabIndex={-1}
         data-testid="dataset-file-input"
@@ -82,7 +82,8 @@ export function DatasetDropZone({
         }}
       />
       <p id={hintId} className="text-xs text-slate-600" data-testid="upload-limit-hint">
-        CSV edge lists, TXT and SQL dumps ({acceptedExtensions.join(", ")})
+        Edge lists, SQL dumps, graph files and SQLite databases ({acceptedExtensions.join(", ")}, or
+        any of them gzip-compressed as .gz)
         {maxBytes !== undefined ? (
           <>
             {" "}

@@ -7,9 +7,11 @@ import { useGraphView } from "@/hooks/use-graph-view";
 import type { Dataset } from "@/lib/contracts/dataset";
 import { ErrorState } from "../ui/error-state";
 import { GraphCanvas } from "./graph-canvas";
+import { GraphExportLinks } from "./graph-export-links";
 import { GraphInfoPanel } from "./graph-info-panel";
 import { GraphLegend } from "./graph-legend";
 import { GraphNodeDetails } from "./graph-node-details";
+import { GraphPictureDownloads } from "./graph-picture-downloads";
 
 /** One ready revision: its information, the drawing, the legend and the chosen node. */
 export function GraphRevisionView({
@@ -70,16 +72,20 @@ export function GraphRevisionView({
             Laying out the graph…
           </div>
         ) : (
-          <GraphCanvas
-            document={document}
-            directed={construction?.directed ?? false}
-            selectedNodeId={selectedNodeId}
-            onSelectNode={setSelectedNodeId}
-            isUpdating={viewQuery.isPlaceholderData}
-          />
+          <>
+            <GraphCanvas
+              document={document}
+              directed={construction?.directed ?? false}
+              selectedNodeId={selectedNodeId}
+              onSelectNode={setSelectedNodeId}
+              isUpdating={viewQuery.isPlaceholderData}
+            />
+            <GraphPictureDownloads document={document} directed={construction?.directed ?? false} />
+          </>
         )}
       </div>
       <div className="space-y-4">
+        <GraphExportLinks datasetId={dataset.dataset_id} revision={revision} />
         {document ? (
           <>
             <GraphLegend document={document} />

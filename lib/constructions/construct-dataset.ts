@@ -10,7 +10,7 @@ import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-code
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { constructGraphOffThread } from "@/lib/kernels/engine-kernels";
-import { readStoredUploadText } from "../datasets/dataset-storage";
+import { readStoredUploadBytes, readStoredUploadText } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
@@ -24,6 +24,8 @@ export const constructDatasetBodySchema = z
   .strict();
 
 export type ConstructDatasetOptions = z.infer<typeof constructDatasetBodySchema>;
+
+const textKinds = new Set<string>(["csv", "txt", "sql"]);
 
 /** A construction's stage and how far it is (0–100), for a job's progress rows. */
 export type ConstructionProgress = (report: {
@@ -73,7 +75,10 @@ export async function constructDataset(input: {
   });
   try {
     // From the blob store: the upload may have reached another instance than this worker.
-    const text = await readStoredUploadText({ dataset });
+    // Tables and dumps are parsed as text; the other formats' readers take bytes.
+    const text = textKinds.has(dataset.kind)
+      ? await readStoredUploadText({ dataset })
+      : await readStoredUploadBytes({ dataset });
     const nodesText = nodesDataset
       ? await readStoredUploadText({ dataset: nodesDataset })
       : undefined;

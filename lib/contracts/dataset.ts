@@ -3,8 +3,20 @@ import { z } from "zod";
 // Client-safe: the datasets endpoints answer this shape (lib/datasets/dataset-json.ts builds it)
 // and the Datasets page parses it with the same schema.
 
-/** The upload formats a dataset may have. */
-export const datasetKinds = ["csv", "txt", "sql"] as const;
+/** The upload formats a dataset may have (a `.gz` upload has the kind of the file inside). */
+export const datasetKinds = [
+  "csv",
+  "txt",
+  "sql",
+  "graphml",
+  "gexf",
+  "gml",
+  "json",
+  "pajek",
+  "sqlite",
+] as const;
+
+export type DatasetKind = (typeof datasetKinds)[number];
 
 /** Where a dataset's newest construction stands; `none` before its first build. */
 export const constructionStatusSchema = z.enum(["none", "building", "ready", "failed"]);

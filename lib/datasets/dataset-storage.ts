@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { getEnv } from "@/lib/env";
 import { UploadUnavailableError } from "@/lib/errors/upload-unavailable-error";
 import { BlobNotFoundError } from "@/lib/storage/blob-not-found-error";
@@ -96,6 +97,21 @@ export async function readStoredUploadText(input: { dataset: StoredUpload }): Pr
   const store = getBlobStore();
   try {
     return await readBlobText({ store, key: input.dataset.storagePath });
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw uploadUnavailable({ dataset: input.dataset });
+    throw error;
+  }
+}
+
+/**
+ * An upload's whole bytes, for the formats whose readers take bytes (SQLite files; graph files
+ * whose streaming parsers decode them a chunk at a time instead of holding one more copy as
+ * text). A missing blob is UPLOAD_UNAVAILABLE, as for text.
+ */
+export async function readStoredUploadBytes(input: { dataset: StoredUpload }): Promise<Uint8Array> {
+  const store = getBlobStore();
+  try {
+    return await buffer(await store.read({ key: input.dataset.storagePath }));
   } catch (error) {
     if (error instanceof BlobNotFoundError) throw uploadUnavailable({ dataset: input.dataset });
     throw error;

@@ -78,4 +78,64 @@ describe("detectDatasetKind", () => {
       details: { reason: "wrong_content", line: 3 },
     });
   });
+
+  it("accepts each graph format and SQLite by extension and content", () => {
+    const formats = path.join(fixtures, "formats");
+    for (const [filename, kind] of [
+      ["people.graphml", "graphml"],
+      ["people.gexf", "gexf"],
+      ["people.gml", "gml"],
+      ["people.json", "json"],
+      ["people.net", "pajek"],
+      ["payments.sqlite", "sqlite"],
+    ] as const) {
+      const bytes = readFileSync(path.join(formats, filename));
+      expect(detectDatasetKind({ filename, bytes }).kind, filename).toBe(kind);
+    }
+    const sqlite = readFileSync(path.join(formats, "payments.sqlite"));
+    expect(detectDatasetKind({ filename: "payments.db", bytes: sqlite }).kind).toBe("sqlite");
+    expect(detectDatasetKind({ filename: "payments.sqlite3", bytes: sqlite }).kind).toBe("sqlite");
+  });
+
+  it("judges a .gz upload by the name and content of the file inside", () => {
+    // The upload stages a .gz decompressed: detection sees the inner bytes.
+    const graphml = readFileSync(path.join(fixtures, "formats", "people.graphml"));
+    expect(detectDatasetKind({ filename: "people.graphml.gz", bytes: graphml }).kind).toBe(
+      "graphml",
+    );
+    expect(detectDatasetKind({ filename: "edges.CSV.GZ", bytes: text("a,b\n") }).kind).toBe("csv");
+    expect(rejection("archive.tar.gz", text("a,b\n"))).toMatchObject({ code: "UNSUPPORTED_FILE" });
+  });
+
+  it("refuses a graph file whose content is another format, saying what was expected", () => {
+    expect(rejection("graph.graphml", text('{"nodes": []}'))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    expect(rejection("graph.gexf", text("<graphml></graphml>"))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    expect(rejection("graph.json", text('[{"a": 1}]'))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    expect(rejection("graph.net", text("1 2\n2 3\n"))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    expect(rejection("graph.gml", text("node [ id 1 ]"))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+  });
+
+  it("refuses a .sqlite that is not a SQLite database, and a binary graph file", () => {
+    expect(rejection("data.db", text("CREATE TABLE t (id int);"))).toMatchObject({
+      details: { reason: "wrong_content" },
+    });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(rejection("graph.graphml", png)).toMatchObject({ details: { reason: "binary" } });
+  });
+
+  it("still refuses XML or JSON named .csv as before", () => {
+    expect(rejection("people.csv", text("<graphml>\n</graphml>\n"))).toMatchObject({
+      details: { reason: "wrong_content", line: 1 },
+    });
+  });
 });

@@ -1,13 +1,43 @@
+import type { DatasetKind } from "@/lib/contracts/dataset";
 import { UnsupportedFileError } from "@/lib/errors/http-errors";
+import { refuseUnlikeGraphFile } from "./graph-file-sniffing";
+import { isGzipFilename, withoutGzipExtension } from "./gzip-upload";
 import type { UploadContent } from "./upload-content";
 
-export type DatasetKindName = "csv" | "txt" | "sql";
+export type DatasetKindName = DatasetKind;
 
 const mediaTypes: Record<DatasetKindName, string> = {
   csv: "text/csv",
   txt: "text/plain",
   sql: "application/sql",
+  graphml: "application/graphml+xml",
+  gexf: "application/gexf+xml",
+  gml: "text/plain",
+  json: "application/json",
+  pajek: "text/plain",
+  sqlite: "application/vnd.sqlite3",
 };
+
+/** File extensions and the kind each names; `.gz` may follow any of them. */
+const kindByExtension: Record<string, DatasetKindName> = {
+  csv: "csv",
+  txt: "txt",
+  sql: "sql",
+  graphml: "graphml",
+  gexf: "gexf",
+  gml: "gml",
+  json: "json",
+  net: "pajek",
+  sqlite: "sqlite",
+  sqlite3: "sqlite",
+  db: "sqlite",
+};
+
+const supportedExtensions =
+  ".csv, .txt, .sql, .graphml, .gexf, .gml, .json, .net (Pajek), .sqlite, .sqlite3 or .db, or any of them gzip-compressed (.gz)";
+
+// Every SQLite database file starts with these 16 bytes (the file format's header string).
+const sqliteHeader = new TextEncoder().encode("SQLite format 3\0");
 
 const sqlStatementStart =
   /^\s*(create|insert|copy|alter|set|begin|commit|start\s+transaction|comment|select|drop|truncate|with)\b/i;
@@ -18,24 +48,56 @@ const sniffLines = 200;
 
 /**
  * Decides a dataset's kind from its name AND its content (a renamed binary or an empty file is
- * refused here, before anything is stored). Throws UnsupportedFileError with a reason.
+ * refused here, before anything is stored). A `.gz` upload is judged by the name and content of
+ * the file inside (it was decompressed while staged). Throws UnsupportedFileError with a reason.
  */
 export function detectDatasetKind(input: { filename: string; content: UploadContent }): {
   kind: DatasetKindName;
   mediaType: string;
 } {
-  const extension = input.filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  if (extension !== "csv" && extension !== "txt" && extension !== "sql") {
+  const innerName = isGzipFilename(input.filename)
+    ? withoutGzipExtension(input.filename)
+    : input.filename;
+  const extension = innerName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
+  const kind = Object.hasOwn(kindByExtension, extension) ? kindByExtension[extension] : undefined;
+  if (kind === undefined) {
     throw new UnsupportedFileError(
-      `"${input.filename}" is not a supported file type. Upload a .csv, .txt or .sql file.`,
+      `"${input.filename}" is not a supported file type. Upload a ${supportedExtensions} file.`,
       { filename: input.filename },
     );
   }
   if (input.content.bytes === 0) {
     throw new UnsupportedFileError(`"${input.filename}" is empty (0 bytes).`, { reason: "empty" });
   }
+  if (kind === "sqlite") return detectSqlite(input);
   const text = decodeTextOrThrow(input);
-  const lines = meaningfulLines(text, extension);
+  if (kind !== "csv" && kind !== "txt" && kind !== "sql") {
+    refuseUnlikeGraphFile({ filename: input.filename, kind, text });
+    return { kind, mediaType: mediaTypes[kind] };
+  }
+  return detectTable({ filename: input.filename, extension: kind, text });
+}
+
+function detectSqlite(input: { filename: string; content: UploadContent }) {
+  const head = input.content.head;
+  const matches =
+    head.length >= sqliteHeader.length && sqliteHeader.every((byte, index) => head[index] === byte);
+  if (!matches) {
+    throw new UnsupportedFileError(
+      `"${input.filename}" is not a SQLite database: it does not start with the SQLite file header.`,
+      { reason: "wrong_content" },
+    );
+  }
+  return { kind: "sqlite" as const, mediaType: mediaTypes.sqlite };
+}
+
+/** The CSV, TXT and SQL checks: text tables and dumps. */
+function detectTable(input: { filename: string; extension: "csv" | "txt" | "sql"; text: string }): {
+  kind: DatasetKindName;
+  mediaType: string;
+} {
+  const { extension } = input;
+  const lines = meaningfulLines(input.text, extension);
   if (lines.length === 0) {
     throw new UnsupportedFileError(
       `"${input.filename}" contains no data: only blank lines or comments.`,
@@ -98,7 +160,7 @@ function decodeTextOrThrow(input: { filename: string; content: UploadContent }):
   return lastBreak > 0 ? text.slice(0, lastBreak) : text;
 }
 
-function meaningfulLines(text: string, extension: DatasetKindName) {
+function meaningfulLines(text: string, extension: "csv" | "txt" | "sql") {
   const commentPrefix = extension === "sql" ? "--" : "#";
   const result: { number: number; text: string }[] = [];
   const lines = text.split(/\r\n|\n|\r/);

@@ -11,6 +11,7 @@ import {
   prepareIncomingDirectory,
   removeIncomingFile,
 } from "./dataset-storage";
+import { createBoundedGunzip, describeGunzipError, isGzipFilename } from "./gzip-upload";
 import { createUploadContentInspector, type UploadContent } from "./upload-content";
 
 // Multipart headers and boundaries around the files; generous so a file exactly at the limit fits.
@@ -18,7 +19,10 @@ const multipartOverheadBytes = 64 * 1024;
 // An edge table and its node table, no more.
 const maxFileParts = 2;
 
-/** An upload streamed to a temporary file under the data directory, with its content summary. */
+/**
+ * An upload streamed to a temporary file under the data directory, with its content summary.
+ * A `.gz` upload is staged decompressed: `content` describes the bytes inside it.
+ */
 export type StagedFile = { filename: string; temporaryPath: string; content: UploadContent };
 
 /** A parsed upload request: the edge table (or only file), its node table if sent, the name. */
@@ -30,13 +34,16 @@ export type UploadForm = { file: StagedFile; nodes?: StagedFile; name?: string }
  * table beside one `file`) and `name`; any other part is refused with 400 naming it. A declared
  * Content-Length over the limit is refused before reading; a file is cut off soon after it
  * passes the limit. On any failure every temporary file is removed before the error is thrown;
- * on success the caller owns the files (uploadDataset stores or removes them).
+ * on success the caller owns the files (uploadDataset stores or removes them). A file named
+ * `*.gz` is decompressed as it streams: `maxFileBytes` counts its compressed bytes and
+ * `maxUncompressedBytes` what it expands to (a gzip bomb is refused with 413 mid-stream).
  */
 export async function streamUploadForm(input: {
   request: Request;
   maxFileBytes: number;
+  maxUncompressedBytes: number;
 }): Promise<UploadForm> {
-  const { request, maxFileBytes } = input;
+  const { request, maxFileBytes, maxUncompressedBytes } = input;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new InvalidRequestError('Send the file as multipart/form-data in a field named "file".');
@@ -60,7 +67,14 @@ export async function streamUploadForm(input: {
   }
   const directory = await prepareIncomingDirectory();
   const source = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
-  const parts = await parseParts({ source, parser, directory, maxFileBytes, maxBodyBytes });
+  const parts = await parseParts({
+    source,
+    parser,
+    directory,
+    maxFileBytes,
+    maxBodyBytes,
+    maxUncompressedBytes,
+  });
   try {
     return assignUploadRoles(parts);
   } catch (error) {
@@ -79,6 +93,7 @@ function parseParts(input: {
   directory: string;
   maxFileBytes: number;
   maxBodyBytes: number;
+  maxUncompressedBytes: number;
 }): Promise<ParsedParts> {
   const { source, parser, directory, maxFileBytes, maxBodyBytes } = input;
   const files: UploadFilePart[] = [];
@@ -117,11 +132,18 @@ function parseParts(input: {
       // Piped in this tick: a stream destroyed before its pipeline exists would never settle.
       const temporaryPath = newIncomingFilePath({ directory });
       temporaryPaths.push(temporaryPath);
+      const filename = info.filename ?? "";
       const inspector = createUploadContentInspector();
-      const limiter = fileSizeLimiter({ maxFileBytes, inspector });
       const writer = createWriteStream(temporaryPath, { mode: 0o600, flags: "wx" });
       openStreams.add(writer);
-      const piped = pipeline(stream, limiter.transform, writer);
+      const { piped, limiter } = pipeFileToDisk({
+        stream,
+        writer,
+        filename,
+        inspector,
+        maxFileBytes,
+        maxUncompressedBytes: input.maxUncompressedBytes,
+      });
       const write = (async () => {
         await piped;
         openStreams.delete(stream);
@@ -132,7 +154,7 @@ function parseParts(input: {
         files.push({
           field: field as UploadFilePart["field"],
           order,
-          file: { filename: info.filename ?? "", temporaryPath, content: inspector.finish() },
+          file: { filename, temporaryPath, content: inspector.finish() },
         });
       })();
       writes.push(write);
@@ -174,6 +196,42 @@ function parseParts(input: {
   });
 }
 
+/**
+ * The pipeline from a file part to its staging file: the compressed-size limit first, then
+ * (for `.gz`) the bounded decompression, so the inspector and the disk see what is stored.
+ */
+function pipeFileToDisk(input: {
+  stream: Readable;
+  writer: Writable;
+  filename: string;
+  inspector: ReturnType<typeof createUploadContentInspector>;
+  maxFileBytes: number;
+  maxUncompressedBytes: number;
+}) {
+  const { stream, writer, filename, inspector, maxFileBytes } = input;
+  if (!isGzipFilename(filename)) {
+    const limiter = fileSizeLimiter({ maxFileBytes, onChunk: (chunk) => inspector.update(chunk) });
+    return { piped: pipeline(stream, limiter.transform, writer), limiter };
+  }
+  const limiter = fileSizeLimiter({ maxFileBytes, onChunk: () => {} });
+  const { gunzip, counter } = createBoundedGunzip({
+    filename,
+    maxUncompressedBytes: input.maxUncompressedBytes,
+    onChunk: (chunk) => inspector.update(chunk),
+  });
+  const piped = pipeline(stream, limiter.transform, gunzip, counter, writer).catch(
+    (error: unknown) => {
+      // Past the compressed limit the limiter drops the tail, so Gunzip sees a cut stream:
+      // that is a file over the limit (413), not a truncated one (415).
+      if (limiter.receivedBytes() > maxFileBytes) {
+        throw new PayloadTooLargeError(maxFileBytes, { received_bytes: limiter.receivedBytes() });
+      }
+      throw describeGunzipError({ filename, error });
+    },
+  );
+  return { piped, limiter };
+}
+
 /** Why a file part is not accepted here, if it is not; the order of parts does not matter. */
 function refuseFilePart(input: { field: string; files: UploadFilePart[]; seen: number }) {
   if (input.field !== "file" && input.field !== "nodes") return unexpectedPart(input.field);
@@ -194,14 +252,12 @@ function unexpectedPart(field: string) {
 }
 
 /**
- * Counts a file's bytes into the inspector. Past the limit it stops passing bytes on but keeps
- * counting for a little while, so a file slightly over the limit is refused with its real size;
- * far over it, it fails at once and the body stops being read.
+ * Counts a file's bytes as they arrive (compressed, for a `.gz`) and hands them on. Past the
+ * limit it stops passing bytes on but keeps counting for a little while, so a file slightly over
+ * the limit is refused with its real size; far over it, it fails at once and the body stops
+ * being read.
  */
-function fileSizeLimiter(input: {
-  maxFileBytes: number;
-  inspector: ReturnType<typeof createUploadContentInspector>;
-}) {
+function fileSizeLimiter(input: { maxFileBytes: number; onChunk: (chunk: Buffer) => void }) {
   let received = 0;
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -210,7 +266,7 @@ function fileSizeLimiter(input: {
         return callback(new PayloadTooLargeError(input.maxFileBytes));
       }
       if (received > input.maxFileBytes) return callback();
-      input.inspector.update(chunk);
+      input.onChunk(chunk);
       callback(null, chunk);
     },
   });

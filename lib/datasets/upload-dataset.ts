@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import type { DatasetKind } from "@/lib/contracts/dataset";
 import { insertDatasets } from "@/lib/db/queries/datasets";
+import { getEnv } from "@/lib/env";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { hasControlCharacters, stripControlCharacters } from "@/lib/text/has-control-characters";
 import { getProjectOrThrow } from "../projects/get-project-or-throw";
@@ -15,6 +17,7 @@ import {
   writeIncomingFile,
 } from "./dataset-storage";
 import { detectDatasetKind } from "./detect-dataset-kind";
+import { gunzipBounded, isGzipFilename, withoutGzipExtension } from "./gzip-upload";
 import type { StagedFile } from "./stream-upload-form";
 import { inspectUploadBytes } from "./upload-content";
 
@@ -32,7 +35,7 @@ type PreparedFile = {
   datasetId: string;
   staged: StagedFile;
   originalFilename: string;
-  kind: "csv" | "txt" | "sql";
+  kind: DatasetKind;
   mediaType: string;
   storagePath: string;
 };
@@ -149,16 +152,20 @@ function prepare(input: { ownerId: string; file: StagedFile }): PreparedFile {
 
 async function stage(source: UploadSource): Promise<StagedFile> {
   if (!("bytes" in source)) return source;
-  const temporaryPath = await writeIncomingFile({ bytes: source.bytes });
-  return {
-    filename: source.filename,
-    temporaryPath,
-    content: inspectUploadBytes({ bytes: source.bytes }),
-  };
+  // Stored decompressed, like a streamed .gz upload, under the same expansion bound.
+  const bytes = isGzipFilename(source.filename)
+    ? gunzipBounded({
+        filename: source.filename,
+        bytes: source.bytes,
+        maxUncompressedBytes: getEnv().UPLOAD_MAX_UNCOMPRESSED_BYTES,
+      })
+    : source.bytes;
+  const temporaryPath = await writeIncomingFile({ bytes });
+  return { filename: source.filename, temporaryPath, content: inspectUploadBytes({ bytes }) };
 }
 
 function baseName(filename: string): string {
-  return filename.replace(/\.[^.]+$/, "");
+  return withoutGzipExtension(filename).replace(/\.[^.]+$/, "");
 }
 
 /** The uploaded name for display only: base name, no control characters, bounded length. */

@@ -40,6 +40,9 @@ export const errorStatus = {
   // A dataset whose uploaded bytes are gone from the blob store (removed, or on another
   // instance's disk): the file is not malformed, so never PARSE_ERROR.
   UPLOAD_UNAVAILABLE: 410,
+  // A live database named as a dataset source cannot be read (unreachable, login refused, no
+  // such database, schema or table): the request is well formed, the source is not usable.
+  SOURCE_UNAVAILABLE: 422,
   JOB_FAILED: 500,
   JOB_CANCELLED: 409,
   // Beyond the core: the route wrapper's fallbacks.

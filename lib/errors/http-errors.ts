@@ -48,6 +48,17 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+/** PAYLOAD_TOO_LARGE: a compressed upload that expands past the uncompressed limit (a gzip bomb). */
+export class UncompressedTooLargeError extends ApiError {
+  constructor(limitBytes: number, details?: Details) {
+    super({
+      code: "PAYLOAD_TOO_LARGE",
+      message: `The compressed file expands past the limit of ${formatBytes(limitBytes)}.`,
+      details: { limit_uncompressed_bytes: limitBytes, ...details },
+    });
+  }
+}
+
 /** UNSUPPORTED_FILE: a file whose name or content is not a supported dataset. */
 export class UnsupportedFileError extends ApiError {
   constructor(message: string, details?: Details) {

@@ -55,6 +55,7 @@ const nonAnalysisTools = new Set([
   "read_skill",
   "create_analysis_report",
   "visualize_subgraph",
+  "export_graph",
 ]);
 
 const numericString = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;

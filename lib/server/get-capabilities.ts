@@ -25,7 +25,7 @@ export async function getCapabilities(): Promise<Capabilities> {
     vector_backend: knowledge.vectorBackend,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
-    upload_kinds: ["csv", "txt", "sql"],
+    upload_kinds: ["csv", "txt", "sql", "graphml", "gexf", "gml", "json", "pajek", "sqlite"],
     details: {
       run_cancel_v1: runControl.reason,
       job_cancel_v1: jobCancel.reason,

@@ -51,9 +51,12 @@ export async function syncUploadedArea(input: {
   return entries;
 }
 
-/** A safe single-component name for an upload: its original name without separators. */
+/**
+ * A safe single-component name for an upload: its original name without separators, and
+ * without a `.gz` (a compressed upload is stored decompressed, so that is what the file holds).
+ */
 export function uploadedFileName(originalFilename: string, kind: string): string {
-  const cleaned = stripControlCharacters(originalFilename)
+  const cleaned = stripControlCharacters(originalFilename.replace(/\.gz$/i, ""))
     .replaceAll("/", "_")
     .replaceAll("\\", "_")
     .replace(/^\.+/, "")

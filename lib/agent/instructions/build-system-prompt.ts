@@ -10,7 +10,7 @@ const domainInstructions = `You are a graph-data analyst working with real graph
 - Prefer classic graph algorithms (paths, connectivity, centrality, communities, local subgraphs). Use graph ML only when task, features, labels and a split are all available.
 - Independent tool calls can be issued together in one turn; they run in parallel.
 - Every figure in the answer comes from a tool result; label inference and hypotheses as such. If a tool failed, say so with its error code and what to do next.
-- Use visualize_subgraph or create_analysis_report only when a picture or a report is wanted.`;
+- Use visualize_subgraph or create_analysis_report only when a picture or a report is wanted; export_graph when a graph file is wanted (Gephi, NetworkX, a spreadsheet), with measures as node attributes when asked.`;
 
 /** The system prompt of one run: domain rules shaped by the request options, and the session state. */
 export function buildSystemPrompt(input: {

@@ -6,6 +6,7 @@ import { constructGraphInputSchema } from "./construct-graph-input";
 import { createAnalysisReportInputSchema } from "./create-analysis-report-input";
 import { degreeAnalysisInputSchema } from "./degree-analysis-input";
 import { deleteGraphSessionInputSchema } from "./delete-graph-session-input";
+import { exportGraphInputSchema } from "./export-graph-input";
 import { flowAnalysisInputSchema } from "./flow-analysis-input";
 import { getGraphInfoInputSchema } from "./get-graph-info-input";
 import { getJobStatusInputSchema } from "./get-job-status-input";
@@ -69,6 +70,7 @@ export const engineToolInputSchemas = {
   training_summary: trainingSummaryInputSchema,
   visualize_subgraph: visualizeSubgraphInputSchema,
   create_analysis_report: createAnalysisReportInputSchema,
+  export_graph: exportGraphInputSchema,
   get_job_status: getJobStatusInputSchema,
 } as const;
 

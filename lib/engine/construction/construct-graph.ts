@@ -3,19 +3,50 @@ import { EngineError } from "../engine-error";
 import type { GraphData } from "../graph/graph-data";
 import { constructFromCsv } from "./csv/construct-from-csv";
 import type { CsvDelimiter } from "./csv/detect-delimiter";
+import { constructFromGexf } from "./gexf/construct-from-gexf";
+import { constructFromGml } from "./gml/construct-from-gml";
+import { constructFromGraphml } from "./graphml/construct-from-graphml";
+import { constructFromNodeLinkJson } from "./json/construct-from-node-link-json";
+import { constructFromPajek } from "./pajek/construct-from-pajek";
 import { parseTextEdgeList } from "./parse-text-edge-list";
 import { constructFromSql, type SqlSchemaSummary } from "./sql/construct-from-sql";
+import { constructFromSqlite } from "./sqlite/construct-from-sqlite";
 
 /** An uploaded file's content: text, or bytes that must be UTF-8. */
 export type UploadContent = string | Uint8Array;
 
+/** The formats a graph is built from (a `.gz` upload arrives decompressed). */
+export type ConstructGraphKind =
+  | "csv"
+  | "txt"
+  | "sql"
+  | "graphml"
+  | "gexf"
+  | "gml"
+  | "json"
+  | "pajek"
+  | "sqlite";
+
+/** Graph file formats: they say their own direction and attribute types. */
+const graphFileReaders = {
+  graphml: constructFromGraphml,
+  gexf: constructFromGexf,
+  gml: constructFromGml,
+  json: constructFromNodeLinkJson,
+  pajek: constructFromPajek,
+} as const;
+
 /** Options of a construction; each kind reads the ones that apply to it. */
 export type ConstructGraphOptions = {
-  /** CSV and TXT only (default false); SQL graphs always follow foreign keys (directed). */
+  /**
+   * CSV and TXT only (default false); SQL and SQLite graphs always follow foreign keys
+   * (directed); graph files (GraphML, GEXF, GML, JSON, Pajek) say their own direction.
+   */
   directed?: boolean;
   /**
    * CSV and TXT: read the weight column (CSV `weight`/`w`/`wt`/`cost` or a numeric third
-   * column; TXT a numeric third column). Default: when present; true: required; false: off.
+   * column; TXT a numeric third column); graph files: the `weight` attribute. Default: when
+   * present; true: required; false: off (kept as a property).
    */
   weighted?: boolean;
   /** CSV only: force the header rule (default: detected). */
@@ -24,7 +55,7 @@ export type ConstructGraphOptions = {
   delimiter?: CsvDelimiter;
   /** SQL only: wall-clock limit of the sandbox (default 60 s). */
   timeoutMs?: number;
-  /** SQL only: largest accepted dump in bytes (default 64 MiB). */
+  /** SQL: largest accepted dump in bytes (default 64 MiB); SQLite: largest file (1 GiB). */
   maxBytes?: number;
 };
 
@@ -33,7 +64,7 @@ export type ConstructGraphOptions = {
  * table), or the same as `texts: { edges, nodes }`.
  */
 export type ConstructGraphInput = {
-  kind: "csv" | "txt" | "sql";
+  kind: ConstructGraphKind;
   text?: UploadContent;
   /** CSV only: the node table uploaded with the edge table in `text`. */
   nodesText?: UploadContent;
@@ -58,7 +89,8 @@ export type ConstructionSummary = {
 };
 
 /**
- * Builds a graph from an uploaded CSV, TXT edge list or SQL dump. Deterministic: the same
+ * Builds a graph from an uploaded CSV, TXT edge list, SQL dump, graph file (GraphML, GEXF, GML,
+ * node-link JSON, Pajek) or SQLite database. Deterministic: the same
  * input gives an identical GraphData. Failures are EngineErrors (PARSE_ERROR with line and
  * column, UNSUPPORTED_FILE, PAYLOAD_TOO_LARGE, JOB_CANCELLED); nothing partial is returned.
  */
@@ -91,6 +123,22 @@ export async function constructGraph(
       directed: options.directed,
       weighted: options.weighted,
     });
+  } else if (Object.hasOwn(graphFileReaders, kind)) {
+    if (input.text === undefined) throw missingContent(kind);
+    const read = graphFileReaders[kind as keyof typeof graphFileReaders];
+    graph = read({ content: input.text, weighted: options.weighted, signal });
+  } else if (kind === "sqlite") {
+    if (input.text === undefined || typeof input.text === "string") {
+      throw new EngineError("INVALID_REQUEST", "A SQLite construction needs the file's bytes.");
+    }
+    const result = await constructFromSqlite({
+      bytes: input.text,
+      maxBytes: options.maxBytes,
+      signal,
+      onProgress: input.onProgress,
+    });
+    graph = result.graph;
+    schemaSummary = result.schemaSummary;
   } else if (kind === "sql") {
     if (input.text === undefined) throw missingContent(kind);
     const result = await constructFromSql({

@@ -7,6 +7,8 @@ import { type ConstructGraphInput, constructGraph } from "../construction/constr
 import { constructGraphInPool, poolMinimumUploadSize } from "./construct-graph-in-pool";
 import { KernelPool } from "./kernel-pool";
 
+const formats = path.resolve(__dirname, "../../../tests/fixtures/formats");
+
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
@@ -25,6 +27,9 @@ describe("constructGraphInPool", () => {
       { kind: "txt", text: largeText },
       { kind: "txt", text: new TextEncoder().encode(largeText), options: { directed: true } },
       { kind: "csv", text: karateEdges, nodesText: karateNodes },
+      // The graph-file and SQLite readers load saxes and sql.js's WebAssembly in the worker too.
+      { kind: "graphml", text: new Uint8Array(readFileSync(path.join(formats, "people.graphml"))) },
+      { kind: "sqlite", text: new Uint8Array(readFileSync(path.join(formats, "payments.sqlite"))) },
     ];
     for (const input of inputs) {
       const inline = await constructGraph(input);

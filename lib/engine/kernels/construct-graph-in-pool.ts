@@ -15,9 +15,10 @@ import type { KernelPool } from "./kernel-pool";
 export const poolMinimumUploadSize = 1024 * 1024;
 
 /**
- * constructGraph, in the kernel pool when there is one and the upload is a large CSV or TXT
- * file, else on this thread; the same graph and the same errors either way. SQL dumps stay
- * here: they run in their own sandbox process already and report progress from it.
+ * constructGraph, in the kernel pool when there is one and the upload is a large text or graph
+ * file or SQLite database (sql.js reads synchronously: a large file would hold this thread),
+ * else on this thread; the same graph and the same errors either way. SQL dumps stay here: they
+ * run in their own sandbox worker already and report progress from it.
  */
 export function constructGraphInPool(input: {
   construction: ConstructGraphInput;

@@ -8,6 +8,7 @@ import { constructGraphTool } from "./construct-graph";
 import { createAnalysisReportTool } from "./create-analysis-report";
 import { degreeAnalysisTool } from "./degree-analysis";
 import { deleteGraphSessionTool } from "./delete-graph-session";
+import { exportGraphTool } from "./export-graph";
 import { flowAnalysisTool } from "./flow-analysis";
 import { getGraphInfoTool } from "./get-graph-info";
 import { getJobStatusTool } from "./get-job-status";
@@ -71,5 +72,6 @@ export const engineTools: ToolDefinition[] = [
   trainingSummaryTool,
   visualizeSubgraphTool,
   createAnalysisReportTool,
+  exportGraphTool,
   getJobStatusTool,
 ];

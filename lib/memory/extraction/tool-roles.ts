@@ -54,6 +54,7 @@ const answers: Record<string, string> = {
   training_summary: "compare trained models",
   visualize_subgraph: "draw a subgraph",
   create_analysis_report: "write an analysis report",
+  export_graph: "export the graph to a file",
   workspace_run_command: "run a command over the session's files",
   workspace_publish_file: "publish a session file",
   propose_skill: "propose a skill",

@@ -34,6 +34,7 @@ const entries: Record<
   },
   visualize_subgraph: { reads: ["G"], writes: ["DOC"] },
   create_analysis_report: { writes: ["DOC"] },
+  export_graph: { reads: ["G"], writes: ["DOC"] },
 };
 
 /** A descriptor with a catalogue entry, for tests. */

@@ -3,39 +3,13 @@ import { EngineError } from "../../engine-error";
 import type { GraphData } from "../../graph/graph-data";
 import { readCatalog } from "./relational-catalog";
 import { buildRelationalGraph } from "./relational-graph";
-import { planRelationalGraph, typeName } from "./relational-rules";
+import { planRelationalGraph } from "./relational-rules";
+import { type SqlSchemaSummary, summarizeRelationalGraph } from "./relational-summary";
 import { SqlDumpScanner } from "./sql-dump-scanner";
 import { buildSqlLoadPlan, type SqlLoadPlan } from "./sql-load-plan";
 import { SandboxStatementFailure, withSqlSandbox } from "./sql-sandbox";
 
-/** What the relational construction did with the dump, table by table. */
-export type SqlSchemaSummary = {
-  nodeTypes: {
-    nodeType: string;
-    table: string;
-    primaryKey: string;
-    labelColumn: string | null;
-    properties: string[];
-    nodes: number;
-  }[];
-  edgeTypes: {
-    edgeType: string;
-    rule: "foreign-key" | "link-table";
-    table: string;
-    columns: string[];
-    source: string;
-    target: string;
-    properties: string[];
-    edges: number;
-    /** Rows whose reference is NULL: no edge (TC-5). */
-    nullReferences: number;
-    /** Rows referencing a key with no row (only possible with NOT VALID keys). */
-    missingTargets: number;
-  }[];
-  skippedTables: { table: string; reason: string }[];
-  skippedForeignKeys: { table: string; constraint: string; columns: string[]; reason: string }[];
-  statements: { executed: number; ignored: number; copyBlocks: number };
-};
+export type { SqlSchemaSummary } from "./relational-summary";
 
 /** Limits and hooks of SQL construction. */
 export type ConstructFromSqlInput = {
@@ -87,40 +61,16 @@ export async function constructFromSql(
       const plan = planRelationalGraph({ tables: await readCatalog({ sandbox }) });
       input.onProgress?.(0.85, "building graph");
       const { graph, edgeCounts } = await buildRelationalGraph({ sandbox, plan });
-      const nodeCounts = new Map<string, number>();
-      for (const index of graph.nodeTypeIndex) {
-        const name = graph.nodeTypeNames[index];
-        nodeCounts.set(name, (nodeCounts.get(name) ?? 0) + 1);
-      }
-      const schemaSummary: SqlSchemaSummary = {
-        nodeTypes: plan.nodeTables.map((nodeTable) => ({
-          nodeType: nodeTable.nodeType,
-          table: typeName(nodeTable.table),
-          primaryKey: nodeTable.primaryKey.name,
-          labelColumn: nodeTable.label?.name ?? null,
-          properties: nodeTable.properties.map((column) => column.name),
-          nodes: nodeCounts.get(nodeTable.nodeType) ?? 0,
-        })),
-        edgeTypes: plan.edgeTypes.map((edgeType) => ({
-          edgeType: edgeType.edgeType,
-          rule: edgeType.rule,
-          table: typeName(edgeType.table),
-          columns: [edgeType.sourceColumn, edgeType.targetColumn]
-            .filter((column) => column !== null)
-            .map((column) => column.name),
-          source: edgeType.sourceReference?.nodeTable.nodeType ?? typeName(edgeType.table),
-          target: edgeType.targetReference.nodeTable.nodeType,
-          properties: edgeType.properties.map((column) => column.name),
-          ...(edgeCounts.get(edgeType) ?? { edges: 0, nullReferences: 0, missingTargets: 0 }),
-        })),
-        skippedTables: plan.skippedTables,
-        skippedForeignKeys: plan.skippedForeignKeys,
+      const schemaSummary = summarizeRelationalGraph({
+        graph,
+        plan,
+        edgeCounts,
         statements: {
           executed: loadPlan.executed,
           ignored: loadPlan.ignored,
           copyBlocks: loadPlan.copyBlocks,
         },
-      };
+      });
       input.onProgress?.(1, "done");
       return { graph, schemaSummary };
     },

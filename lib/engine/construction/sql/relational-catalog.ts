@@ -62,8 +62,13 @@ WHERE con.contype IN ('p', 'f') AND con.conparentid = 0
   AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
 ORDER BY con.conrelid, con.contype, con.conname`;
 
-/** Reads the sandbox's tables, columns, primary keys and foreign keys. */
-export async function readCatalog({ sandbox }: { sandbox: SqlSandbox }): Promise<CatalogTable[]> {
+/** Reads the tables, columns, primary keys and foreign keys of a database. */
+export async function readCatalog({
+  sandbox,
+}: {
+  /** Any PostgreSQL that answers the catalog queries: the dump's sandbox or a live source. */
+  sandbox: Pick<SqlSandbox, "query">;
+}): Promise<CatalogTable[]> {
   const tables = new Map<number, CatalogTable>();
   for (const [id, schema, name] of await sandbox.query(tablesQuery)) {
     tables.set(Number(id), {

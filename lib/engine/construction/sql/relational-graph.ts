@@ -1,35 +1,38 @@
 import { GraphBuilder } from "../../graph/graph-builder";
 import type { GraphData, PropertyValue } from "../../graph/graph-data";
-import { type CopyRow, decodeCopyText } from "./copy-text-format";
-import type { CatalogColumn, CatalogTable } from "./relational-catalog";
+import type { CatalogColumn } from "./relational-catalog";
+import type { RelationalRow, RelationalRowSource } from "./relational-row-source";
 import type { EdgeTypePlan, NodeTablePlan, RelationalPlan } from "./relational-rules";
+import { sandboxRowSource } from "./sandbox-row-source";
 import type { SqlSandbox } from "./sql-sandbox";
 
 /** Counts per edge type, for the schema summary. */
 export type EdgeTypeCounts = { edges: number; nullReferences: number; missingTargets: number };
 
-type Row = CopyRow;
+type Row = RelationalRow;
 type LoadedNodeTable = { plan: NodeTablePlan; rows: Row[]; firstNode: number };
 
 /**
- * Reads the rows the plan names from the sandbox and builds the directed graph: nodes by
+ * Reads the rows the plan names from the database and builds the directed graph: nodes by
  * node type name then primary key order (`<type>:<key>`), then edges by edge type name, each
- * in its table's key order. Values arrive as text and are typed by PostgreSQL's category
- * (numbers, booleans, the rest as text), so the result never depends on driver parsing.
+ * in its table's key order. The rows come from `rows` (a SQLite file, any row source) or from
+ * a PostgreSQL `sandbox` that exports with COPY (a dump's sandbox, a live source). Values
+ * arrive as text and are typed by PostgreSQL's category (numbers, booleans, the rest as text),
+ * so the result never depends on driver parsing.
  */
-export async function buildRelationalGraph(input: {
-  sandbox: SqlSandbox;
-  plan: RelationalPlan;
-}): Promise<{ graph: GraphData; edgeCounts: Map<EdgeTypePlan, EdgeTypeCounts> }> {
-  const { sandbox, plan } = input;
+export async function buildRelationalGraph(
+  input: { plan: RelationalPlan } & (
+    | { rows: RelationalRowSource }
+    | { sandbox: Pick<SqlSandbox, "export"> }
+  ),
+): Promise<{ graph: GraphData; edgeCounts: Map<EdgeTypePlan, EdgeTypeCounts> }> {
+  const { plan } = input;
+  const source = "rows" in input ? input.rows : sandboxRowSource({ sandbox: input.sandbox });
   const builder = new GraphBuilder({ directed: true });
   const loaded = new Map<number, LoadedNodeTable>();
   for (const nodeTable of plan.nodeTables) {
     const { table, primaryKey } = nodeTable;
-    const rows = await readRows(
-      sandbox,
-      `SELECT ${textColumns(table.columns)} FROM ${qualifiedName(table)} AS r ORDER BY r.${quoteIdentifier(primaryKey.name)}`,
-    );
+    const rows = await source.readRows({ table, orderBy: [primaryKey] });
     const firstNode = builder.nodeCount;
     const keyIndex = table.columns.indexOf(primaryKey);
     const labelIndex = nodeTable.label ? table.columns.indexOf(nodeTable.label) : -1;
@@ -82,13 +85,11 @@ export async function buildRelationalGraph(input: {
       edgeType.sourceReference as { nodeTable: NodeTablePlan; column: CatalogColumn },
     );
     const propertyIndexes = edgeType.properties.map((column) => table.columns.indexOf(column));
-    const order = [sourceColumn, edgeType.targetColumn]
-      .map((column) => `r.${quoteIdentifier(column.name)}`)
-      .concat(edgeType.properties.map((column) => `r.${quoteIdentifier(column.name)}::text`));
-    const rows = await readRows(
-      sandbox,
-      `SELECT ${textColumns(table.columns)} FROM ${qualifiedName(table)} AS r ORDER BY ${order.join(", ")}`,
-    );
+    const rows = await source.readRows({
+      table,
+      orderBy: [sourceColumn, edgeType.targetColumn],
+      thenByText: edgeType.properties,
+    });
     const sourceIndex = table.columns.indexOf(sourceColumn);
     const targetIndex = table.columns.indexOf(edgeType.targetColumn);
     for (const row of rows) {
@@ -101,10 +102,6 @@ export async function buildRelationalGraph(input: {
     }
   }
   return { graph: builder.build(), edgeCounts };
-}
-
-async function readRows(sandbox: SqlSandbox, select: string): Promise<Row[]> {
-  return decodeCopyText({ text: await sandbox.export(select) });
 }
 
 function addEdge(
@@ -165,18 +162,4 @@ function typedValue(column: CatalogColumn, text: string | null): PropertyValue {
     return number;
   }
   return text;
-}
-
-// Output columns are renamed: ORDER BY a bare name would pick the ::text output column and
-// sort keys as text ("10" before "2"); ORDER BY r."id" always means the stored value.
-function textColumns(columns: CatalogColumn[]): string {
-  return columns.map((column, i) => `r.${quoteIdentifier(column.name)}::text AS c${i}`).join(", ");
-}
-
-function qualifiedName(table: CatalogTable): string {
-  return `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -25,7 +25,12 @@ export const POST = withRoute<Params>(async ({ request, params, actor }) => {
   const projectId = idParamSchema.parse(params.project_id);
   // Check ownership before reading a possibly large body.
   await getProjectOrThrow({ ownerId: actor.userId, projectId });
-  const form = await streamUploadForm({ request, maxFileBytes: getEnv().UPLOAD_MAX_BYTES });
+  const env = getEnv();
+  const form = await streamUploadForm({
+    request,
+    maxFileBytes: env.UPLOAD_MAX_BYTES,
+    maxUncompressedBytes: env.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+  });
   const dataset = await uploadDataset({ ownerId: actor.userId, projectId, ...form });
   return Response.json(dataset, { status: 201 });
 });
