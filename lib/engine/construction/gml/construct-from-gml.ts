@@ -94,9 +94,11 @@ function addElement(builder: GraphFileBuilder, kind: "node" | "edge", block: Blo
   if (kind === "node") {
     if (ends.id === undefined)
       throw fileParseError(`A GML node without an id at line ${block.line}.`, position);
-    builder.addNode({ id: String(ends.id), attributes, position });
+    builder.addNode({ id: nodeKey(builder, String(ends.id), attributes), attributes, position });
     return;
   }
+  if (ends.source !== undefined) ends.source = edgeEnd(builder, String(ends.source));
+  if (ends.target !== undefined) ends.target = edgeEnd(builder, String(ends.target));
   if (ends.source === undefined || ends.target === undefined) {
     throw fileParseError(`A GML edge without a source or target at line ${block.line}.`, position);
   }
@@ -106,6 +108,29 @@ function addElement(builder: GraphFileBuilder, kind: "node" | "edge", block: Blo
     attributes,
     position,
   });
+}
+
+// The workbench's own GML export (lib/exports/write-gml.ts) follows NetworkX: `id` is a position,
+// `label` the node's own id and `display_label` its human label. A node carrying display_label is
+// read back by that convention, so an exported graph comes back with its own node ids.
+const exportedIds = new WeakMap<GraphFileBuilder, Map<string, string>>();
+
+function nodeKey(builder: GraphFileBuilder, id: string, attributes: FileAttributes): string {
+  const name = attributes.get("label");
+  if (!attributes.has("display_label") || name === undefined || name === null) return id;
+  let ids = exportedIds.get(builder);
+  if (!ids) {
+    ids = new Map();
+    exportedIds.set(builder, ids);
+  }
+  ids.set(id, String(name));
+  attributes.set("label", attributes.get("display_label") ?? null);
+  attributes.delete("display_label");
+  return String(name);
+}
+
+function edgeEnd(builder: GraphFileBuilder, id: string): string {
+  return exportedIds.get(builder)?.get(id) ?? id;
 }
 
 /** The key/value pairs of a `node [ … ]` or `edge [ … ]`; nested lists are skipped. */
