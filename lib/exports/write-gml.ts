@@ -26,7 +26,8 @@ export function* writeGml(model: ExportModel): Generator<string> {
   for (let node = 0; node < graph.nodeIds.length; node++) {
     let line = `  node [\n    id ${node}\n    label ${gmlString(graph.nodeIds[node])}\n`;
     const label = graph.nodeLabels[node];
-    // Always written, so our own GML reader knows the convention and keys nodes by `label`.
+    // Always written (the id when the node has no label), so our own GML reader knows the
+    // convention and keys nodes by `label`.
     line += `    display_label ${gmlString(label ?? graph.nodeIds[node])}\n`;
     line += `    type ${gmlString(nodeTypeOf(graph, node))}\n`;
     line += attributeLines(model.nodeAttributes, node);

@@ -124,7 +124,9 @@ function nodeKey(builder: GraphFileBuilder, id: string, attributes: FileAttribut
     exportedIds.set(builder, ids);
   }
   ids.set(id, String(name));
-  attributes.set("label", attributes.get("display_label") ?? null);
+  // A node without a label of its own was exported with its id as display_label.
+  const shown = attributes.get("display_label") ?? null;
+  attributes.set("label", shown === String(name) ? null : shown);
   attributes.delete("display_label");
   return String(name);
 }
