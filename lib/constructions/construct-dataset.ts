@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { DatasetKind } from "@/lib/contracts/dataset";
 import {
   insertBuildingConstruction,
   markConstructionFailed,
@@ -12,6 +13,7 @@ import { InvalidRequestError } from "@/lib/errors/http-errors";
 import { constructGraphOffThread } from "@/lib/kernels/engine-kernels";
 import { readStoredUploadBytes, readStoredUploadText } from "../datasets/dataset-storage";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
+import { constructFromPostgresSource } from "../postgres-sources/construct-from-postgres-source";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
 export const constructDatasetBodySchema = z
@@ -74,29 +76,28 @@ export async function constructDataset(input: {
     options: input.options,
   });
   try {
-    // From the blob store: the upload may have reached another instance than this worker.
-    // Tables and dumps are parsed as text; the other formats' readers take bytes.
-    const text = textKinds.has(dataset.kind)
-      ? await readStoredUploadText({ dataset })
-      : await readStoredUploadBytes({ dataset });
-    const nodesText = nodesDataset
-      ? await readStoredUploadText({ dataset: nodesDataset })
-      : undefined;
-    report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
-    const { graph, summary } = await constructGraphOffThread({
-      kind: dataset.kind,
-      text,
-      nodesText,
-      options: { directed: input.options.directed, weighted: input.options.weighted },
-      signal: input.signal,
-      // Parsing is 10–80 % of the bar; only SQL reports steps inside it (the sandbox's).
-      onProgress: (fraction, stage) =>
-        report({
-          stage: "parsing",
-          pct: 10 + 70 * Math.min(1, Math.max(0, fraction)),
-          message: stage ?? `Parsing ${dataset.kind.toUpperCase()}`,
-        }),
-    });
+    const onProgress = (fraction: number, stage?: string) =>
+      report({
+        stage: "parsing",
+        pct: 10 + 70 * Math.min(1, Math.max(0, fraction)),
+        message: stage ?? `Parsing ${dataset.kind.toUpperCase()}`,
+      });
+    const { graph, summary } =
+      dataset.kind === "postgres"
+        ? await constructFromPostgresSource({
+            ownerId: input.ownerId,
+            datasetId: dataset.id,
+            signal: input.signal,
+            onProgress,
+          })
+        : await constructFromUpload({
+            dataset: { ...dataset, kind: dataset.kind },
+            nodesDataset,
+            options: input.options,
+            signal: input.signal,
+            report,
+            onProgress,
+          });
     report({
       stage: "saving",
       pct: 85,
@@ -188,4 +189,36 @@ function describeFailure(error: unknown): {
     errorLine: undefined,
     errorColumn: undefined,
   };
+}
+
+/** The graph of an uploaded file (and its node table), read from the blob store. */
+async function constructFromUpload(input: {
+  dataset: Parameters<typeof readStoredUploadText>[0]["dataset"] & {
+    kind: Exclude<DatasetKind, "postgres">;
+  };
+  nodesDataset?: Parameters<typeof readStoredUploadText>[0]["dataset"];
+  options: ConstructDatasetOptions;
+  signal?: AbortSignal;
+  report: ConstructionProgress;
+  onProgress: (fraction: number, stage?: string) => void;
+}) {
+  const { dataset, nodesDataset } = input;
+  // From the blob store: the upload may have reached another instance than this worker.
+  // Tables and dumps are parsed as text; the other formats' readers take bytes.
+  const text = textKinds.has(dataset.kind)
+    ? await readStoredUploadText({ dataset })
+    : await readStoredUploadBytes({ dataset });
+  const nodesText = nodesDataset
+    ? await readStoredUploadText({ dataset: nodesDataset })
+    : undefined;
+  input.report({ stage: "parsing", pct: 10, message: `Parsing ${dataset.kind.toUpperCase()}` });
+  return constructGraphOffThread({
+    kind: dataset.kind,
+    text,
+    nodesText,
+    options: { directed: input.options.directed, weighted: input.options.weighted },
+    signal: input.signal,
+    // Parsing is 10–80 % of the bar; only SQL reports steps inside it (the sandbox's).
+    onProgress: input.onProgress,
+  });
 }

@@ -14,6 +14,8 @@ export const datasetKinds = [
   "json",
   "pajek",
   "sqlite",
+  // A live PostgreSQL database (a source, not an upload): read again at every construct.
+  "postgres",
 ] as const;
 
 export type DatasetKind = (typeof datasetKinds)[number];

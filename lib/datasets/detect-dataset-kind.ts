@@ -4,7 +4,8 @@ import { refuseUnlikeGraphFile } from "./graph-file-sniffing";
 import { isGzipFilename, withoutGzipExtension } from "./gzip-upload";
 import type { UploadContent } from "./upload-content";
 
-export type DatasetKindName = DatasetKind;
+/** The kinds a file upload can be: a live database source is added by URL, never uploaded. */
+export type DatasetKindName = Exclude<DatasetKind, "postgres">;
 
 const mediaTypes: Record<DatasetKindName, string> = {
   csv: "text/csv",

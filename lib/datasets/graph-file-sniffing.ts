@@ -1,7 +1,7 @@
 import type { DatasetKind } from "@/lib/contracts/dataset";
 import { UnsupportedFileError } from "@/lib/errors/http-errors";
 
-type GraphFileKind = Exclude<DatasetKind, "csv" | "txt" | "sql" | "sqlite">;
+type GraphFileKind = Exclude<DatasetKind, "csv" | "txt" | "sql" | "sqlite" | "postgres">;
 
 // What the head sample (256 KiB) of each graph format must show. Loose on purpose: the reader
 // at construct time gives the precise PARSE_ERROR; here a file named for one format but holding

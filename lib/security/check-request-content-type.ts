@@ -5,7 +5,8 @@ export type ContentTypeCheck =
   | { ok: false; expected: "application/json" | "multipart/form-data"; received: string | null };
 
 // Upload routes stream multipart bodies; every other API route reads JSON (docs/api.md).
-const multipartRoutes = [/^\/api\/projects\/[^/]+\/datasets\/?$/, /^\/api\/skills\/upload\/?$/];
+const datasetsRoute = /^\/api\/projects\/[^/]+\/datasets\/?$/;
+const multipartRoutes = [datasetsRoute, /^\/api\/skills\/upload\/?$/];
 
 /**
  * JSON routes take bodies only as `application/json` (SEC-2). That media type is not one a page
@@ -27,6 +28,8 @@ export function checkRequestContentType({
   if (!isStateChangingMethod({ method }) || !pathname.startsWith("/api/")) return { ok: true };
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;
   if (mediaType === null && !hasBody) return { ok: true };
+  // The datasets route also takes JSON: a live database source is named, not uploaded.
+  if (mediaType === "application/json" && datasetsRoute.test(pathname)) return { ok: true };
   const expected = multipartRoutes.some((route) => route.test(pathname))
     ? "multipart/form-data"
     : "application/json";

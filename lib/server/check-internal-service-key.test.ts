@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 vi.mock("@/lib/db/queries/model-configs", () => ({ findNewestModelConfigSecret: vi.fn() }));
 
 const { encryptModelSecret, modelSecretContext } = await import(
-  "@/lib/agent/models/catalogue/model-secret-cipher"
+  "@/lib/security/model-secret-cipher"
 );
 const { checkInternalServiceKey } = await import("./check-internal-service-key");
 

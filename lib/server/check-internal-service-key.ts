@@ -1,10 +1,10 @@
 import "server-only";
+import { findNewestModelConfigSecret } from "@/lib/db/queries/model-configs";
 import {
   decryptModelSecret,
   ModelSecretError,
   modelSecretContext,
-} from "@/lib/agent/models/catalogue/model-secret-cipher";
-import { findNewestModelConfigSecret } from "@/lib/db/queries/model-configs";
+} from "@/lib/security/model-secret-cipher";
 
 type SealedSecret = { id: string; ownerId: string; secretCipher: string | null } | null;
 

@@ -1,14 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCustomModel } from "@/lib/agent/models/catalogue/create-custom-model";
-import {
-  encryptModelSecret,
-  modelSecretContext,
-} from "@/lib/agent/models/catalogue/model-secret-cipher";
 import { resolveLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import { insertModelConfig } from "@/lib/db/queries/model-configs";
 import { insertUser } from "@/lib/db/queries/users";
 import { toErrorResponse } from "@/lib/http/error-response";
+import { encryptModelSecret, modelSecretContext } from "@/lib/security/model-secret-cipher";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 

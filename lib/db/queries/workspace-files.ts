@@ -17,7 +17,8 @@ export async function findWorkspaceSession(input: { ownerId: string; sessionId: 
 export async function listProjectUploads(input: { ownerId: string; projectId: string }) {
   const db = await getDb();
   return db.dataset.findMany({
-    where: { ownerId: input.ownerId, projectId: input.projectId },
+    // A live database source has no file to show in the workspace.
+    where: { ownerId: input.ownerId, projectId: input.projectId, kind: { not: "postgres" } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       id: true,

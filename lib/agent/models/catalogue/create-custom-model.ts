@@ -2,11 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { findModelConfigByName, insertModelConfig } from "@/lib/db/queries/model-configs";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
+import { encryptModelSecret, modelSecretContext } from "@/lib/security/model-secret-cipher";
 import { customModelEntry } from "./custom-model-entry";
 import { type CreateCustomModelInput, createCustomModelBodySchema } from "./custom-model-input";
 import { defaultModelName, serviceModelEntries } from "./model-catalogue";
 import type { ModelCatalogueEntry } from "./model-catalogue-entry";
-import { encryptModelSecret, modelSecretContext } from "./model-secret-cipher";
 
 /**
  * Adds a custom model for the owner (AF-3). The key is encrypted at rest and referenced as

@@ -6,7 +6,9 @@ const serviceKey = "unit-test-internal-key-0123456789";
 process.env.INTERNAL_SERVICE_KEY = serviceKey;
 resetEnvForTests();
 const { customModelEntry } = await import("./custom-model-entry");
-const { encryptModelSecret, modelSecretContext } = await import("./model-secret-cipher");
+const { encryptModelSecret, modelSecretContext } = await import(
+  "@/lib/security/model-secret-cipher"
+);
 
 afterAll(() => {
   process.env = { ...saved };

@@ -1,9 +1,13 @@
+import {
+  decryptModelSecret,
+  ModelSecretError,
+  modelSecretContext,
+} from "@/lib/security/model-secret-cipher";
 import type {
   MissingModelSetting,
   ModelCatalogueEntry,
   ModelProtocol,
 } from "./model-catalogue-entry";
-import { decryptModelSecret, ModelSecretError, modelSecretContext } from "./model-secret-cipher";
 
 /** The columns of a ModelConfig row the catalogue reads. */
 export type ModelConfigRow = {

@@ -5,13 +5,13 @@ import {
 } from "@/lib/agent/models/catalogue/environment-model";
 import type { ModelCatalogueEntry } from "@/lib/agent/models/catalogue/model-catalogue-entry";
 import { ModelNotConfiguredError } from "@/lib/agent/models/catalogue/model-not-configured-error";
+import { findModelConfigSecret } from "@/lib/db/queries/model-configs";
+import { getEnv } from "@/lib/env";
 import {
   decryptModelSecret,
   ModelSecretError,
   modelSecretContext,
-} from "@/lib/agent/models/catalogue/model-secret-cipher";
-import { findModelConfigSecret } from "@/lib/db/queries/model-configs";
-import { getEnv } from "@/lib/env";
+} from "@/lib/security/model-secret-cipher";
 
 /**
  * Turns an entry's credential reference into the key, right before the provider is built.

@@ -1,10 +1,13 @@
 import type { DatasetList } from "@/lib/contracts/dataset";
+import { postgresSourceBodySchema } from "@/lib/contracts/postgres-source";
 import { listDatasets } from "@/lib/datasets/list-datasets";
 import { streamUploadForm } from "@/lib/datasets/stream-upload-form";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getEnv } from "@/lib/env";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
+import { addPostgresSource } from "@/lib/postgres-sources/add-postgres-source";
 import { getProjectOrThrow } from "@/lib/projects/get-project-or-throw";
 import { assertRequestAllowed } from "@/lib/security/assert-request-allowed";
 
@@ -25,6 +28,12 @@ export const POST = withRoute<Params>(async ({ request, params, actor }) => {
   const projectId = idParamSchema.parse(params.project_id);
   // Check ownership before reading a possibly large body.
   await getProjectOrThrow({ ownerId: actor.userId, projectId });
+  // A JSON body names a live database source; every other body is a multipart upload.
+  if (request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
+    const body = await parseJsonBody(request, postgresSourceBodySchema);
+    const dataset = await addPostgresSource({ ownerId: actor.userId, projectId, body });
+    return Response.json(dataset, { status: 201 });
+  }
   const env = getEnv();
   const form = await streamUploadForm({
     request,

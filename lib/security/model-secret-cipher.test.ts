@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decryptModelSecret, encryptModelSecret, ModelSecretError } from "./model-secret-cipher";
+import {
+  decryptModelSecret,
+  encryptModelSecret,
+  ModelSecretError,
+} from "@/lib/security/model-secret-cipher";
 
 const serviceKey = "unit-test-internal-key-0123456789";
 const context = "model-config:owner-1:model-1";
