@@ -16,8 +16,14 @@ export type NumberCondition = {
   temporal: boolean;
 };
 
-// A figure, not part of an id (`n33`, `customers:26`, `c3`) or a date.
-const figure = String.raw`(?<![A-Za-z0-9_:#/.\-])(-?\d+(?:\.\d+)?)(?![A-Za-z0-9_:#/\-]|\.\d)`;
+// A figure, not part of an id (`n33`, `customers:26`, `c3`) or a date; "80,000" is one figure.
+// A colon after it is punctuation ("older than 80: how many?"), not an id's separator.
+const figure = String.raw`(?<![A-Za-z0-9_:#/.,\-])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![A-Za-z0-9_#/\-]|,\d{3}|\.\d|:\S)`;
+
+/** The value of a figure as written, thousands separators and all. */
+function figureValue(written: string): number {
+  return Number(written.replace(/,/g, ""));
+}
 
 const englishBefore: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
   { words: "at least|no less than|not less than|no fewer than|>=|≥", operator: ">=" },
@@ -83,14 +89,14 @@ export function readNumberConditions(input: { question: string; ignore: SignalSp
   );
   for (const { start, end, match } of between) {
     const [low, high] = [match[1] ?? match[3] ?? match[5], match[2] ?? match[4] ?? match[6]].map(
-      Number,
+      figureValue,
     );
     conditions.push({ operator: ">=", value: low, start, end, wordStart: start, temporal: false });
     conditions.push({ operator: "<=", value: high, start, end, wordStart: start, temporal: false });
   }
   for (const { start, end, match } of findPattern(text, new RegExp(figure, "g"))) {
     if (overlaps(start, end, input.ignore) || overlaps(start, end, between)) continue;
-    const value = Number(match[1]);
+    const value = figureValue(match[1]);
     const before = text.slice(Math.max(0, start - 24), start);
     const after = text.slice(end, end + 8);
     const found = readComparison({ before, after });

@@ -41,10 +41,45 @@ function namedElsewhere(context: Context, ref: PropertyRef): boolean {
   );
 }
 
+// "Which Finance employee is on the most projects?": a value written right before the group's
+// own word describes the group's nodes, so the filter reaches its table through the group,
+// never along another route from the measured rows (the projects of Finance).
+function modifiesGroup(context: Context, mention: ValueMention): boolean {
+  const { group } = context;
+  if (group?.kind !== "entity") return false;
+  return context.mentions.some(
+    (other) =>
+      other.kind === "type" &&
+      other.table === group.table &&
+      other.start >= mention.end &&
+      other.start - mention.end <= 1,
+  );
+}
+
+function placeThroughGroup(context: Context, ref: PropertyRef): Placed | null {
+  const { group } = context;
+  if (group?.kind !== "entity") return null;
+  const onward = findJoinRoute({
+    catalogue: context.catalogue,
+    from: group.table.key,
+    to: ref.table.key,
+    allowLinks: false,
+  });
+  if (!onward || onward.steps.length === 0) return null;
+  const steps = [...group.route.steps, ...onward.steps];
+  return { ref, route: { steps, fansOut: group.route.fansOut }, onGroup: false };
+}
+
 /** The filter a value mention sets ("the Officer club" → club = 'Officer'), or null if unsure. */
 export function filterOfValue(context: Context, mention: ValueMention): AggregateFilter | null {
+  const throughGroup = modifiesGroup(context, mention);
   let options = mention.candidates
-    .map((candidate) => ({ candidate, placed: place(context, candidate.ref) }))
+    .map((candidate) => ({
+      candidate,
+      placed:
+        (throughGroup ? placeThroughGroup(context, candidate.ref) : null) ??
+        place(context, candidate.ref),
+    }))
     .filter((option) => option.placed !== null);
   const { group } = context;
   // A value of the grouped property ("Lyon" when grouping by city) compares groups: not planned.

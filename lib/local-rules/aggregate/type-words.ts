@@ -55,6 +55,15 @@ export const chineseTypeWords: Record<string, string[]> = {
   工程师: ["engineer", "developer"],
   学者: ["researcher", "scholar", "author"],
   航线: ["route", "flight"],
+  医生: ["doctor", "physician", "clinician"],
+  大夫: ["doctor", "physician"],
+  病人: ["patient"],
+  患者: ["patient"],
+  病房: ["ward"],
+  变电站: ["substation", "station"],
+  车站: ["station", "stop"],
+  站点: ["station", "stop", "site"],
+  国家: ["country", "nation"],
 };
 
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:

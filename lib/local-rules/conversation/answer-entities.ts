@@ -10,6 +10,13 @@ export type AnswerEntities = {
   values: Map<string, string>;
   /** The label the lead wrote before each bracketed id ("Henrik Varga" for employees:23). */
   labels: Map<string, string>;
+  /**
+   * Whether the lead's nodes are ids the engine knows, not capitalised words read as names: a
+   * count's "region 为 Africa 的节点共有 6 个" names no node, so it lists no set.
+   */
+  byId: boolean;
+  /** The figures the lead states, in order ("The graph has 2 components." → 2). */
+  figures: number[];
 };
 
 const headingLine = /^\s{0,3}#{1,6}(?:\s|$)|^\s*\*\*[^*\n]+\*\*\s*[:：]?\s*$/;
@@ -52,13 +59,16 @@ function nodeCell(cell: string): string {
   return (bracketed ? bracketed[1] : cell).replace(/[`*]/g, "").trim();
 }
 
-/** The node column of the answer's first table with one ("Node" / "节点"), in row order. */
+// The column a table names its nodes in: a ranking's "Node", an aggregate's "node" or "id".
+const nodeColumns = new Set(["node", "节点", "id", "node_id", "节点编号"]);
+
+/** The node column of the answer's first table with one ("Node" / "节点" / "id"), in row order. */
 function tableRows(answer: string): string[] {
   const lines = answer.split(/\r?\n/);
   for (let index = 0; index + 2 < lines.length; index++) {
     if (!/^\s*\|/.test(lines[index]) || !/^\s*\|[\s:|-]+\|\s*$/.test(lines[index + 1])) continue;
     const header = cells(lines[index]).map((cell) => cell.toLowerCase());
-    const column = header.findIndex((cell) => cell === "node" || cell === "节点");
+    const column = header.findIndex((cell) => nodeColumns.has(cell));
     if (column < 0) continue;
     const rows: string[] = [];
     for (let row = index + 2; row < lines.length && /^\s*\|/.test(lines[row]); row++) {
@@ -68,6 +78,24 @@ function tableRows(answer: string): string[] {
     return rows;
   }
   return [];
+}
+
+// "4 nodes are outside the largest component: FJI, WSM, VUT, PLW.": a list after a colon whose
+// items are single tokens names nodes by id, even ids without digits.
+function colonList(lead: string): string[] {
+  const sentence = lead.split(/(?<=[.。])\s/)[0] ?? lead;
+  const colon = Math.max(sentence.lastIndexOf(":"), sentence.lastIndexOf("："));
+  if (colon < 0) return [];
+  const items = sentence
+    .slice(colon + 1)
+    .replace(/[.。]\s*$/, "")
+    .split(/\s*(?:,|、|，|\band\b|和)\s*/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  return items.length >= 2 &&
+    items.every((item) => /^[\w.-]+(?::[\w.-]+)?$/.test(item) && /[A-Za-z]/.test(item))
+    ? items
+    : [];
 }
 
 /** The lead's nodes: ids (bracketed after a label, or bare), else capitalised names. */
@@ -81,7 +109,10 @@ function leadNodes(lead: string): string[] {
   for (const match of withoutBrackets.matchAll(idToken)) {
     found.push({ name: match[0], at: match.index ?? 0 });
   }
-  if (found.length === 0) return nodeMentions(lead);
+  if (found.length === 0) {
+    const listed = colonList(lead);
+    return listed.length > 0 ? listed : nodeMentions(lead);
+  }
   return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.name))];
 }
 
@@ -121,9 +152,21 @@ function leadValues(lead: string): Map<string, string> {
  */
 export function readAnswerEntities(answer: string): AnswerEntities {
   const lead = leadOf(answer);
-  if (emptyLead.test(lead)) return { lead: [], rows: [], values: new Map(), labels: new Map() };
+  if (emptyLead.test(lead)) {
+    return { lead: [], rows: [], values: new Map(), labels: new Map(), byId: false, figures: [] };
+  }
+  const withoutBrackets = lead.replace(labelledId, " ");
+  const byId =
+    [...lead.matchAll(labelledId)].some((match) => /[A-Za-z]/.test(match[1])) ||
+    new RegExp(idToken.source).test(withoutBrackets) ||
+    colonList(lead).length > 0;
+  const figures = [...withoutBrackets.matchAll(/(?<![\w:.])\d+(?:\.\d+)?(?![\w:])/g)].map((match) =>
+    Number(match[0]),
+  );
   return {
     lead: leadNodes(lead),
+    byId,
+    figures,
     rows: tableRows(answer),
     values: leadValues(lead),
     labels: leadLabels(lead),

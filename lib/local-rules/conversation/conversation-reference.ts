@@ -10,4 +10,9 @@ export type ConversationReference =
   | { kind: "another-node"; node: string }
   | { kind: "position"; position: number; node: string }
   | { kind: "value-of"; node: string }
+  | { kind: "without-nodes"; nodes: string[] }
+  | { kind: "reversed"; nodes: [string, string] }
+  | { kind: "another-weighting"; weighted: boolean }
+  | { kind: "opposite-order" }
+  | { kind: "part-by-size"; size: "smallest" | "largest" }
   | { kind: "more" };

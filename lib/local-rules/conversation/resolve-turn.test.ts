@@ -96,7 +96,7 @@ describe("resolveTurn", () => {
     });
   });
 
-  it("asks the previous question of another node, and reads 'the second one' from the table", () => {
+  it("asks the previous question of another node, and reads 'the second one' as the ranking without the first", () => {
     const earlier = [{ question: "What is the degree of n5?", answer: "n5 has 4 neighbours." }];
     expect(resolveTurn({ question: "What about n6?", earlier })).toMatchObject({
       request: "What is the degree of n6?",
@@ -107,7 +107,7 @@ describe("resolveTurn", () => {
       earlier: [{ question: "Who has the most connections?", answer: rankingAnswer }],
     });
     expect(second).toMatchObject({
-      request: "What is the degree of n0?",
+      request: "Apart from n33, who has the most connections?",
       reference: { kind: "position", position: 2, node: "n0" },
     });
   });
@@ -162,7 +162,7 @@ describe("resolveTurn", () => {
     const first = resolveTurn({ question: "Which of those has the highest betweenness?", earlier });
     expect(first).toMatchObject({
       kind: "resolved",
-      request: "Which has the highest betweenness?",
+      request: "Which node has the highest betweenness?",
       nodeSet: ["st11", "st24", "st29"],
     });
     const second = resolveTurn({
@@ -176,7 +176,7 @@ describe("resolveTurn", () => {
       ],
     });
     expect(second).toMatchObject({
-      request: "Which has the highest closeness centrality?",
+      request: "Which node has the highest closeness centrality?",
       nodeSet: ["st11", "st24", "st29"],
     });
   });

@@ -17,10 +17,19 @@ import {
   moreWords,
   nodeReference,
   pairReference,
-  positionWords,
   setReference,
 } from "./follow-up-words";
+import { partBySize } from "./part-by-size";
+import {
+  type FollowUpReading,
+  isBareExclusion,
+  positionInRanking,
+  positionOf,
+  withoutPreviousNode,
+} from "./ranking-follow-ups";
 import { focusOf, measureOfTurn, pairOf, type ResolvedTurn, readTurn } from "./resolved-turn";
+import { oppositeSuperlative, reversedQuestion, reweightedPath } from "./reworded-follow-ups";
+import { withPropertySuperlative } from "./superlative-properties";
 
 /** How one question reads once the conversation before it is taken into account. */
 export type TurnResolution =
@@ -79,31 +88,6 @@ function aboutNode(turn: ResolvedTurn, node: string, followUp = ""): string | nu
   return measure ? valueQuestion(node, measure, detectLanguage(turn.request) === "zh") : null;
 }
 
-const ordinalNumbers: Record<string, number> = {
-  second: 2,
-  "2nd": 2,
-  "runner-up": 2,
-  "runner up": 2,
-  next: 2,
-  third: 3,
-  "3rd": 3,
-  fourth: 4,
-  "4th": 4,
-  fifth: 5,
-  "5th": 5,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-};
-
-function positionOf(question: string): number | null {
-  const match = positionWords.exec(question);
-  if (!match) return null;
-  const word = (match[1] ?? match[2] ?? "").toLowerCase();
-  return ordinalNumbers[word] ?? (Number.parseInt(word, 10) || null);
-}
-
 /** The previous ranking asked for more rows. */
 function withMore(request: string): string {
   const top = /\b(top|first)\s+(\d+)\b|前\s*(\d+)/i.exec(request);
@@ -143,131 +127,231 @@ export function substituteNode(question: string, node: string): string {
   return (
     question
       .replace(/\b(?:its|his|her)\b/i, `${node}'s`)
-      // "这个部门" → "departments:2 部门": the noun stays, so the question keeps naming its type.
-      .replace(nodeReference, (text) =>
-        /[\u4e00-\u9fff]/.test(text)
-          ? ` ${node} ${text.replace(/^(?:该|这个|那个|这位|那位|此|[它他她])/, "")}`
-          : node,
-      )
+      // "这位医生的导师" → "doctors:9 的导师": the noun goes with its demonstrative — a role
+      // ("那位导师") read beside the name would be taken for a link of that role.
+      .replace(nodeReference, (text) => (/[\u4e00-\u9fff]/.test(text) ? ` ${node} ` : node))
       .replace(/\s{2,}/g, " ")
       .trim()
   );
 }
 
-function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolution {
-  const asked = question;
+type Missing = "node" | "pair" | "set" | "question";
+
+function asResolution(question: string, reading: FollowUpReading): TurnResolution {
+  return { kind: "resolved", asked: question, ...reading };
+}
+
+function askBack(question: string, missing: Missing): TurnResolution {
+  return { kind: "ask-back", missing, asked: question };
+}
+
+/** "How many exactly?", "show more", "the second one", "除了它以外呢？": the previous figure or ranking. */
+function resolveAgainstRanking(question: string, previous: ResolvedTurn): TurnResolution | null {
   const chinese = detectLanguage(question) === "zh";
-  const resolved = (
-    request: string,
-    reference: ConversationReference,
-    nodeSet?: string[],
-  ): TurnResolution => ({
-    kind: "resolved",
-    request,
-    reference,
-    asked,
-    ...(nodeSet ? { nodeSet } : {}),
-  });
-  const askBack = (missing: "node" | "pair" | "set" | "question"): TurnResolution => ({
-    kind: "ask-back",
-    missing,
-    asked,
-  });
-  const named = nodeMentions(question);
   if (exactValue.test(question)) {
     const node = focusOf(previous);
     const measure = measureOfTurn(previous);
     if (node && measure) {
-      return resolved(valueQuestion(node, measure, chinese), { kind: "value-of", node });
+      return asResolution(question, {
+        request: valueQuestion(node, measure, chinese),
+        reference: { kind: "value-of", node },
+      });
     }
-    return node ? resolved(previous.request, { kind: "value-of", node }) : askBack("node");
+    return node
+      ? asResolution(question, { request: previous.request, reference: { kind: "value-of", node } })
+      : askBack(question, "node");
   }
-  if (moreWords.test(question)) return resolved(withMore(previous.request), { kind: "more" });
-  const position = positionOf(question);
-  if (position !== null && named.length === 0) {
-    const node =
-      previous.entities.rows[position - 1] ??
-      previous.lastRows[position - 1] ??
-      previous.entities.lead[position - 1];
-    if (!node) return askBack("node");
-    const measure = measureOfTurn(previous);
-    const request = measure
-      ? valueQuestion(node, measure, chinese)
-      : (aboutNode(previous, node) ?? node);
-    return resolved(request, { kind: "position", position, node });
-  }
-  const value = valueReference(question, previous);
-  if (value) {
-    return resolved(question.replace(value.text, value.value), {
-      kind: "previous-value",
-      property: value.property,
-      value: value.value,
+  if (moreWords.test(question)) {
+    return asResolution(question, {
+      request: withMore(previous.request),
+      reference: { kind: "more" },
     });
   }
-  if (setReference.test(question)) {
-    const remove = (text: string) =>
-      text
-        .replace(setReference, "")
-        .replace(/\s{2,}/g, " ")
-        .replace(/\s*[?？.!]+\s*$/, "")
-        .trim();
-    if (previous.setPhrase) {
-      const phrase = previous.setPhrase;
-      const request = chinese
-        ? question.replace(setReference, `${phrase}中`)
-        : `${remove(question)} among ${phrase}?`;
-      return resolved(request, { kind: "previous-set", phrase, nodes: [] });
-    }
-    if (previous.setNodes.length > 0) {
-      // The set is the previous answer's list: kept by id, so the ranking runs over it alone.
-      const request = chinese ? question.replace(setReference, "") : `${remove(question)}?`;
-      return resolved(
-        request,
-        { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
-        previous.setNodes,
-      );
-    }
-    return askBack("set");
+  if (isBareExclusion(question)) {
+    const reading = withoutPreviousNode(previous);
+    return reading ? asResolution(question, reading) : askBack(question, "node");
   }
+  const position = positionOf(question, previous);
+  if (position === null || nodeMentions(question).length > 0) return null;
+  const inRanking = positionInRanking(previous, position);
+  if (inRanking) return asResolution(question, inRanking);
+  // A list that was not a ranking: the node at that place, asked the previous question.
+  const node =
+    previous.entities.rows[position - 1] ??
+    previous.lastRows[position - 1] ??
+    previous.entities.lead[position - 1];
+  if (!node) return askBack(question, "node");
+  const measure = measureOfTurn(previous);
+  const request = measure
+    ? valueQuestion(node, measure, chinese)
+    : (aboutNode(previous, node) ?? node);
+  return asResolution(question, { request, reference: { kind: "position", position, node } });
+}
+
+// "Which of them" after a list of patients: "which patient …", so an aggregate knows the table;
+// ids without a table ("CHN", "ss12") are of one kind of node: "which node …", "…的节点是哪个".
+function withSetNoun(text: string, nodes: string[]): string {
+  const prefixes = new Set(nodes.map((node) => /^([A-Za-z_][\w-]*):/.exec(node)?.[1] ?? ""));
+  if (prefixes.size !== 1) return text;
+  const table = [...prefixes][0];
+  if (/[\u4e00-\u9fff]/.test(text)) {
+    return table ? text : text.replace(/^(.*?)的是(哪个|哪一个|谁)/, "$1的节点是$2");
+  }
+  // Tables are named in the plural; "which employee has …" asks for one of them, "which
+  // employees are …" for several.
+  const plural = /^(?:which|who)\s+(?:are|were|have|do)\b/i.test(text);
+  const noun = plural
+    ? table || "nodes"
+    : table
+      ? table
+          .replace(/ies$/i, "y")
+          .replace(/(ch|sh|ss|x)es$/i, "$1")
+          .replace(/([^s])s$/i, "$1")
+      : "node";
+  return text.replace(
+    /^(which|who)\s+(?=(?:is|are|was|were|has|have|had|did|does|do)\b|\w+(?:s|ed)\b)/i,
+    (opening) => `${/^who/i.test(opening) ? "Which" : opening.trim()} ${noun} `,
+  );
+}
+
+/** "Which of them …", "其中 …", "这几位医生里 …": the previous answer's set. */
+function resolveAgainstSet(question: string, previous: ResolvedTurn): TurnResolution | null {
+  if (!setReference.test(question)) return null;
+  const chinese = detectLanguage(question) === "zh";
+  const remove = (text: string) =>
+    withPropertySuperlative(text.replace(setReference, ""))
+      .replace(/\s{2,}/g, " ")
+      .replace(/\s*[?？.!]+\s*$/, "")
+      .trim();
+  if (previous.setNodes.length > 0) {
+    // The set is the previous answer's list: kept by id, so the ranking runs over it alone.
+    const request = chinese
+      ? withSetNoun(question.replace(setReference, ""), previous.setNodes)
+      : `${withSetNoun(remove(question), previous.setNodes)}?`;
+    return asResolution(question, {
+      request,
+      reference: { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
+      nodeSet: previous.setNodes,
+    });
+  }
+  if (previous.setPhrase) {
+    const phrase = previous.setPhrase;
+    const request = chinese
+      ? question.replace(setReference, `${phrase}中`)
+      : `${remove(question)} among ${phrase}?`;
+    return asResolution(question, {
+      request,
+      reference: { kind: "previous-set", phrase, nodes: [] },
+    });
+  }
+  return askBack(question, "set");
+}
+
+/** "Is there a path between them?", "those two countries", "它们之间": the previous two nodes. */
+function resolveAgainstPair(question: string, previous: ResolvedTurn): TurnResolution {
+  const chinese = detectLanguage(question) === "zh";
+  const pair = pairOf(previous);
+  if (!pair) return askBack(question, "pair");
+  const joined = chinese ? ` ${pair[0]} 和 ${pair[1]} ` : `${pair[0]} and ${pair[1]}`;
+  const request = question
+    .replace(
+      /\b(?:both of them|(?:those|these) two(?:\s+(?!(?:is|has|was|does)\b)\w+s\b)?|the two of them|the two)\b/i,
+      joined,
+    )
+    .replace(/\b(between|connecting|linking|joining)\s+them\b/i, `$1 ${joined}`)
+    .replace(/\b(are|were)\s+they\b/i, `$1 ${joined}`)
+    .replace(/\bthey\b/i, joined)
+    .replace(/\bboth\b(?!\s+(?:of|ways|directions))/i, `both ${joined}`)
+    .replace(
+      /它们|他们|她们|(?:这|那)两(?:个|位|座|家|名|条|所)(?:[\u4e00-\u9fff]{1,3}?(?=之间|间|是|有|在|的|和|与|[，,？?]|$))?|两者/,
+      joined,
+    )
+    .replace(/\s{2,}/g, " ");
+  return asResolution(question, { request, reference: { kind: "previous-pair", nodes: pair } });
+}
+
+/** "它呢？" after a ranking: the latest question about one node, asked of the ranking's answer. */
+function aboutFocus(previous: ResolvedTurn, node: string): string | null {
+  const rankedOnly = previous.ranking !== null && nodeMentions(previous.request).length === 0;
+  if (rankedOnly && previous.nodeQuestion) {
+    return aboutNode({ ...previous, request: previous.nodeQuestion }, node);
+  }
+  return aboutNode(previous, node);
+}
+
+/** "What is its degree?", "它呢？", "这位医生的导师是谁？": the previous answer's node. */
+function resolveAgainstNode(question: string, previous: ResolvedTurn): TurnResolution | null {
+  if (!nodeReference.test(question) || dummyIt.test(question)) return null;
+  const node = focusOf(previous);
+  if (!node) return askBack(question, "node");
+  const substituted = substituteNode(question, node);
+  // "它呢？", "what about it?": the previous question, asked of that node.
+  const bare = substituted
+    .replace(ellipsis, "")
+    .replace(new RegExp(escapeRegExp(node), "g"), "")
+    .replace(/[\s?？。.!！,，]/g, "");
+  if (bare === "") {
+    const request = aboutFocus(previous, node);
+    return request
+      ? asResolution(question, { request, reference: { kind: "previous-node", node } })
+      : askBack(question, "question");
+  }
+  // "And who is her mentor?": the opening "and" only joined it to the turn before.
+  const opening = /^\s*(?:and|so|then|also|now|ok(?:ay)?)\s*,?\s+(?=[a-z])/i.exec(substituted);
+  const rest = opening ? substituted.slice(opening[0].length) : substituted;
+  return asResolution(question, {
+    request: opening ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
+    reference: { kind: "previous-node", node },
+  });
+}
+
+const twoNodes = /\b(?:those|these|the)\s+two\b|这两|那两|两者/i;
+
+function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolution {
+  const chinese = detectLanguage(question) === "zh";
+  const named = nodeMentions(question);
+  const ranked = resolveAgainstRanking(question, previous);
+  if (ranked) return ranked;
+  const value = valueReference(question, previous);
+  if (value) {
+    return asResolution(question, {
+      request: question.replace(value.text, value.value),
+      reference: { kind: "previous-value", property: value.property, value: value.value },
+    });
+  }
+  // "Does either of those two countries …": two nodes, not a set to choose from.
+  if (twoNodes.test(question)) return resolveAgainstPair(question, previous);
+  const set = resolveAgainstSet(question, previous);
+  if (set) return set;
+  const reworded =
+    partBySize(question, previous) ??
+    reversedQuestion(question, previous) ??
+    reweightedPath(question, previous) ??
+    (isElliptical(question) ? oppositeSuperlative(question, previous) : null);
+  if (reworded) return asResolution(question, reworded);
   const newMeasure =
     measureOf(question) ?? (degreeWord.test(question) && isElliptical(question) ? "degree" : null);
   if (newMeasure && isElliptical(question) && named.length === 0) {
     const request = withMeasure(previous, newMeasure);
-    if (!request) return askBack("question");
-    return resolved(request, { kind: "another-measure", measure: newMeasure });
+    if (!request) return askBack(question, "question");
+    return asResolution(question, {
+      request,
+      reference: { kind: "another-measure", measure: newMeasure },
+    });
   }
   if (pairReference.test(question) || /\bboth\b/i.test(question)) {
-    const pair = pairOf(previous);
-    if (!pair) return askBack("pair");
-    const joined = chinese ? ` ${pair[0]} 和 ${pair[1]} ` : `${pair[0]} and ${pair[1]}`;
-    const request = question
-      .replace(/\b(?:both of them|those two|these two|the two of them|the two)\b/i, joined)
-      .replace(/\b(between|connecting|linking|joining)\s+them\b/i, `$1 ${joined}`)
-      .replace(/\b(are|were)\s+they\b/i, `$1 ${joined}`)
-      .replace(/\bthey\b/i, joined)
-      .replace(/\bboth\b(?!\s+(?:of|ways|directions))/i, `both ${joined}`)
-      .replace(/它们|他们|她们|这两个(?:节点|人|成员|账户|站点)?|两者/, joined)
-      .replace(/\s{2,}/g, " ");
-    return resolved(request, { kind: "previous-pair", nodes: pair });
+    return resolveAgainstPair(question, previous);
   }
-  if (nodeReference.test(question) && !dummyIt.test(question)) {
-    const node = focusOf(previous);
-    if (!node) return askBack("node");
-    const substituted = substituteNode(question, node);
-    // "它呢？", "what about it?": the previous question, asked of that node.
-    const bare = substituted
-      .replace(ellipsis, "")
-      .replace(new RegExp(escapeRegExp(node), "g"), "")
-      .replace(/[\s?？。.!！,，]/g, "");
-    if (bare === "") {
-      const request = aboutNode(previous, node);
-      return request ? resolved(request, { kind: "previous-node", node }) : askBack("question");
-    }
-    return resolved(substituted, { kind: "previous-node", node });
-  }
+  const node = resolveAgainstNode(question, previous);
+  if (node) return node;
   if (isElliptical(question) && named.length === 1) {
     const request = aboutNode(previous, named[0], question);
-    if (request) return resolved(request, { kind: "another-node", node: named[0] });
+    if (request) {
+      return asResolution(question, {
+        request,
+        reference: { kind: "another-node", node: named[0] },
+      });
+    }
   }
   // "How many hops is the shortest one?", "按行车时间算，最快要多少分钟？": a distance asked with
   // no ends named is about the two the previous question joined.
@@ -276,7 +360,10 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
     const request = chinese
       ? `从 ${ends.source} 到 ${ends.target}，${question}`
       : `${question.replace(/\s*[?？.!]+\s*$/, "")} from ${ends.source} to ${ends.target}?`;
-    return resolved(request, { kind: "previous-pair", nodes: [ends.source, ends.target] });
+    return asResolution(question, {
+      request,
+      reference: { kind: "previous-pair", nodes: [ends.source, ends.target] },
+    });
   }
   return { kind: "standalone", request: question };
 }
@@ -295,11 +382,22 @@ export function resolveTurn(input: { question: string; earlier: EarlierTurn[] })
       ? resolveAgainst(turn.question, previous)
       : { kind: "standalone", request: turn.question };
     const request = resolution.kind === "ask-back" ? turn.question : resolution.request;
-    const next: ResolvedTurn = readTurn(request, turn.answer, previous);
-    // A question about the previous set keeps it for the next turn ("and by degree?").
-    if (resolution.kind === "resolved" && resolution.reference.kind === "previous-set") {
+    const nodeSet = resolution.kind === "resolved" ? (resolution.nodeSet ?? []) : [];
+    const next: ResolvedTurn = readTurn(request, turn.answer, previous, nodeSet);
+    // A question about the previous set keeps it for the next turn ("and by degree?"); a
+    // filter of it ("which of them are in zone 4?") narrows it to the nodes its answer listed.
+    // So does any question asked over it again ("and the youngest?", "the second one").
+    if (
+      resolution.kind === "resolved" &&
+      (nodeSet.length > 0 || resolution.reference.kind === "previous-set")
+    ) {
       next.setPhrase = next.setPhrase ?? previous?.setPhrase ?? null;
-      if (resolution.nodeSet) next.setNodes = resolution.nodeSet;
+      const narrowed =
+        next.setNodes.length > 0 && next.setNodes.every((node) => nodeSet.includes(node));
+      if (nodeSet.length > 0 && !narrowed) next.setNodes = nodeSet;
+    }
+    if (resolution.kind === "resolved" && resolution.reference.kind === "position") {
+      next.position = resolution.reference.position;
     }
     if (resolution.kind === "resolved" && resolution.reference.kind === "another-measure") {
       next.setNodes = previous?.setNodes ?? [];

@@ -1,8 +1,10 @@
 import type { AnalysisIntent, CentralityMeasure } from "../reading/detect-intent";
 import { detectIntent } from "../reading/detect-intent";
+import { withoutExclusion } from "../reading/exclusion";
 import { nodeMentions } from "../reading/node-mentions";
 import { measureOf } from "../reading/question-arguments";
 import { type AnswerEntities, readAnswerEntities } from "./answer-entities";
+import { rankingWords } from "./follow-up-words";
 
 // What an earlier turn leaves for the next one to point at: the whole question it stood for,
 // its reading, the nodes its answer named, and the set, pair or ranking it was about.
@@ -20,7 +22,19 @@ export type ResolvedTurn = {
   recentNodes: string[];
   /** The latest turn whose answer ranked or listed rows: what "the second one" counts in. */
   lastRows: string[];
+  /** The latest ranking asked ("which … the most"): what "the second one" and "除了它" re-ask. */
+  ranking: Ranking | null;
+  /** The latest question about one named node: what "它呢？" asks again of another node. */
+  nodeQuestion: string | null;
+  /** The place in a ranking the turn was about ("the second one"), for "the next one". */
+  position: number | null;
 };
+
+/**
+ * A ranking turn: its question without its exclusions, the nodes it left out, its rows in rank
+ * order (the left-out ones first, so places count in the whole ranking), and the set it ran over.
+ */
+export type Ranking = { request: string; excluded: string[]; rows: string[]; nodeSet: string[] };
 
 /** The measure the turn ranked or read by, when it had one. */
 export function measureOfTurn(turn: ResolvedTurn): CentralityMeasure | null {
@@ -63,11 +77,15 @@ export function pairOf(turn: ResolvedTurn): [string, string] | null {
 
 const countOpening =
   /^\s*(?:how many|what(?:'s| is) the number of|count(?: the)?|number of)\s+(.+?)\s*[?？.!]*\s*$/i;
-const chineseCount = /(?:有)?(?:多少|几)(?:个|位|名|条|家)?/;
+const chineseCount =
+  /(?:有|共有|一共有)?(?:多少|几)(?:个|位|名|条|家|座|种|件|只|台|所|间|张|本|笔|项|门|辆|艘|架|处|篇|部|支|栋)?/;
 
-/** The node set a count was about, said so another question can be asked of it. */
-function setPhraseOf(request: string, analysis: AnalysisIntent | null): string | null {
-  if (analysis && analysis.kind !== "schema-question") return null;
+/**
+ * The node set a count was about, said so another question can be asked of it. A count of one
+ * node's links ("China (CHN) has 25 connections") is about that node, not a set.
+ */
+function setPhraseOf(request: string, entities: AnswerEntities): string | null {
+  if (entities.byId) return null;
   const count = countOpening.exec(request);
   if (count) return count[1];
   if (/[\u4e00-\u9fff]/.test(request) && chineseCount.test(request)) {
@@ -80,20 +98,62 @@ function setPhraseOf(request: string, analysis: AnalysisIntent | null): string |
   return null;
 }
 
-/** The ids a list answer named (its table, else its lead), when it was a list. */
-function listedNodes(turn: { analysis: AnalysisIntent | null; entities: AnswerEntities }) {
-  const ranking = turn.analysis?.kind === "centrality";
-  if (ranking) return [];
-  if (turn.entities.rows.length > 0) return turn.entities.rows;
-  return turn.entities.lead.length >= 2 ? turn.entities.lead : [];
+/** Whether the turn asked for the top of a ranking ("which … the most", "哪个 … 最高"). */
+function isRanking(request: string, analysis: AnalysisIntent | null): boolean {
+  return analysis?.kind === "centrality" || rankingWords.test(request);
 }
 
+/** The ids a list answer named (its table, else its lead), when it was a list. */
+function listedNodes(turn: {
+  request: string;
+  analysis: AnalysisIntent | null;
+  entities: AnswerEntities;
+}) {
+  if (isRanking(turn.request, turn.analysis)) return [];
+  if (turn.entities.rows.length > 0) return turn.entities.rows;
+  if (!turn.entities.byId) return [];
+  // "Seattle (SEA) links to 3 nodes: …": the node the question named is not one of its list.
+  const names = (text: string) =>
+    new RegExp(`(?<![\\w:])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w:])`, "i").test(
+      turn.request,
+    );
+  const listed = turn.entities.lead.filter((id) => {
+    const label = turn.entities.labels.get(id);
+    return !names(id) && !(label && names(label));
+  });
+  return listed.length >= 2 ? listed : [];
+}
+
+function rankingOf(
+  request: string,
+  analysis: AnalysisIntent | null,
+  entities: AnswerEntities,
+  nodeSet: string[],
+): Ranking | null {
+  if (!isRanking(request, analysis)) return null;
+  const rows = entities.rows.length > 0 ? entities.rows : entities.lead;
+  if (rows.length === 0) return null;
+  const { text, excluded } = withoutExclusion(request);
+  return {
+    request: text,
+    excluded,
+    rows: [...excluded, ...rows.filter((row) => !excluded.includes(row))],
+    nodeSet,
+  };
+}
+
+/**
+ * Reads one earlier turn from its resolved question and its answer; `nodeSet` is the set of ids
+ * the question was asked over ("which of them …"), when it had one.
+ */
 export function readTurn(
   request: string,
   answer: string,
   before: ResolvedTurn | null,
+  nodeSet: string[] = [],
 ): ResolvedTurn {
-  const intent = detectIntent({ question: request });
+  const withoutExcluded = withoutExclusion(request).text;
+  const intent = detectIntent({ question: withoutExcluded });
   const analysis = intent.kind === "analysis" ? (intent.analyses[0] ?? null) : null;
   const entities = readAnswerEntities(answer);
   // The answer names a node by the id the engine knows; the question may have used its label.
@@ -102,13 +162,17 @@ export function readTurn(
     ...(before?.recentNodes ?? []).filter((node) => !named.includes(node)),
     ...named,
   ].slice(-4);
+  const asked = nodeMentions(withoutExcluded);
   return {
     request,
     analysis,
     entities,
-    setPhrase: setPhraseOf(request, analysis),
-    setNodes: listedNodes({ analysis, entities }),
+    setPhrase: setPhraseOf(request, entities),
+    setNodes: listedNodes({ request, analysis, entities }),
     recentNodes,
     lastRows: entities.rows.length >= 2 ? entities.rows : (before?.lastRows ?? []),
+    ranking: rankingOf(request, analysis, entities, nodeSet) ?? before?.ranking ?? null,
+    nodeQuestion: asked.length === 1 ? request : (before?.nodeQuestion ?? null),
+    position: null,
   };
 }

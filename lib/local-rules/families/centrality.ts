@@ -1,5 +1,6 @@
 import type { CentralityMeasure } from "../planning/centrality-measure";
 import { planRanking } from "../planning/plan-ranking";
+import { rankingDirection } from "../reading/link-direction";
 import { englishMeasureNames } from "../reading/phrases-en";
 import { chineseMeasureNames } from "../reading/phrases-zh";
 import { communityAlgorithmOf, degreeMode } from "../reading/question-arguments";
@@ -45,7 +46,7 @@ export function readMeasureBesidePathWords(question: QuestionText): CentralityIn
 /** The measure a ranking question implies when it names none: degree for links, else PageRank. */
 function impliedMeasure(text: string): CentralityMeasure {
   const linkWords =
-    /\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|strength|度|连接|强度/i;
+    /\bdegree\b|connect|\blinks\b|\bfriends\b|neighbou?rs|\bedges\b|\bties\b|\battached\b|\bincident\b|strength|度|连接|强度/i;
   return questionWords.mostPartners.test(text) || linkWords.test(text) ? "degree" : "pagerank";
 }
 
@@ -58,7 +59,7 @@ function readCentrality(question: QuestionText): (CentralityIntent | Communities
       kind: "centrality",
       measure: measure ?? impliedMeasure(text),
       topK: parseRequestedCount({ question: text, fallback: 10, max: 1000 }),
-      mode: degreeMode(text),
+      mode: rankingDirection(text),
       ascending: questionWords.ascending.test(text),
       ...(weighted ? { strength: true } : {}),
     },

@@ -1,16 +1,20 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
+import { chinesePropertyWords } from "../aggregate/property-words";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
+import { isExcluded } from "../reading/exclusion";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
-import { namedValues, singular } from "../reading/question-scope";
+import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
+import { quantityWordOf } from "./link-quantity";
 import { edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
 import { planLinkTotals } from "./link-totals";
+import { wordForms } from "./node-conditions";
 import type { QuestionText } from "./question-text";
 
 /**
@@ -27,58 +31,56 @@ export type EdgeSumsIntent = {
   end: "source" | "target" | "either";
   node: string | null;
   ascending: boolean;
+  /** "the average travel time": the mean per link instead of the sum. */
+  statistic: "sum" | "avg";
+  /** A length, time or cost, which the graph's weight column may measure. */
+  measuresWeight: boolean;
 };
 
-// Quantity words and the edge property names they stand for. Weights keep their own readings
-// (strength): only a property other than the weight column is summed here.
-const quantityWords: { pattern: RegExp; names: string[] }[] = [
-  {
-    pattern: /\bmoney\b|\bamounts?\b|\bpaid\b|\bpayments? value\b|\bvalue\b|金额|钱|款/i,
-    names: ["amount", "value", "total", "money", "sum", "payment"],
-  },
-  { pattern: /\bhours?\b|工时|小时/i, names: ["hours", "hour", "duration"] },
-  {
-    pattern: /\bminutes?\b|\btravel time\b|分钟|行车时间/i,
-    names: ["minutes", "time", "duration"],
-  },
-  {
-    pattern: /\bkm\b|\bkilomet(?:er|re)s?\b|\bdistance\b|公里|距离/i,
-    names: ["km", "distance", "length"],
-  },
-  { pattern: /\btonnes?\b|\btons?\b|吨/i, names: ["tonnes", "tons", "weight_t"] },
-  { pattern: /\bvisits?\b|就诊/i, names: ["visits"] },
-  { pattern: /\bcosts?\b|成本|费用/i, names: ["cost", "price"] },
-];
 const outVerbs =
   /\b(?:sen[dt]s?|sending|paid|pays?|paying|transfer(?:red|s)? out|gave|gives?|export(?:s|ed)?|ship(?:s|ped)?|spen[dt]s?|out(?:going|flow)?|from)\b|转出|付出|支付|汇出|出口|发出|送出/i;
 const inVerbs =
   /\b(?:receiv(?:e|es|ed|ing)|got|gets?|earn(?:s|ed)?|import(?:s|ed)?|incoming|inflow|to)\b|收到|收款|转入|进口|流入|得到/i;
 const ranking = /\b(?:most|least|highest|lowest|largest|smallest|top|biggest|fewest)\b|最/i;
-const totalWords = /\b(?:total|sum|in all|altogether|how much)\b|总|一共|合计|共计|多少/i;
+// "How many hours were logged on Juniper?": a count of units is a sum of what links carry.
+const totalWords =
+  /\b(?:total|sum|in all|altogether|how much)\b|\bhow many (?:hours|minutes|km|kilomet\w+|miles|tonnes|tons|visits|units|MW)\b|总|一共|合计|共计|多少/i;
+const averageWords = /\b(?:average|mean)\b|\bon average\b|平均/i;
 
 // Distances, paths, loops and reach are walks, not sums of what links carry.
 const walkWords =
-  /\bapart\b|\bdistant\b|\bpaths?\b|\broutes?\b|\bfar\b|\breach|\bcycles?\b|\bloops?\b|\bback to\b|\bflow back\b|\bmax(?:imum)? flow\b|\bcapacit|最远|路径|路线|回到|转回|环|可达|到达|最大流|容量/i;
+  /\bapart\b|\bdistant\b|\bpaths?\b|\broutes?\b|\bfar\b|\breach|\bcycles?\b|\bloops?\b|\bback to\b|\bflow back\b|\bmax(?:imum)? flow\b|最远|路径|路线|回到|转回|环|可达|到达|最大流/i;
 
 // "How many different accounts did it pay": a count of nodes, not a sum.
 const countsNodes =
   /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w+s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少个|几个/i;
 
-function readEdgeSums({ text, subject, twoNodes, yesNo }: QuestionText) {
-  if (twoNodes || yesNo || walkWords.test(text) || countsNodes.test(text)) return null;
-  const quantity = quantityWords.find((entry) => entry.pattern.test(text));
-  if (!quantity || !(ranking.test(text) || totalWords.test(text))) return null;
+function readEdgeSums({ text, subject, nodeMentions, twoNodes, yesNo, measure }: QuestionText) {
+  // "Hours per project: how many hours were logged on Juniper?": the quantity is not a node.
+  const names = nodeMentions.filter(
+    (mention) => !(quantityWordOf(mention) && text.trimStart().startsWith(mention)),
+  );
+  if ((twoNodes && names.length > 1) || yesNo) return null;
+  if (walkWords.test(text) || countsNodes.test(text)) return null;
+  // "Weighting lines by their length, which … has the highest betweenness": a centrality.
+  if (measure && measure !== "degree") return null;
+  const quantity = quantityWordOf(text);
+  const average = averageWords.test(text);
+  if (!quantity || !(ranking.test(text) || totalWords.test(text) || average)) return null;
   const out = outVerbs.test(text);
   const incoming = inVerbs.test(text);
   const end = out && !incoming ? "source" : incoming && !out ? "target" : "either";
+  const named = subject && quantityWordOf(subject) ? (names[0] ?? null) : subject;
   return [
     {
       kind: "edge-sums" as const,
       quantity: quantity.names,
       end: end as EdgeSumsIntent["end"],
       // "Which account in Spain sent the most": a ranking names values, not the node asked of.
-      node: ranking.test(text) ? null : subject,
+      node: ranking.test(text) ? null : named,
       ascending: /\b(?:least|lowest|smallest|fewest)\b|最少|最低/i.test(text),
+      statistic: average ? ("avg" as const) : ("sum" as const),
+      measuresWeight: quantity.measuresWeight,
     },
   ];
 }
@@ -106,12 +108,30 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
-  const edges = edgeTableOf(schema, intent.quantity, context.reading.question);
+  const edges = edgeTableOf(schema, intent.quantity, context.reading.question, {
+    weightFallback: intent.measuresWeight && context.graph.description.weighted === true,
+  });
   if (!edges) return missingQuantity(context, schema, intent);
   const question = context.reading.question;
+  // "Which ward's doctors report the most visits": a type beyond the link's ends is reached by
+  // a join, which the aggregate grammar plans.
+  const endTypes = [edges.from, edges.to];
+  if (namedNodeTypes(question, schema).some((type) => !endTypes.includes(type))) {
+    return { kind: "declined" };
+  }
   // An undirected graph has no sender: "sent by X" is every link of X.
   const directed = context.graph.description.directed === true;
-  const end = directed ? intent.end : "either";
+  // "Which project has the most hours": on a link between two kinds of node, the kind asked
+  // about is the end credited, whatever the verb.
+  const askedType = namedNodeTypes(question, schema)[0];
+  const end =
+    edges.from !== edges.to && askedType
+      ? askedType === edges.from
+        ? "source"
+        : "target"
+      : directed
+        ? intent.end
+        : "either";
   const endType = end === "target" ? edges.to : edges.from;
   const nodeTable = nodeTableOf(schema, endType);
   // "accounts in Japan", "the Blue line": a word that is a property value is a filter, not a node.
@@ -148,7 +168,8 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     if (named.kind === "pending") return { kind: "pending", calls: named.calls };
     if (named.kind === "problem") return { kind: "declined" };
     const [subject] = named.nodes;
-    const sql = `SELECT sum(amount) AS total, count(*) AS links FROM (${from("")}) s WHERE s.node_id = ${quoteLiteral(subject.id)}`;
+    if (subject.type && !endTypes.includes(subject.type)) return { kind: "declined" };
+    const sql = `SELECT ${intent.statistic}(amount) AS ${intent.statistic === "avg" ? "average" : "total"}, count(*) AS links FROM (${from("")}) s WHERE s.node_id = ${quoteLiteral(subject.id)}`;
     return planQuery({
       context,
       sql,
@@ -163,24 +184,43 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
         }[end];
         part.summary.push(
           inLanguage(context, {
-            en: `${nodeName(subject)} ${way[0]} ${formatFigure(total)} ${edges.property} in total (the sum of ${edges.property} over ${links} links).`,
-            zh: `${nodeName(subject)} ${way[1]}的 ${edges.property} 总计 ${formatFigure(total)}（${links} 条边的 ${edges.property} 之和）。`,
+            en:
+              intent.statistic === "avg"
+                ? `${nodeName(subject)}'s links carry ${formatFigure(total)} ${edges.property} on average (over ${links} links).`
+                : `${nodeName(subject)} ${way[0]} ${formatFigure(total)} ${edges.property} in total (the sum of ${edges.property} over ${links} links).`,
+            zh:
+              intent.statistic === "avg"
+                ? `${nodeName(subject)} 的边的 ${edges.property} 平均为 ${formatFigure(total)}（共 ${links} 条边）。`
+                : `${nodeName(subject)} ${way[1]}的 ${edges.property} 总计 ${formatFigure(total)}（${links} 条边的 ${edges.property} 之和）。`,
           }),
         );
         part.focusNodeIds = [subject.id];
       },
     });
   }
+  // A dump's totals without a named node are the aggregate grammar's, which follows its joins.
+  if (schema.node_types.length > 1 && !ranking.test(question)) return { kind: "declined" };
   const filters = namedValues({ question, schema }).filter((value) => value.nodeType === endType);
-  const where = filters
-    .map(
+  // "其中…": the nodes an earlier answer listed, kept by id.
+  const nodeSet = context.reading.nodeSet ?? [];
+  const where = [
+    ...filters.map(
       (value) =>
         `n.${quoteIdentifier(value.condition.property)} = ${quoteLiteral(String(value.condition.value))}`,
-    )
-    .join(" AND ");
+    ),
+    ...(nodeSet.length > 0
+      ? [`n.id IN (${nodeSet.slice(0, 1000).map(quoteLiteral).join(", ")})`]
+      : []),
+  ].join(" AND ");
   const group = nodeTable ? groupProperty(question, schema, endType) : null;
   // A total over every link counts each once, whichever end it would be credited to.
-  if (!group && filters.length === 0 && !ranking.test(question) && end === "either") {
+  if (
+    !group &&
+    filters.length === 0 &&
+    nodeSet.length === 0 &&
+    !ranking.test(question) &&
+    end === "either"
+  ) {
     ends.splice(1);
   }
   const joined = nodeTable
@@ -189,10 +229,10 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const order = intent.ascending ? "ASC" : "DESC";
   const wantsRanking = ranking.test(question);
   const sql = group
-    ? `SELECT n.${quoteIdentifier(group)} AS grp, sum(s.amount) AS total ${joined} GROUP BY 1 ORDER BY total ${order}, grp`
+    ? `SELECT n.${quoteIdentifier(group)} AS grp, ${intent.statistic}(s.amount) AS total ${joined} GROUP BY 1 ORDER BY total ${order}, grp`
     : wantsRanking
-      ? `SELECT s.node_id AS node, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, sum(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
-      : `SELECT sum(s.amount) AS total, count(*) AS links ${joined}`;
+      ? `SELECT s.node_id AS node, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, ${intent.statistic}(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
+      : `SELECT ${intent.statistic}(s.amount) AS ${intent.statistic === "avg" ? "average" : "total"}, count(*) AS links ${joined}`;
   const scope = filters
     .map((value) => `${value.condition.property} = ${String(value.condition.value)}`)
     .join(", ");
@@ -201,7 +241,13 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     sql,
     limit: 50,
     write: (data, part) => {
-      const first = data.rows[0];
+      // "除了 China 以外": the ranking skips the excluded nodes (a note says so).
+      const excluded = context.reading.excluded ?? [];
+      const rows =
+        wantsRanking && !group
+          ? data.rows.filter((row) => !isExcluded(excluded, row[0], row[1]))
+          : data.rows;
+      const first = rows[0];
       const verb = {
         source: ["sends", "转出"],
         target: ["receives", "收到"],
@@ -232,12 +278,12 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
             zh: `${nodeName(node)} ${verb[1]}的 ${edges.property} ${most[1]}${scope ? `（范围：${scope}）` : ""}（合计 ${formatFigure(Number(first[2]))}）。`,
           }),
         );
-        part.focusNodeIds = data.rows.slice(0, 10).map((row) => String(row[0]));
+        part.focusNodeIds = rows.slice(0, 10).map((row) => String(row[0]));
       } else {
         part.summary.push(
           inLanguage(context, {
-            en: `The total ${edges.property}${scope ? ` ${end === "target" ? "received by" : end === "source" ? "sent by" : "of"} nodes with ${scope}` : ""} is ${formatFigure(Number(first[0]))} (over ${Number(first[1])} links).`,
-            zh: `${scope ? `${scope} 的节点${end === "target" ? "收到" : end === "source" ? "转出" : ""}的` : ""}${edges.property} 总计 ${formatFigure(Number(first[0]))}（共 ${Number(first[1])} 条边）。`,
+            en: `The ${intent.statistic === "avg" ? "average" : "total"} ${edges.property}${scope ? ` ${end === "target" ? "received by" : end === "source" ? "sent by" : "of"} nodes with ${scope}` : ""} is ${formatFigure(Number(first[0]))} (over ${Number(first[1])} links).`,
+            zh: `${scope ? `${scope} 的节点${end === "target" ? "收到" : end === "source" ? "转出" : ""}的` : ""}${edges.property} ${intent.statistic === "avg" ? "平均为" : "总计"} ${formatFigure(Number(first[0]))}（共 ${Number(first[1])} 条边）。`,
           }),
         );
       }
@@ -262,6 +308,16 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   });
 }
 
+function namesProperty(question: string, name: string): boolean {
+  const chinese = Object.entries(chinesePropertyWords)
+    .filter(([, names]) => names.includes(name.toLowerCase()))
+    .map(([word]) => word);
+  return (
+    new RegExp(`\\b${wordForms(name)}\\b`, "i").test(question) ||
+    chinese.some((word) => question.includes(word))
+  );
+}
+
 /**
  * No link property is the number asked for. The weights (strength) or a node property (an
  * aggregate) may still answer, so the question is handed on; with neither, a ranking by link
@@ -272,10 +328,14 @@ function missingQuantity(
   schema: GraphSchemaView,
   intent: EdgeSumsIntent,
 ): PlanOutcome | Declined {
+  const question = context.reading.question;
+  // "工资总额": a node property the question names by its own word is an aggregate's.
   const nodeHasIt = schema.node_types.some((type) =>
     type.properties.some(
       (property) =>
-        property.kind === "number" && intent.quantity.includes(property.name.toLowerCase()),
+        property.kind === "number" &&
+        (intent.quantity.includes(property.name.toLowerCase()) ||
+          namesProperty(question, property.name)),
     ),
   );
   const linkHasIt = schema.edge_types.some((type) =>

@@ -1,4 +1,5 @@
 import { planFlow } from "../planning/plan-flow";
+import { endpointMentions } from "../reading/node-mentions";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 
@@ -10,11 +11,18 @@ export type FlowIntent = {
   disjoint: boolean;
 };
 
+// "Using the export value as capacity, …", "以 weight（分钟）作为容量，…", "If each link's
+// tonnes is its capacity, …": the clause naming the capacity names no end of the flow.
+const capacityClause =
+  /\b(?:using|with|taking|treating)\b[^,.;?]{0,60}?\bas (?:the |their |its )?capacit(?:y|ies)\b|\bif each [^,.;?]{0,40}?\bis (?:its|the|their) capacity\b|以[^，,。？]{0,30}?(?:作为|为|当作)(?:边的)?容量/gi;
+
 export const flowFamily = defineFamily<FlowIntent>({
   kind: "flow",
   read: ({ text, endpoints }) => {
     if (!questionWords.flow.test(text)) return null;
-    const { source, target } = endpoints;
+    const withoutCapacity = text.replace(capacityClause, " ");
+    const { source, target } =
+      withoutCapacity !== text ? endpointMentions(withoutCapacity) : endpoints;
     return [{ kind: "flow", source, target, disjoint: questionWords.disjoint.test(text) }];
   },
   plan: (context, intent) => planFlow({ context, ...intent }),

@@ -17,6 +17,7 @@ import { edgeSumsFamily } from "./edge-sums";
 import { flowFamily } from "./flow";
 import { graphMetricFamily } from "./graph-metric";
 import { kShortestFamily } from "./k-shortest";
+import { linkShareFamily } from "./link-share";
 import { linksBetweenGroupsFamily } from "./links-between-groups";
 import { membershipFamily } from "./membership";
 import { neighboursFamily } from "./neighbours";
@@ -37,6 +38,7 @@ import { schemaQuestionFamily } from "./schema-question";
 import { selfLoopsFamily } from "./self-loops";
 import { similarityFamily } from "./similarity";
 import { spanningTreeFamily } from "./spanning-tree";
+import { unlinkedNodesFamily } from "./unlinked-nodes";
 import { unreachableFamily } from "./unreachable";
 import { valueShareFamily } from "./value-share";
 
@@ -58,9 +60,11 @@ export const families = [
   reciprocalPairsFamily,
   // Sets and shares of nodes or links described by property values (declined without one).
   linksBetweenGroupsFamily,
+  linkShareFamily,
   valueShareFamily,
   cutPointsFamily,
   oneWayNodesFamily,
+  unlinkedNodesFamily,
   edgeRankingFamily,
   commonNeighboursFamily,
   reachSetFamily,

@@ -16,13 +16,15 @@ export type EdgeTable = {
 };
 
 /**
- * The one edge type table with a numeric property the quantity names (not the weight); a
- * property the question names by its own name ("按 count 列加总") comes first.
+ * The one edge type table with a numeric property the quantity names; a property the question
+ * names by its own name ("按 count 列加总") comes first; else, when asked, the weight column.
  */
 export function edgeTableOf(
   schema: GraphSchemaView,
   quantity: string[],
   question: string,
+  /** The quantity is a length, a time or a cost, and the graph's weights may measure it. */
+  options: { weightFallback?: boolean } = {},
 ): EdgeTable | null {
   const found: EdgeTable[] = [];
   for (const type of schema.edge_types) {
@@ -45,7 +47,8 @@ export function edgeTableOf(
         .find(Boolean);
     if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
     const table = schema.query_tables.find(
-      (candidate) => candidate.kind === "edge-type" && candidate.type === type.name,
+      (candidate) =>
+        candidate.kind === "edge-type" && (candidate.type ?? candidate.name) === type.name,
     );
     if (!table?.columns?.[property.name]) continue;
     found.push({
@@ -54,17 +57,47 @@ export function edgeTableOf(
       property: property.name,
       from: type.from[0],
       to: type.to[0],
-      texts: type.properties
-        .filter((candidate) => candidate.kind === "text")
-        .map((candidate) => ({
-          name: candidate.name,
-          values: (candidate.values ?? []).filter(
-            (value): value is string => typeof value === "string",
-          ),
-        })),
+      texts: textPropertiesOf(type.properties),
     });
   }
-  return found.length === 1 ? found[0] : null;
+  if (found.length === 1) return found[0];
+  return found.length === 0 && options.weightFallback ? weightTableOf(schema) : null;
+}
+
+/**
+ * The weight column of the one link type, named by what it measures ("the total length",
+ * "the average travel time") on a weighted graph whose links have no property of that name.
+ */
+function weightTableOf(schema: GraphSchemaView): EdgeTable | null {
+  const candidates = schema.edge_types.filter(
+    (type) => type.from.length === 1 && type.to.length === 1,
+  );
+  if (candidates.length !== 1 || schema.edge_types.length !== 1) return null;
+  const [type] = candidates;
+  const table = schema.query_tables.find(
+    (candidate) =>
+      candidate.kind === "edge-type" && (candidate.type ?? candidate.name) === type.name,
+  );
+  if (!table?.columns?.weight) return null;
+  return {
+    table: table.name,
+    column: "weight",
+    property: "weight",
+    from: type.from[0],
+    to: type.to[0],
+    texts: textPropertiesOf(type.properties),
+  };
+}
+
+function textPropertiesOf(properties: GraphSchemaView["edge_types"][number]["properties"]) {
+  return properties
+    .filter((candidate) => candidate.kind === "text")
+    .map((candidate) => ({
+      name: candidate.name,
+      values: (candidate.values ?? []).filter(
+        (value): value is string => typeof value === "string",
+      ),
+    }));
 }
 
 function escaped(text: string): string {

@@ -1,6 +1,6 @@
 import { planNeighbours } from "../planning/plan-neighbours";
-import { mentionsRole } from "../reading/edge-roles";
-import { linkDirection } from "../reading/link-direction";
+import { asksForRole, mentionsRole } from "../reading/edge-roles";
+import { linkDirection, namesDirectedVerb } from "../reading/link-direction";
 import { parseRequestedDepth, readExplicitDepth } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
@@ -30,6 +30,9 @@ function degreeOf(text: string, node: string, strength: boolean): DegreeIntent[]
 // Verbs whose past or present forms the regular endings miss ("Which accounts has a25 paid?").
 const irregularRelation =
   /\b(?:paid|pays|sent|sends|sold|sells|bought|buys|lent|lends|owe[sd]?|met|meets|made|makes|taught|teaches|told|tells|built|builds|held|holds|gave|given|gives|took|taken|takes|brought|brings|hired|hires|employs|invited|invites|supplies|serves|served|visits|visited)\b/i;
+
+// The nodes asked for named last: "Exports from Kenya go to which countries?".
+const whichAtEnd = /\b(?:to|from|with|by|for)\s+(?:which|what)\s+\w+\s*[?？]?\s*$/i;
 
 // Neighbours in words the shared vocabulary lacks: "next to", "beside", "邻站", "紧邻".
 const besideWords =
@@ -61,7 +64,7 @@ function readRoleOrGroup(question: QuestionText): NodeReading[] | null {
   const { text, subject: node } = question;
   if (!node || questionWords.superlative.test(text) || question.twoNodes) return null;
   const asksWhich = questionWords.whichNodes.test(text) || whoseWords.test(text);
-  if (mentionsRole(text)) {
+  if (mentionsRole(text) || asksForRole(text, node)) {
     if (questionWords.count.test(text)) return degreeOf(text, node, false);
     if (asksWhich || /是谁|有哪些|有谁/.test(text)) return neighboursOf(node, 1);
   }
@@ -113,7 +116,7 @@ function readAfterRanking(question: QuestionText): NodeReading[] | null {
   // "How many emails did Carmen Diallo send in total?": a total of one node's links is its
   // degree (the planner sums weights); a property word makes it an aggregate instead.
   const propertyWords = questionWords.aggregate.test(
-    text.replace(/\b(?:in )?total\b|一共|总共|总计/gi, ""),
+    text.replace(/\b(?:in )?total\b|一共|总共|总计|合计|加起来|合起来/gi, ""),
   );
   // "How many orders did customers:34 place?": the node's edges to that kind of node.
   if (questionWords.count.test(text) && node && !propertyWords) return degreeOf(text, node, false);
@@ -121,8 +124,10 @@ function readAfterRanking(question: QuestionText): NodeReading[] | null {
   if (
     question.nodeMentions.length > 0 &&
     node &&
-    (questionWords.whichNodes.test(text) || whoseWords.test(text)) &&
-    (questionWords.relation.test(text) || irregularRelation.test(text)) &&
+    (questionWords.whichNodes.test(text) || whoseWords.test(text) || whichAtEnd.test(text)) &&
+    (questionWords.relation.test(text) ||
+      irregularRelation.test(text) ||
+      namesDirectedVerb(text)) &&
     !questionWords.superlative.test(text) &&
     // "the average tenure of the people in Legal" is an aggregate, not Legal's neighbours.
     !/\baverage\b|\bmean\b|\bsum\b|平均|总和/i.test(text)

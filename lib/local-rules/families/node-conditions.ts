@@ -1,6 +1,7 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import type { GraphSchemaView } from "../reading/graph-schema";
 import { nodeMentions } from "../reading/node-mentions";
+import { describeCondition, readPropertyConditions } from "../reading/property-conditions";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 
 /** A pattern for a name's word, singular or plural ("country" → countr(y|ies)). */
@@ -21,8 +22,14 @@ export function mentionsAreValues(question: string, schema: GraphSchemaView): bo
   );
 }
 
-/** One condition on a node property a question states: "in Spain", "zone 4", "business". */
-export type NodeCondition = { property: string; value: string | number; text: string };
+/** One condition on a node property a question states: "in Spain", "zone 4", "older than 80". */
+export type NodeCondition = {
+  property: string;
+  value: string | number;
+  text: string;
+  /** How the value compares ("older than 80": gt); equality when absent. */
+  op?: "gt" | "gte" | "lt" | "lte";
+};
 
 /** The node type a set question is about, its table and the conditions it states. */
 export type NodeSetScope = { type: string; table: string; conditions: NodeCondition[] };
@@ -71,15 +78,35 @@ export function readNodeSetScope(question: string, schema: GraphSchemaView): Nod
       });
     }
   }
+  // Figures compared with a property and yes/no properties ("older than 80", "interchanges").
+  for (const stated of readPropertyConditions({ question, schema })) {
+    const { condition } = stated;
+    if (stated.nodeType !== type || typeof condition.value === "boolean") continue;
+    if (Array.isArray(condition.value)) continue;
+    const known = conditions.some(
+      (other) => other.property === condition.property && other.value === condition.value,
+    );
+    if (known) continue;
+    const { op } = condition;
+    if (op === "ne" || op === "in" || op === "contains") continue;
+    conditions.push({
+      property: condition.property,
+      value: condition.value,
+      text: describeCondition(condition),
+      ...(op !== "eq" ? { op } : {}),
+    });
+  }
   return conditions.length > 0 ? { type, table, conditions } : null;
 }
+
+const comparisonSymbols = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
 
 /** The SQL condition of a scope on the node table aliased `n`. */
 export function conditionSql(conditions: NodeCondition[]): string {
   return conditions
     .map((condition) =>
       typeof condition.value === "number"
-        ? `n.${quoteIdentifier(condition.property)} = ${condition.value}`
+        ? `n.${quoteIdentifier(condition.property)} ${condition.op ? comparisonSymbols[condition.op] : "="} ${condition.value}`
         : `lower(CAST(n.${quoteIdentifier(condition.property)} AS VARCHAR)) = ${quoteLiteral(condition.value.toLowerCase())}`,
     )
     .join(" AND ");

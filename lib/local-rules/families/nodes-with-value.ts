@@ -13,7 +13,7 @@ export type NodesWithValueIntent = { kind: "nodes-with-value" };
 
 // "Which stations are …", "List the accounts in …", "哪些站点…": a plural set asked for.
 const listOpening =
-  /^\s*(?:which|who)\s+(?:ones?\s+)?(?:are|were)\s+(?:in|on|from|at|with|based)\b|^\s*(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:are|were|have|has|belong|sit|lie|come|in|with|from|on)\b|^\s*(?:list|show(?: me)?|name|give me|find)\s+(?:all\s+)?(?:the\s+)?(?:\w+\s+)?\w+s\b|有哪些|是哪些|哪些|列出/i;
+  /^\s*(?:which|who)\s+(?:ones?\s+)?(?:are|were)\s+(?:in|on|from|at|with|based)\b|^\s*(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:are|were|have|has|belong|sit|lie|come|in|with|from|on)\b|^\s*(?:list|show(?: me)?|name|give me|find|(?:draw up|make|give me|write|prepare) (?:a |the )?list of)\s+(?:all\s+)?(?:the\s+)?(?:\w+\s+)?\w+s\b|有哪些|是哪些|哪些|列出/i;
 const shown = 50;
 
 // Named words may be property values ("in Spain"): the plan checks each against the schema.
@@ -24,10 +24,10 @@ const linkWording =
 
 function readNodesWithValue({ text, yesNo, nodeMentions }: QuestionText) {
   if (yesNo || !listOpening.test(text) || linkWording.test(text)) return null;
-  if (
-    questionWords.neighbours.test(text) ||
-    questionWords.relation.test(text.replace(/^\s*\w+/, ""))
-  ) {
+  // "Which lighthouses are manned?": a participle after "are" states a property, not a link
+  // (a link would name its other end: "are cited by", "were sent to").
+  const stated = text.replace(/^\s*\w+/, "").replace(/\b(?:are|were|is|was)\s+\w+ed\b/gi, " ");
+  if (questionWords.neighbours.test(text) || questionWords.relation.test(stated)) {
     return null;
   }
   if (nodeMentions.some((mention) => idLike.test(mention))) return null;

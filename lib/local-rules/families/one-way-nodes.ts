@@ -1,4 +1,5 @@
 import { type MissingLinks, planOneWayNodes } from "../planning/plan-one-way-nodes";
+import { missingDirection } from "../reading/one-way-claims";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
@@ -23,7 +24,11 @@ function readOneWayNodes({ text, nodeMentions }: QuestionText): OneWayNodesInten
   const noOutgoing = questionWords.noOutgoing.test(text);
   const noIncoming = questionWords.noIncoming.test(text);
   // Both ways, or neither: no one-way question.
-  if ((onlyReceives || noOutgoing) === (onlySends || noIncoming)) return null;
+  if ((onlyReceives || noOutgoing) === (onlySends || noIncoming)) {
+    // Any verb of sending or receiving said never or only ("never sells", "只出口、从不进口").
+    const claimed = missingDirection(text);
+    return claimed ? [{ kind: "one-way-nodes", ...claimed }] : null;
+  }
   const missing = onlyReceives || noOutgoing ? "out" : "in";
   return [{ kind: "one-way-nodes", missing, onlyOther: onlyReceives || onlySends }];
 }

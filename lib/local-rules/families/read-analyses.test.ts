@@ -632,6 +632,8 @@ describe("sums of what links carry", () => {
         end: "either",
         node: null,
         ascending: false,
+        statistic: "sum",
+        measuresWeight: false,
       },
     ]);
     expect(readAnalyses("How much money did a30 receive in total?")).toMatchObject([

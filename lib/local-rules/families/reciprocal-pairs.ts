@@ -47,7 +47,9 @@ function readReciprocalPairs({ text, yesNo, nodeMentions }: QuestionText) {
     /\bmutual (?:\w+ )?(?:friends?|neighbou?rs?|connections?|contacts?|acquaintances?)\b/i.test(
       text,
     ) ||
-    /\btogether\b|一起/i.test(text);
+    /\btogether\b|一起/i.test(text) ||
+    // "the two stations furthest from each other": a distance (the diameter), not a pair of links.
+    /\bfar(?:thest)?\b|\bfurthest\b|\bapart\b|\bdistances?\b|最远|相距|距离/i.test(text);
   if (otherFamily || (yesNo && !existence.test(text))) return null;
   const ask: ReciprocalAsk = yesNo ? "exists" : questionWords.count.test(text) ? "count" : "list";
   return [{ kind: "reciprocal-pairs" as const, ask }];

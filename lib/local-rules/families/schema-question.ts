@@ -1,5 +1,5 @@
 import { planSchemaQuestion } from "../planning/plan-schema-question";
-import { degreeMode } from "../reading/question-arguments";
+import { rankingDirection } from "../reading/link-direction";
 import { parseRequestedCount } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
@@ -29,7 +29,7 @@ export const schemaQuestionFamily = defineFamily<SchemaQuestionIntent>({
       {
         kind: "schema-question",
         topK: parseRequestedCount({ question: text, fallback: 10, max: 1000 }),
-        mode: degreeMode(text),
+        mode: rankingDirection(text, { towardNodes: true }),
         ascending: questionWords.ascending.test(text),
       },
     ];

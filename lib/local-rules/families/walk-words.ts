@@ -19,6 +19,18 @@ export const walkWords =
 /** "directly", "直接", "nonstop": one edge, not a walk. */
 export const directWords = /\bdirect(?:ly)?\b|\bnon-?stop\b|直接|直达/i;
 
+/**
+ * "directly or via re-exports", "directly or indirectly", "直接或间接": one edge or a walk,
+ * so a walk; "directly" here restricts nothing.
+ */
+export const directOrNotWords =
+  /\b(?:whether\s+)?direct(?:ly)?\s*(?:,\s*)?(?:or|and|and\/or)\s+(?:indirect(?:ly)?|via|through|by\s+way\s+of|not|otherwise|transitively)\b|直接(?:或|或者|和|与|及|还是)(?:间接|通过|经由|经过|辗转)/gi;
+
+/** Whether "directly" restricts the question to one edge (and is not "directly or indirectly"). */
+export function onlyDirect(text: string): boolean {
+  return directWords.test(text.replace(directOrNotWords, ""));
+}
+
 // A measure of how far apart two nodes are: a time, a distance, a cost or a number of steps,
 // asked as a quantity ("how far", "how many stops", "the quickest travel time", "最少几站").
 const separationMeasures = [
@@ -193,7 +205,7 @@ export function reachSetAsked(
   if (yesNo || !(questionWords.count.test(text) || sizeWords.test(text)) || !reachVerb.test(text)) {
     return null;
   }
-  if (depthBound.test(text) || directWords.test(text) || negation.test(text)) return null;
+  if (depthBound.test(text) || onlyDirect(text) || negation.test(text)) return null;
   // "How many steps does X need to reach the top?": a count of steps is a distance.
   if (stepCount.test(text)) return null;
   if (questionWords.wholeGraphConnected.test(text)) return null;

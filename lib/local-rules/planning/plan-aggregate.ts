@@ -25,10 +25,13 @@ export function planAggregate(input: {
   const question = context.reading.question;
   const plan = planAggregateQuery({ question, schema, entities, subjects });
   if (!plan) return null;
+  // "Which of them …": the rows are kept to the listed nodes below, so the query must not stop
+  // at its own top rows first — the listed ones may rank anywhere.
+  const overSet = (context.reading.nodeSet?.length ?? 0) > 0 && plan.idColumn !== undefined;
   return planQuery({
     context,
-    sql: plan.sql,
-    limit: 100,
+    sql: overSet ? plan.sql.replace(/\s+LIMIT\s+\d+\s*;?\s*$/i, "") : plan.sql,
+    limit: overSet ? 1000 : 100,
     write: (data, part) => {
       const excluded = context.reading.excluded ?? [];
       // "Which of them …": only the nodes an earlier answer listed, when the rows name nodes.

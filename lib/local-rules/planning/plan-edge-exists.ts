@@ -1,8 +1,10 @@
-import { directWords, walkWords } from "../families/walk-words";
+import { onlyDirect, walkWords } from "../families/walk-words";
+import { linkDirection, mutualWords } from "../reading/link-direction";
 import { questionWords } from "../reading/question-words";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { neighboursDataSchema, nodeName, pathDataSchema } from "../writing/result-shapes";
+import { planMutualEdge } from "./plan-mutual-edge";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 
@@ -21,7 +23,11 @@ export function planEdgeExists(input: {
   target: string | null;
 }): PlanOutcome {
   const { context } = input;
-  if (context.graph.description.directed === true) return planDirectedEdge(input);
+  if (context.graph.description.directed === true) {
+    // "Do A and B trade both ways?": an edge each way.
+    if (mutualWords.test(context.reading.question)) return planMutualEdge(input);
+    return planDirectedEdge({ context, ...byVerbDirection(context.reading.question, input) });
+  }
   return planOnNodes({
     context,
     names: [input.source, input.target],
@@ -73,6 +79,23 @@ export function planEdgeExists(input: {
 }
 
 /**
+ * The two ends in the order the link runs, by the verb's direction at each ("Does Netherlands
+ * import from Ghana?", "Netherlands 是否从 Ghana 进口？": Ghana → Netherlands); as named when
+ * the verb says nothing or says the first one sends.
+ */
+function byVerbDirection(
+  question: string,
+  ends: { source: string | null; target: string | null },
+): { source: string | null; target: string | null } {
+  const { source, target } = ends;
+  if (!source || !target) return ends;
+  const atSource = linkDirection(question, source);
+  const atTarget = linkDirection(question, target);
+  const reversed = atSource === "in" || (atSource === "all" && atTarget === "out");
+  return reversed ? { source: target, target: source } : ends;
+}
+
+/**
  * On a directed graph "Did m14 refer m03?" asks for the edge m14 → m03 only: the shortest path
  * from the first to the second is one hop exactly when that edge exists.
  */
@@ -99,7 +122,7 @@ function planDirectedEdge(input: {
       const question = context.reading.question;
       const walkAsked =
         (walkWords.test(question) || questionWords.reachability.test(question)) &&
-        !directWords.test(question);
+        !onlyDirect(question);
       if (walkAsked && hops !== 1) {
         const chain = data.path.map((node) => nodeName(node)).join(" → ");
         part.summary.push(

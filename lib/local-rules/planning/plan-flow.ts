@@ -1,14 +1,17 @@
+import { readGraphSchema } from "../reading/graph-schema";
 import { flowDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
+import { namedEdgeProperty } from "./named-edge-property";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 
 /**
  * Maximum flow between two nodes (flow_analysis). With capacity 1 per edge the flow is the
  * number of edge-disjoint paths (Menger), which is what "how many independent routes" asks;
- * a weighted graph's flow uses the weights as capacities unless disjoint paths are asked.
+ * a weighted graph's flow uses the weights as capacities unless disjoint paths are asked, and a
+ * link property the question names ("the tonnes as capacity") is the capacity on any graph.
  */
 export function planFlow(input: {
   context: PlanContext;
@@ -17,7 +20,21 @@ export function planFlow(input: {
   disjoint: boolean;
 }): PlanOutcome {
   const { context, disjoint } = input;
-  const useWeights = !disjoint && context.graph.description.weighted === true;
+  const graphWeighted = context.graph.description.weighted === true;
+  // "Using the export value as capacity": a named link property; disjoint paths carry 1 each.
+  let capacity: string | null = null;
+  if (!disjoint) {
+    const schemaStep = readGraphSchema(context);
+    if (schemaStep.kind !== "ready") return schemaStep.outcome;
+    capacity =
+      namedEdgeProperty({
+        question: context.reading.question,
+        schema: schemaStep.schema,
+        graphWeighted,
+      }) ?? (graphWeighted ? "weight" : null);
+  }
+  const useWeights = capacity !== null;
+  const capacityName = capacity === "weight" ? null : capacity;
   return planOnNodes({
     context,
     names: [input.source, input.target],
@@ -30,7 +47,7 @@ export function planFlow(input: {
       input: {
         source: from.id,
         target: to.id,
-        ...(useWeights ? { capacity_property: "weight" } : {}),
+        ...(capacity ? { capacity_property: capacity } : {}),
       },
     }),
     schema: flowDataSchema,
@@ -45,8 +62,8 @@ export function planFlow(input: {
               zh: `${from.id} 和 ${to.id} 之间有 ${value} 条边不相交的路径（每条边容量为 1 时的最大流为 ${value}）。`,
             })
           : inLanguage(context, {
-              en: `The maximum flow from ${from.id} to ${to.id} is ${value}, with the edge weights as capacities.`,
-              zh: `以边权重为容量，从 ${from.id} 到 ${to.id} 的最大流为 ${value}。`,
+              en: `The maximum flow from ${from.id} to ${to.id} is ${value}, with ${capacityName ? `each edge's ${capacityName}` : "the edge weights"} as capacities.`,
+              zh: `以${capacityName ? `边的 ${capacityName} ` : "边权重"}为容量，从 ${from.id} 到 ${to.id} 的最大流为 ${value}。`,
             }),
       );
       if (data.cut_edges.length > 0) {

@@ -202,10 +202,14 @@ export function planComponents(input: {
  * "Can every town be reached from every other?": one connected component (one strongly
  * connected component when the graph is directed, since reaching means following the edges).
  */
-export function planConnectivity(input: { context: PlanContext }): PlanOutcome {
+export function planConnectivity(input: {
+  context: PlanContext;
+  /** "if we ignore edge direction": weak connectivity on a directed graph. */
+  undirected?: boolean;
+}): PlanOutcome {
   const { context } = input;
   const directed = context.graph.description.directed === true;
-  if (directed) {
+  if (directed && !input.undirected) {
     const call = {
       toolName: "community_detection",
       input: { algorithm: "strongly_connected_components" },
@@ -232,6 +236,7 @@ export function planConnectivity(input: { context: PlanContext }): PlanOutcome {
       },
     });
   }
+  if (directed) return planWeakConnectivity(context);
   return planGraphMetrics({
     context,
     metrics: ["component_count", "largest_component_size"],
@@ -244,6 +249,25 @@ export function planConnectivity(input: { context: PlanContext }): PlanOutcome {
         : {
             en: `No — not every node can reach every other: the graph has ${numberOf(metrics.component_count)} connected components (the largest has ${numberOf(metrics.largest_component_size)} nodes).`,
             zh: `否——并非每个节点都能到达其他所有节点：图中有 ${numberOf(metrics.component_count)} 个连通分量（最大的包含 ${numberOf(metrics.largest_component_size)} 个节点）。`,
+          },
+    ],
+  });
+}
+
+/** A directed graph read both ways: connected when it has one weakly connected component. */
+function planWeakConnectivity(context: PlanContext): PlanOutcome {
+  return planGraphMetrics({
+    context,
+    metrics: ["component_count", "largest_component_size"],
+    lead: (metrics) => [
+      metrics.component_count === 1
+        ? {
+            en: "Yes — ignoring the edge direction the graph is connected: it is weakly connected (1 weakly connected component).",
+            zh: "是的——忽略边的方向，该图是连通的：它是弱连通的（1 个弱连通分量）。",
+          }
+        : {
+            en: `No — even ignoring the edge direction the graph is not connected: it has ${numberOf(metrics.component_count)} weakly connected components (the largest has ${numberOf(metrics.largest_component_size)} nodes).`,
+            zh: `否——即使忽略边的方向，该图也不连通：它有 ${numberOf(metrics.component_count)} 个弱连通分量（最大的包含 ${numberOf(metrics.largest_component_size)} 个节点）。`,
           },
     ],
   });

@@ -1,7 +1,7 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { readRoleLink } from "../reading/edge-roles";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
-import { linkDirection } from "../reading/link-direction";
+import { linkDirection, mutualWords } from "../reading/link-direction";
 import { namedNodeTypes, singular } from "../reading/question-scope";
 import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
@@ -55,6 +55,11 @@ export function planNeighbours(input: {
           schema,
           edgeType: role.edgeType,
         });
+      }
+      // "Which countries trade with China both ways?", "哪些国家和 China 互相出口？": the nodes
+      // linked to it each way.
+      if (mutualWords.test(question) && schema.edge_types.length <= 1) {
+        return planMutualNeighbours({ context, subject, schema });
       }
       // "Which sites ship to WH3?" on a directed graph: only the links that point that way.
       // One edge type: its links point as the data says (sender → recipient). Typed edges of
@@ -113,6 +118,61 @@ export function planNeighbours(input: {
       }
       part.focusNodeIds = [data.node.id, ...shown.map((node) => node.id)];
       return part;
+    },
+  });
+}
+
+/** The nodes a node links to that link back to it: one query on the edge table. */
+function planMutualNeighbours(input: {
+  context: PlanContext;
+  subject: ResolvedNode;
+  schema: GraphSchemaView;
+}): PlanOutcome {
+  const { context, subject } = input;
+  const edges = quoteIdentifier(queryTableName(input.schema, "edges"));
+  const id = quoteLiteral(subject.id);
+  const sql = [
+    "SELECT e.target AS node_id, n.label AS node_label",
+    `FROM ${edges} e`,
+    `JOIN ${quoteIdentifier(queryTableName(input.schema, "nodes"))} n ON n.id = e.target`,
+    `WHERE e.source = ${id} AND e.target <> ${id}`,
+    `AND e.target IN (SELECT back.source FROM ${edges} back WHERE back.target = ${id})`,
+    "GROUP BY e.target, n.label",
+    "ORDER BY node_id",
+  ].join("\n");
+  const shown = nodeName(subject);
+  return planQuery({
+    context,
+    sql,
+    limit: 1000,
+    write: (data, part) => {
+      if (subject.note) part.notes.push(subject.note);
+      const rows = data.rows.map((row) => {
+        const nodeId = String(row[0]);
+        const label = row[1] === null || row[1] === undefined ? "" : String(row[1]);
+        return { id: nodeId, name: nodeName({ id: nodeId, label }) };
+      });
+      const names = rows.map((row) => row.name);
+      const count = rows.length;
+      part.summary.push(
+        inLanguage(context, {
+          en:
+            count > 0
+              ? `${names.join(", ")} — ${count} ${count === 1 ? "node links" : "nodes link"} with ${shown} both ways.`
+              : `No node links with ${shown} both ways.`,
+          zh:
+            count > 0
+              ? `${names.join("、")}——共 ${count} 个节点与 ${shown} 双向相连（互有边）。`
+              : `没有节点与 ${shown} 双向相连。`,
+        }),
+      );
+      part.notes.push(
+        inLanguage(context, {
+          en: `Both ways: ${shown} links to each of them and each links back to ${shown}.`,
+          zh: `双向：${shown} 指向它们中的每一个，且每一个也指向 ${shown}。`,
+        }),
+      );
+      part.focusNodeIds = [subject.id, ...rows.map((row) => row.id)];
     },
   });
 }

@@ -1,6 +1,7 @@
 import { edgeTypesBetween } from "../reading/edge-types-between";
 import { isExcluded } from "../reading/exclusion";
 import { readGraphSchema } from "../reading/graph-schema";
+import { ignoresDirection } from "../reading/ignored-direction";
 import { edgeTypesNamedByVerb, type QuestionScope, resolveScope } from "../reading/question-scope";
 import { questionWords } from "../reading/question-words";
 import { degreeDataSchema } from "../writing/analysis-result-shapes";
@@ -13,14 +14,15 @@ import { centralityNotes } from "./plan-centrality";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource } from "./plan-with-nodes";
 import { planSingleCall } from "./single-call-plan";
-import { asksForWeights, weightsNote } from "./weights-request";
+import { asksForWeights, weighingProperty, weightsNote } from "./weights-request";
 
 type RankedRow = { id: string; label?: string; type?: string; rank: number; value: number };
 
-// "Which officer …", "who …", "哪个节点 …": one answer is wanted, not a list.
+// "Which officer …", "who …", "Among the cardiologists, who …", "哪个节点 …": one answer is
+// wanted, not a list.
 function asksForOne(question: string): boolean {
   return (
-    /^\s*(?:which|who|what)\b(?!\s+(?:are|were)\b)|\bwhich (?:\w+ )?(?:node|member|person|one|paper|product|customer|book|author|character)\b(?!s)|哪(?:个|位|一个|本|篇|家|名)|谁/i.test(
+    /(?:^\s*|[,:，：]\s*)(?:which|who|what)\b(?!\s+(?:are|were)\b)|\bwhich (?:\w+ )?(?:node|member|person|one|paper|product|customer|book|author|character)\b(?!s)|哪(?:个|位|一个|本|篇|家|名)|谁/i.test(
       question,
     ) && !/\btop\s*\d|\b\d+\s+(?:most|highest)|前\s*\d/i.test(question)
   );
@@ -167,10 +169,19 @@ export function planRanking(input: {
       },
     });
   }
-  const weighted = asksForWeights({ question });
+  const weighedBy = weighingProperty({ context, schema });
+  const weighted = asksForWeights({ question }) || weighedBy !== null;
   const call: PlannedCall = {
     toolName: "node_centrality",
-    input: { algorithm: measure, top_k: topK, ...filters, ...(weighted ? { weighted: true } : {}) },
+    input: {
+      algorithm: measure,
+      top_k: topK,
+      ...filters,
+      ...(weighted ? { weighted: true } : {}),
+      ...(weighedBy && weighedBy !== "weight" ? { weight_property: weighedBy } : {}),
+      // "Ignoring the direction of trade, which country …": the undirected view.
+      ...(directed && ignoresDirection(question) ? { undirected: true } : {}),
+    },
   };
   const measureName = context.phrases.measureName(measure);
   return planSingleCall({

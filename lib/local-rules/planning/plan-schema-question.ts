@@ -1,4 +1,5 @@
-import { readGraphSchema } from "../reading/graph-schema";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { describeCondition, readPropertyConditions } from "../reading/property-conditions";
 import {
   edgeTypeNamedByVerb,
   namedNodeTypes,
@@ -28,6 +29,23 @@ const valueAggregate =
   /\baverage\b|\bmean\b|\bsum\b|\btotal\b(?! (?:number|count))|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bmedian\b|\bper\b|平均|总(?:额|金额|和|计|量)|合计|金额|花费|消费|每个|按/i;
 
 /**
+ * "How many project assignments are recorded?": a link type named right after a node type's word
+ * is the head of the phrase, so its links are counted, not the nodes.
+ */
+function namesLinkAsHead(question: string, schema: GraphSchemaView, types: string[]): boolean {
+  return schema.edge_types.some((type) => {
+    const at = typePosition(question, type.name);
+    return (
+      at > 0 &&
+      types.some((nodeType) => {
+        const before = typePosition(question, nodeType);
+        return before >= 0 && before < at && /^\S+\s+$/.test(question.slice(before, at));
+      })
+    );
+  });
+}
+
+/**
  * Questions only the schema can settle: how many nodes, edges or nodes of a type ("How many
  * orders are there?" — the verified graph's own counts); how many nodes meet a property
  * condition ("How many members belong to the Officer club?" — degree_analysis with that filter
@@ -47,7 +65,12 @@ export function planSchemaQuestion(input: {
   const { schema } = schemaStep;
   const description = context.graph.description;
   const types = namedNodeTypes(question, schema);
-  const values = namedValues({ question, schema });
+  // The conditions that describe the nodes counted: values named ("in the West region") and
+  // figures or yes/no properties ("older than 80", "voltage of 400 kV", "interchanges").
+  const values = [
+    ...namedValues({ question, schema }),
+    ...readPropertyConditions({ question, schema }),
+  ].sort((a, b) => a.at - b.at);
   // Aggregates first: a count with a condition or a group ("how many papers have the label
   // c3", "which city has the most customers") is SQL; what the aggregate grammar does not
   // claim is counted from the graph itself or ranked by links below.
@@ -83,7 +106,8 @@ export function planSchemaQuestion(input: {
     const part = emptyPart({ succeeded: true });
     // "How many loans are recorded?", "一共有多少条选课记录？": an edge type by its name or verb.
     // Rows of a link ("多少条选课记录", "how many enrolment records") outrank the type named in it.
-    const recordsAsked = /\brecords?\b|\bentries\b|\brows\b|记录|条/i.test(question);
+    const headLink = namesLinkAsHead(question, schema, types);
+    const recordsAsked = headLink || /\brecords?\b|\bentries\b|\brows\b|记录|条/i.test(question);
     const edgeType =
       schema.edge_types.find((type) => typePosition(question, type.name) >= 0) ??
       (types.length === 0 || recordsAsked ? edgeTypeNamedByVerb({ question, schema }) : undefined);
@@ -160,9 +184,7 @@ export function planSchemaQuestion(input: {
       write: (data) => {
         const part = emptyPart({ succeeded: true });
         part.sources.push(callSource(call));
-        const conditions = where
-          .map((condition) => `${condition.property} = ${String(condition.value)}`)
-          .join(" and ");
+        const conditions = where.map(describeCondition).join(" and ");
         part.summary.push(
           inLanguage(context, {
             en: `${data.total ?? 0} ${nodeType ?? "nodes"} have ${conditions}.`,

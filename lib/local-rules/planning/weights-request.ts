@@ -1,5 +1,7 @@
+import type { GraphSchemaView } from "../reading/graph-schema";
 import type { WeightsUse } from "../reading/phrases";
 import type { CentralityMeasure } from "./centrality-measure";
+import { namedEdgeProperty } from "./named-edge-property";
 import type { PlanContext } from "./plan-types";
 
 // "weighted PageRank", "by edge weight", "加权最短路径", "按权重": the user asks for weights.
@@ -22,6 +24,29 @@ export function asksForWeights({
   graphWeighted?: boolean;
 }): boolean {
   return weightsPattern.test(question) || (graphWeighted && lengthPattern.test(question));
+}
+
+// "Weighting lines by their length", "by travel time", "以线路长度为距离", "按分钟加权": the
+// question asks to weigh the links by a quantity it names.
+const weighingCue =
+  /\bweight(?:ed|ing|s)?\b|\bby (?:the |their |its |each \w+'s )?\w+|\busing\b|\bas (?:the )?(?:distances?|lengths?|costs?)\b|以.{0,12}(?:为|作为|当作)(?:距离|权重|长度|边权|成本)|按.{0,12}(?:加权|计算|算)|加权/i;
+
+/**
+ * The link property a centrality question weighs the links by ("weight" for the weight
+ * column), or null when it asks for none.
+ */
+export function weighingProperty(input: {
+  context: PlanContext;
+  schema: GraphSchemaView;
+}): string | null {
+  const { context, schema } = input;
+  const question = context.reading.question;
+  if (!weighingCue.test(question)) return null;
+  return namedEdgeProperty({
+    question,
+    schema,
+    graphWeighted: context.graph.description.weighted === true,
+  });
 }
 
 /** What weights mean to a measure: strength for random-walk scores, length for path-based ones. */

@@ -35,8 +35,10 @@ const patterns = {
     /\btrain(?:ing)?\b|\bfit\b[^.?!]{0,20}\bmodel|\bpredict(?:ion|ions|ive)?\b|\bclassif(?:y|ication|ier)\b|\binfer(?:ence)?\b|\bgcn\b|graphsage|\bembedding|machine learning|机器学习|训练|预测|推断|推理|分类|图神经网络/i,
   visualize:
     /visuali[sz]|\bdraw\b(?!\s+up\b)|\bplot\b|\brender\b|\bdiagram\b|\bpicture\b|graph view|可视化|画出|画一|绘制|图示|展示.{0,6}图/i,
-  // "report to" / "reports to" is a reporting line, not a report to write.
-  report: /\breport\b(?!\s+(?:directly\s+)?to\b)|write-?up|报告|报表/i,
+  // "report to" / "reports to" is a reporting line, not a report to write; in "substations
+  // report a voltage of 400 kV" the verb with its object is no document either.
+  report:
+    /\breport\b(?!\s+(?:directly\s+)?to\b)(?!\s+(?:a|an|their|its|no|any|zero|more|fewer|less)\s)|write-?up|报告|报表/i,
   graphInfo:
     /graph info|\b(?:graph|session|data) (?:state|status)\b|\bstatus\b|\bstate\b|\bis (?:a|the|any|my) graph loaded|\bwhat graph|\bwhich graph|\bwhat(?:'s| is) in (?:the|my|this) graph|\bloaded\b|how many (?:nodes|edges)|\bdescribe\b|\boverview\b|\bsummar(?:y|ize|ise)\b|node count|edge count|图信息|图的?状态|当前图|加载了|多少(?:个)?节点|多少(?:条)?边|概况|基本信息|状态|概览/i,
   prepare: /\b(?:load|build|construct|rebuild|import)\b|加载|构建|构图|建图|导入/i,

@@ -1,5 +1,6 @@
 import type { GraphSchemaView } from "./graph-schema";
 import { namedNodeTypes } from "./question-scope";
+import { roleNoun } from "./role-words";
 
 // A link between two nodes of the same kind that a foreign key records (`employees.manager_id`:
 // the employee → their manager) has a fixed direction, so "Whose manager is X?" (the links
@@ -43,6 +44,28 @@ export function mentionsRole(question: string): boolean {
     reportVerb.test(question) ||
     manageVerb.test(question)
   );
+}
+
+/**
+ * Whether the question asks for the node at the other end of a role, whatever the role's word
+ * (the schema's columns say which roles exist): "Whose mentor is X?", "Who is X's mentor?",
+ * "Who is the mentor of X?", "Who has X as their mentor?", "X 的导师是谁？", "哪些医生的导师是
+ * X？", "X 是谁的导师？".
+ */
+export function asksForRole(question: string, node: string): boolean {
+  const name = escapeRegExp(node);
+  const role = "[A-Za-z][\\w-]*(?:\\s+[A-Za-z][\\w-]*)?";
+  const chineseRole = "[\\u4e00-\\u9fff]{1,5}";
+  const shapes = [
+    `^\\s*whose\\s+${role}\\s+(?:is|was|are|were)\\s+(?:the\\s+)?${name}`,
+    `^\\s*(?:who|which\\s+\\w+)\\s+(?:is|was|are|were)\\s+${name}(?:'s|’s)\\s+${role}\\s*[?？.]?\\s*$`,
+    `^\\s*(?:who|which\\s+\\w+)\\s+(?:is|was|are|were)\\s+the\\s+${role}\\s+of\\s+${name}\\s*[?？.]?\\s*$`,
+    `^\\s*(?:who|which\\s+\\w+)\\s+(?:has|have|had)\\s+${name}\\s+as\\s+(?:their|his|her|its|a|the)\\s+${role}`,
+    `${name}\\s*的\\s*${chineseRole}?\\s*(?:是谁|是哪位|是哪个|是哪些|有哪些|有谁|都有谁)`,
+    `(?:谁|哪些|哪个|哪位|哪几位)${chineseRole}?的\\s*${chineseRole}\\s*(?:是|为)\\s*${name}`,
+    `${name}\\s*(?:是|为)\\s*(?:谁|哪些|哪几位|哪位)\\S{0,4}的\\s*${chineseRole}`,
+  ];
+  return shapes.some((shape) => new RegExp(shape, "i").test(question));
 }
 
 function escapeRegExp(text: string): string {
@@ -148,7 +171,7 @@ export function readRoleLink(input: {
   const byColumn = sameKind.flatMap((type) => {
     const word = roleWord(type.name);
     if (!word) return [];
-    const noun = new RegExp(`\\b${escapeRegExp(word)}s?\\b`, "i");
+    const noun = roleNoun(word);
     return noun.test(question) ? [{ type, noun }] : [];
   });
   if (byColumn.length !== 1) return null;

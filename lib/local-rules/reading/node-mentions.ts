@@ -1,3 +1,4 @@
+import { namesDirectedVerb } from "./link-direction";
 import { cleanName, extractPathEndpoints, quotedNames } from "./node-name-extraction";
 
 // Capitalised words that start questions or name measures, never nodes.
@@ -24,8 +25,10 @@ const notNames = new Set(
   ).split(/\s+/),
 );
 
+// Ids and kebab-case names; compounds such as "sender-to-receiver" or "peer-to-peer" describe
+// links, they name no node.
 const idPattern =
-  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
+  /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])(?![a-z]+-(?:to|and)-[a-z]+(?![\w-]))[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
 const capitalisedPattern =
   /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![A-Za-z\u00C0-\u024F\d_])/g;
 
@@ -79,6 +82,11 @@ export function nodeMentions(question: string): string[] {
       // "the Les Misérables network": a name that qualifies the graph is not a node.
       const after = question.slice(at + match[0].length);
       if (/^\s*(?:network|graph|dataset|data|club|database|网络|图|数据)/i.test(after)) continue;
+      // "Exports from Kenya go to …": a word of sending or receiving is capitalised only
+      // because it opens the question.
+      if (question.slice(0, at).trim() === "" && !/\s/.test(name) && namesDirectedVerb(name)) {
+        continue;
+      }
       // A capitalised phrase may start with a question word: "Is Valjean …" → "Valjean".
       found.push({ name, at });
     }

@@ -58,5 +58,15 @@ const byValue = new Map(
 
 /** The other ways a question may name this value: its Chinese names and English adjectives. */
 export function otherNamesOf(value: string): { chinese: string[]; adjectives: string[] } {
-  return byValue.get(value.trim().toLowerCase()) ?? { chinese: [], adjectives: [] };
+  const key = value.trim().toLowerCase();
+  return byValue.get(key) ?? { chinese: [], adjectives: practitionersOf(key) };
+}
+
+// A field names its practitioners ("cardiology" → "cardiologists", "psychiatry" →
+// "psychiatrists"), as a question about "cardiologists" filters specialty = cardiology.
+function practitionersOf(field: string): string[] {
+  const match = /^([a-z]+)(olog|iatr)(?:y)$/.exec(field);
+  if (!match) return [];
+  const person = `${match[1]}${match[2]}ist`;
+  return [person, `${person}s`];
 }

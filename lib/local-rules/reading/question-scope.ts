@@ -3,6 +3,7 @@ import { singularOf } from "../aggregate/english-forms";
 import { chineseTypeWords } from "../aggregate/type-words";
 import type { GraphSchemaView } from "./graph-schema";
 import { otherNamesOf } from "./place-names";
+import { readPropertyConditions } from "./property-conditions";
 
 /** A word without an English plural ending: customers → customer, cities → city. */
 export function singular(word: string): string {
@@ -172,8 +173,20 @@ export function resolveScope(input: {
   schema: GraphSchemaView;
   nodeIds?: string[];
 }): QuestionScope {
-  const types = subjectFirst(input.question, namedNodeTypes(input.question, input.schema));
-  const values = namedValues(input);
+  const named = subjectFirst(input.question, namedNodeTypes(input.question, input.schema));
+  const values = [
+    ...namedValues(input),
+    ...readPropertyConditions({ question: input.question, schema: input.schema }),
+  ].sort((a, b) => a.at - b.at);
+  // "Among the cardiologists, who has treated the most patients?": the kind counted after the
+  // superlative is what the subject is measured by; the subject is the kind the values describe.
+  const described = values.find((value) => !named.includes(value.nodeType))?.nodeType;
+  const types =
+    described &&
+    named.length > 0 &&
+    named.every((type) => countedAfterSuperlative(input.question, type))
+      ? [described, ...named]
+      : named;
   const subject =
     types[0] ??
     (values.length > 0 && input.schema.node_types.length > 1 ? values[0].nodeType : null);
@@ -181,6 +194,20 @@ export function resolveScope(input: {
     .filter((value) => subject === null || value.nodeType === subject)
     .map((value) => value.condition);
   return { nodeType: subject, where, otherTypes: types.slice(1) };
+}
+
+// "the most patients", "病人最多": a kind named right after (or, in Chinese, before) the
+// superlative is the kind counted.
+function countedAfterSuperlative(question: string, type: string): boolean {
+  const at = typePosition(question, type);
+  if (at < 0) return false;
+  const before = question.slice(Math.max(0, at - 24), at);
+  const after = question.slice(at, at + 12);
+  return (
+    /\b(?:most|fewest|least|more|fewer|highest number of|largest number of)\s+(?:\w+\s+)?$/i.test(
+      before,
+    ) || /^\S{1,6}?(?:最多|最少)/.test(after)
+  );
 }
 
 // Verbs analysts use for what an edge records, mapped to the nouns tables are usually named

@@ -3,6 +3,7 @@ import type { PlanContext, PlannedCall } from "../planning/plan-types";
 import type { AnswerPart } from "../writing/answer-document";
 import { graphContextPart } from "../writing/write-graph-info";
 import { canonicalJson } from "./call-resolution";
+import { noteUntracedLead } from "./lead-check";
 import { planReport, planVisualization } from "./plan-deliverables";
 
 /** The next step of a planned run: calls to emit, or the parts of the final answer. */
@@ -41,6 +42,8 @@ export function planAnalysis(input: {
     else parts.push(outcome.part);
   }
   if (calls.length > 0) return { kind: "calls", calls: unique(calls) };
+  // Before the answer is written, its first sentences are checked against the evidence.
+  for (const part of parts.slice(1)) noteUntracedLead({ part, reading: context.reading });
   const hasEvidence = analyses.length === 0 || parts.slice(1).some((part) => part.succeeded);
   if (!hasEvidence) return { kind: "answer", parts };
   const deliverables = [

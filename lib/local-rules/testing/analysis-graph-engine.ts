@@ -1,4 +1,5 @@
 import type { JSONValue } from "@ai-sdk/provider";
+import type { WhereCondition } from "@/lib/contracts/tool-inputs/analysis-filters";
 import { computeDegrees } from "@/lib/engine/algorithms/degree";
 import { similarToNode } from "@/lib/engine/algorithms/node-similarity";
 import { selectTopK } from "@/lib/engine/algorithms/top-k";
@@ -12,11 +13,12 @@ import { nodeView } from "@/lib/mcp/node-view";
 import { realGraphEngine } from "./real-graph-engine";
 import { type FakeEngine, fail, ok } from "./run-conversation";
 
-type Filters = { node_type?: string | string[]; edge_types?: string[] };
+type Filters = { node_type?: string | string[]; edge_types?: string[]; where?: WhereCondition[] };
 
 function filtersOf(args: Record<string, unknown>): Filters {
   return {
     ...(args.node_type !== undefined ? { node_type: args.node_type as string | string[] } : {}),
+    ...(Array.isArray(args.where) ? { where: args.where as WhereCondition[] } : {}),
     ...(Array.isArray(args.edge_types) ? { edge_types: args.edge_types as string[] } : {}),
   };
 }

@@ -1,0 +1,59 @@
+// The quantities links carry, as analysts name them: a word or unit ("money", "km", "吨",
+// "capacity in MW") and the edge property names it may stand for. A graph built with a weight
+// column keeps that column as `weight`, whatever it measures; the question then names it by
+// what it measures ("the total length of the lines", "the average travel time"), so the
+// measures a weight usually is (lengths, times, costs) fall back on it when no link property
+// has that name.
+
+/** A quantity the question names: the property names it stands for, most likely first. */
+export type QuantityWord = {
+  names: string[];
+  /** A length, a time or a cost: what a weight column usually measures. */
+  measuresWeight: boolean;
+};
+
+const quantityWords: (QuantityWord & { pattern: RegExp })[] = [
+  {
+    pattern:
+      /\bmoney\b|\bamounts?\b|\bpaid\b|\bpayments? value\b|\bvalue\b|金额|(?:进口|出口|贸易|转账|汇款|付款|收款|交易)总?额|钱|款/i,
+    names: ["amount", "value", "total", "money", "sum", "payment"],
+    measuresWeight: false,
+  },
+  { pattern: /\bhours?\b|工时|小时/i, names: ["hours", "hour", "duration"], measuresWeight: true },
+  {
+    pattern: /\bminutes?\b|\btravel(?:ling)? times?\b|\bjourney times?\b|分钟|行车时间|用时|耗时/i,
+    names: ["minutes", "time", "travel_time", "duration"],
+    measuresWeight: true,
+  },
+  {
+    pattern:
+      /\bkm\b|\bkilomet(?:er|re)s?\b|\bdistances?\b|\blengths?\b|\bmiles?\b|公里|千米|距离|长度|总长|里程/i,
+    names: ["km", "length", "distance", "length_km", "miles"],
+    measuresWeight: true,
+  },
+  {
+    pattern: /\btonnes?\b|\btons?\b|吨/i,
+    names: ["tonnes", "tons", "weight_t"],
+    measuresWeight: false,
+  },
+  { pattern: /\bvisits?\b|就诊|看诊|诊次/i, names: ["visits"], measuresWeight: false },
+  { pattern: /\bcosts?\b|成本|费用/i, names: ["cost", "price", "fee"], measuresWeight: true },
+  {
+    pattern: /\bcapacit(?:y|ies)\b|\bMW\b|\bmegawatts?\b|容量|兆瓦/i,
+    names: ["capacity", "mw", "capacity_mw"],
+    measuresWeight: false,
+  },
+];
+
+/** The quantity a question names, the first in the list above that it mentions. */
+export function quantityWordOf(text: string): QuantityWord | null {
+  const found = quantityWords.find((entry) => entry.pattern.test(text));
+  return found ? { names: found.names, measuresWeight: found.measuresWeight } : null;
+}
+
+/** Every quantity the question names, in the list's order ("tonnes … capacity"). */
+export function quantityWordsOf(text: string): QuantityWord[] {
+  return quantityWords
+    .filter((entry) => entry.pattern.test(text))
+    .map((entry) => ({ names: entry.names, measuresWeight: entry.measuresWeight }));
+}
