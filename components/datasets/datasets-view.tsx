@@ -5,6 +5,7 @@ import { useCurrentProject } from "@/hooks/use-current-project";
 import { useDatasetUploads } from "@/hooks/use-dataset-uploads";
 import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
 import { PageHeader } from "../ui/page-header";
+import { ConnectDatabaseForm } from "./connect-database-form";
 import { DatasetDropZone } from "./dataset-drop-zone";
 import { DatasetTableSkeleton } from "./dataset-table-skeleton";
 import { DatasetUploadList } from "./dataset-upload-list";
@@ -52,6 +53,7 @@ export function DatasetsView() {
               maxBytes={maxBytes}
               onFiles={(files) => startUploads({ projectId: project.project_id, files })}
             />
+            <ConnectDatabaseForm projectId={project.project_id} />
             <UploadAnnouncer uploads={projectUploads} />
             <DatasetUploadList
               uploads={projectUploads}

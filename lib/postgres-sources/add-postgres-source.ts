@@ -2,13 +2,9 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { PostgresSourceBody } from "@/lib/contracts/postgres-source";
 import { toDatasetJson } from "@/lib/datasets/dataset-json";
-import { getDatabaseConnection } from "@/lib/db/database-connection";
 import { insertSourceDataset } from "@/lib/db/queries/dataset-sources";
-import { InvalidRequestError } from "@/lib/errors/http-errors";
-import { getProjectOrThrow } from "@/lib/projects/get-project-or-throw";
-import { openPostgresSource } from "./open-postgres-source";
+import { checkPostgresSource } from "./check-postgres-source";
 import { encryptSourceUrl } from "./postgres-source-secret";
-import { isWorkbenchDatabase, readPostgresSourceUrl } from "./postgres-source-url";
 
 /**
  * Adds a live PostgreSQL database as a dataset of the owner's project. The connection is tried
@@ -21,18 +17,8 @@ export async function addPostgresSource(input: {
   projectId: string;
   body: PostgresSourceBody;
 }) {
-  await getProjectOrThrow({ ownerId: input.ownerId, projectId: input.projectId });
+  const { address } = await checkPostgresSource(input);
   const { source } = input.body;
-  const address = readPostgresSourceUrl(source.url);
-  const own = await getDatabaseConnection();
-  if (isWorkbenchDatabase({ source: address, workbenchConnectionString: own.connectionString })) {
-    throw new InvalidRequestError(
-      "That is the workbench's own database: name another database as a source.",
-    );
-  }
-  const request = { url: source.url, address, schema: source.schema, tables: source.tables };
-  const client = await openPostgresSource(request);
-  await client.end().catch(() => undefined);
   const datasetId = randomUUID();
   const name = input.body.name ?? `${address.database} (${source.schema})`;
   const dataset = await insertSourceDataset({

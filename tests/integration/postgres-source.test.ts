@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as constructRoute from "@/app/api/datasets/[dataset_id]/construct/route";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
+import * as testSourceRoute from "@/app/api/projects/[project_id]/datasets/test-source/route";
 import { findDatasetSource } from "@/lib/db/queries/dataset-sources";
 import { insertUser } from "@/lib/db/queries/users";
 import { constructFromSql } from "@/lib/engine/construction/sql/construct-from-sql";
@@ -192,6 +193,30 @@ describe("a live source through the datasets route", () => {
     const second = await construct(added.body.dataset_id);
     expect(second.body.construction).toMatchObject({ revision: 2, status: "ready" });
     expect(second.body.construction.node_types.customers).toBe(customers + 1);
+  });
+
+  it("tests a connection without adding anything: the tables a build would read, or why not", async () => {
+    const test = async (source: Record<string, unknown>) => {
+      const response = await testSourceRoute.POST(
+        new Request(`http://test.local/api/projects/${projectId}/datasets/test-source`, {
+          method: "POST",
+          body: JSON.stringify({ source: { kind: "postgres", ...source } }),
+          headers: { ...actingAs(userId), "content-type": "application/json" },
+        }),
+        routeContext({ project_id: projectId }),
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    const ok = await test({ url: sourceUrl });
+    expect(ok.status).toBe(200);
+    expect(ok.body.tables).toEqual(["customers", "order_items", "orders", "products"]);
+    const some = await test({ url: sourceUrl, tables: ["orders"] });
+    expect(some.body.tables).toEqual(["orders"]);
+    const archive = await test({ url: sourceUrl, schema: "archive" });
+    expect(archive.body.tables).toEqual(["notes"]);
+    const refused = await test({ url: "postgres://a:pw-hidden@127.0.0.1:1/db" });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).not.toContain("pw-hidden");
   });
 
   it("refuses a source it cannot read before creating anything, and the workbench's own database", async () => {
