@@ -7,6 +7,7 @@ import { type AnalysisIntent, families, familyTitle, readAnalyses } from "./inde
 describe("the question families", () => {
   it("are tried in this order, one family per kind", () => {
     expect(families.map((family) => family.kind)).toEqual([
+      "graph-export",
       "flow",
       "spanning-tree",
       "self-loops",
@@ -59,8 +60,26 @@ describe("the question families", () => {
     ["Which community is Valjean in?", "membership"],
     ["Who are the most central customers and their communities?", "centrality"],
     ["How many orders are there?", "schema-question"],
+    // Exporting the graph is a file; a country that exports is trade.
+    ["Export this graph with PageRank and communities for Gephi", "graph-export"],
+    ["把这个图导出为 GraphML", "graph-export"],
+    ["Which country exports the most by value?", "edge-sums"],
   ])("reads %j as %s", (question, kind) => {
     expect(readAnalyses(question)[0]?.kind).toBe(kind);
+  });
+
+  it("reads an export's format and measures", () => {
+    expect(readAnalyses("Export this graph with PageRank and communities for Gephi")).toEqual([
+      { kind: "graph-export", format: "gexf", measures: ["pagerank", "louvain"] },
+    ]);
+    expect(readAnalyses("Save the network as a CSV for a spreadsheet, with degree")).toEqual([
+      { kind: "graph-export", format: "csv", measures: ["degree"] },
+    ]);
+    expect(readAnalyses("导出图，带上 Leiden 社区")[0]).toEqual({
+      kind: "graph-export",
+      format: "graphml",
+      measures: ["leiden"],
+    });
   });
 
   it("reads nothing when no family does", () => {

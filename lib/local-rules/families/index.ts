@@ -15,6 +15,7 @@ import { edgeExistsFamily } from "./edge-exists";
 import { edgeRankingFamily } from "./edge-ranking";
 import { edgeSumsFamily } from "./edge-sums";
 import { flowFamily } from "./flow";
+import { graphExportFamily } from "./graph-export";
 import { graphMetricFamily } from "./graph-metric";
 import { kShortestFamily } from "./k-shortest";
 import { linkShareFamily } from "./link-share";
@@ -53,6 +54,8 @@ import { valueShareFamily } from "./value-share";
  * node: its degree, or the edge between two) and centrality (with the communities asked too).
  */
 export const families = [
+  // A file of the whole graph: the export verb takes the graph as its object.
+  graphExportFamily,
   flowFamily,
   spanningTreeFamily,
   // Questions about the links themselves rather than about nodes.
