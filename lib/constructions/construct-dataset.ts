@@ -149,8 +149,9 @@ const engineFailureCodes = [
   "JOB_CANCELLED",
 ] as const satisfies readonly ErrorCode[];
 type EngineFailureCode = (typeof engineFailureCodes)[number];
-// Beside the engine's: the upload's bytes missing from storage (the file is not at fault).
-type ConstructionFailureCode = EngineFailureCode | "UPLOAD_UNAVAILABLE";
+// Beside the engine's: the upload's bytes missing from storage (the file is not at fault), and a
+// live database source that cannot be read now (moved, login changed, dropped).
+type ConstructionFailureCode = EngineFailureCode | "UPLOAD_UNAVAILABLE" | "SOURCE_UNAVAILABLE";
 
 function isEngineFailureCode(code: string): code is EngineFailureCode {
   return (engineFailureCodes as readonly string[]).includes(code);
@@ -171,6 +172,9 @@ function describeFailure(error: unknown): {
       errorMessage: error.message,
       details: { ...details, unavailable_dataset_id: unavailable },
     };
+  }
+  if (ApiError.isInstance(error) && error.code === "SOURCE_UNAVAILABLE") {
+    return { errorCode: "SOURCE_UNAVAILABLE", errorMessage: error.message, details: error.details };
   }
   if (EngineError.isInstance(error) && isEngineFailureCode(error.code)) {
     const details = error.details ?? {};

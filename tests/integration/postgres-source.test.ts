@@ -193,6 +193,22 @@ describe("a live source through the datasets route", () => {
     const second = await construct(added.body.dataset_id);
     expect(second.body.construction).toMatchObject({ revision: 2, status: "ready" });
     expect(second.body.construction.node_types.customers).toBe(customers + 1);
+    // The source dropped: the build fails SOURCE_UNAVAILABLE (never a parse error of a "file"),
+    // and revision 2 stays the ready one.
+    const moved = await findDatasetSource({ ownerId: userId, datasetId: added.body.dataset_id });
+    expect(moved).not.toBeNull();
+    const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await dropper.connect();
+    await dropper.query(`ALTER DATABASE ${databaseName} RENAME TO ${databaseName}_moved`);
+    try {
+      const third = await construct(added.body.dataset_id);
+      expect(third.status).toBe(422);
+      expect(third.body.error).toMatchObject({ code: "SOURCE_UNAVAILABLE" });
+      expect(third.body.error.message).toMatch(/does not exist/);
+    } finally {
+      await dropper.query(`ALTER DATABASE ${databaseName}_moved RENAME TO ${databaseName}`);
+      await dropper.end();
+    }
   });
 
   it("tests a connection without adding anything: the tables a build would read, or why not", async () => {
