@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * `POST /api/projects/{project_id}/datasets` with a JSON body: a live PostgreSQL database as a
- * dataset source (CONTRACT "Graphs in and out"), read again at every construct.
+ * dataset source (docs/datasets.md), read again at every construct.
  */
 export const postgresSourceBodySchema = z
   .object({

@@ -33,7 +33,7 @@ export type Weighting = {
 
 /**
  * The `edge_types` view a measure runs on: weighted by `weight_property` when the call names
- * one (CONTRACT "Weights from any edge property"), else with the construction's weights.
+ * one (docs/analysis-tools.md "Weights from any edge property"), else with the construction's weights.
  */
 export function measuredView(
   loaded: LoadedGraph,

@@ -16,7 +16,7 @@ import { readPostgresSource } from "@/lib/postgres-sources/read-postgres-source"
 import { createProject } from "@/lib/projects/create-project";
 import { actingAs, routeContext } from "../support/route-request";
 
-// A live PostgreSQL as a dataset source (CONTRACT "Graphs in and out"): the suite's own server
+// A live PostgreSQL as a dataset source (docs/datasets.md): the suite's own server
 // holds a second database loaded with the shop dump, and reading it live must give exactly the
 // graph the dump gives through the SQL sandbox — two independent routes to one answer.
 const fixtures = path.resolve(import.meta.dirname, "../fixtures");

@@ -8,7 +8,7 @@ export const missingWeightField = z
   .describe("The weight of edges without a value of weight_property (refused when absent).");
 
 /**
- * `weight_property` (CONTRACT "Weights from any edge property"): any numeric edge property is the
+ * `weight_property` (docs/analysis-tools.md "Weights from any edge property"): any numeric edge property is the
  * weight of one call, without rebuilding the graph; it implies `weighted: true`.
  */
 export const weightPropertyFields = {
