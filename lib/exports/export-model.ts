@@ -1,3 +1,4 @@
+import { defaultTypeName } from "@/lib/engine/graph/graph-builder";
 import type { GraphData, PropertyValue } from "@/lib/engine/graph/graph-data";
 
 /** The declared type of an exported attribute, as GraphML names it (GEXF and GML map it). */
@@ -164,12 +165,20 @@ function hasParallelEdgesBySet(graph: GraphData): boolean {
   return false;
 }
 
-/** A node's type name. */
-export function nodeTypeOf(graph: GraphData, node: number): string {
-  return graph.nodeTypeNames[graph.nodeTypeIndex[node]];
+/**
+ * A node's type name, or null for an untyped node: the builder gives elements without a type
+ * the name "default", which is no value of the uploaded file and must not come back as one
+ * (a GEXF or node-link file without types exported again would gain `type: "default"`).
+ */
+export function nodeTypeOf(graph: GraphData, node: number): string | null {
+  return typeName(graph.nodeTypeNames[graph.nodeTypeIndex[node]]);
 }
 
-/** An edge's type name. */
-export function edgeTypeOf(graph: GraphData, edge: number): string {
-  return graph.edgeTypeNames[graph.edgeTypeIndex[edge]];
+/** An edge's type name, or null for an untyped edge (see nodeTypeOf). */
+export function edgeTypeOf(graph: GraphData, edge: number): string | null {
+  return typeName(graph.edgeTypeNames[graph.edgeTypeIndex[edge]]);
+}
+
+function typeName(name: string): string | null {
+  return name === defaultTypeName ? null : name;
 }

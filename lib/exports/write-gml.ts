@@ -29,14 +29,16 @@ export function* writeGml(model: ExportModel): Generator<string> {
     // Always written (the id when the node has no label), so our own GML reader knows the
     // convention and keys nodes by `label`.
     line += `    display_label ${gmlString(label ?? graph.nodeIds[node])}\n`;
-    line += `    type ${gmlString(nodeTypeOf(graph, node))}\n`;
+    const nodeType = nodeTypeOf(graph, node);
+    if (nodeType !== null) line += `    type ${gmlString(nodeType)}\n`;
     line += attributeLines(model.nodeAttributes, node);
     const chunk = out.add(`${line}  ]\n`);
     if (chunk) yield chunk;
   }
   for (let edge = 0; edge < graph.edgeSources.length; edge++) {
     let line = `  edge [\n    source ${graph.edgeSources[edge]}\n    target ${graph.edgeTargets[edge]}\n`;
-    line += `    type ${gmlString(edgeTypeOf(graph, edge))}\n`;
+    const edgeType = edgeTypeOf(graph, edge);
+    if (edgeType !== null) line += `    type ${gmlString(edgeType)}\n`;
     if (graph.edgeWeights) line += `    weight ${gmlReal(graph.edgeWeights[edge])}\n`;
     line += attributeLines(model.edgeAttributes, edge);
     const chunk = out.add(`${line}  ]\n`);

@@ -23,7 +23,8 @@ export function* writeNodeLinkJson(model: ExportModel): Generator<string> {
     const item: Record<string, unknown> = { id: graph.nodeIds[node] };
     const label = graph.nodeLabels[node];
     if (label !== null) item.label = label;
-    item.type = nodeTypeOf(graph, node);
+    const type = nodeTypeOf(graph, node);
+    if (type !== null) item.type = type;
     for (const attribute of model.nodeAttributes) {
       const value = attribute.read(node);
       if (value !== null && value !== undefined) item[attribute.name] = value;
@@ -36,8 +37,9 @@ export function* writeNodeLinkJson(model: ExportModel): Generator<string> {
     const item: Record<string, unknown> = {
       source: graph.nodeIds[graph.edgeSources[edge]],
       target: graph.nodeIds[graph.edgeTargets[edge]],
-      type: edgeTypeOf(graph, edge),
     };
+    const type = edgeTypeOf(graph, edge);
+    if (type !== null) item.type = type;
     if (graph.edgeWeights) item.weight = graph.edgeWeights[edge];
     for (const attribute of model.edgeAttributes) {
       const value = attribute.read(edge);
