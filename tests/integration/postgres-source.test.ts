@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as constructRoute from "@/app/api/datasets/[dataset_id]/construct/route";
 import * as datasetsRoute from "@/app/api/projects/[project_id]/datasets/route";
 import * as testSourceRoute from "@/app/api/projects/[project_id]/datasets/test-source/route";
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { findDatasetSource } from "@/lib/db/queries/dataset-sources";
 import { insertUser } from "@/lib/db/queries/users";
 import { constructFromSql } from "@/lib/engine/construction/sql/construct-from-sql";
@@ -262,5 +263,128 @@ describe("a live source through the datasets route", () => {
       )
       .then((response) => response.json())) as { datasets: unknown[] };
     expect(after.datasets.length).toBe(before.datasets.length);
+  });
+});
+
+describe("a source behind password authentication", () => {
+  // The suite's server may trust every loopback login, so a wrong password is never refused
+  // there: a PostgreSQL of its own with scram-sha-256 (the embedded server's setup) stands in
+  // for a real remote database.
+  let server: EmbeddedPostgresHandle;
+  let directory: string;
+  let goodUrl: string;
+  let wrongUrl: string;
+  let userId: string;
+  let projectId: string;
+  const wrongPassword = "Wr0ng-pa55word-never-shown";
+
+  beforeAll(async () => {
+    await mkdir(".data/test", { recursive: true });
+    directory = await mkdtemp(path.resolve(".data/test/source-scram-"));
+    // As root the server runs as `postgres`, which must be able to enter the directory.
+    await chmod(directory, 0o755);
+    server = await startEmbeddedPostgres({ directory, port: 54371, database: "ledger" });
+    const loader = new pg.Client({ connectionString: server.connectionString });
+    await loader.connect();
+    await loader.query(
+      `CREATE TABLE accounts (id integer PRIMARY KEY, name text);
+       CREATE TABLE transfers (id integer PRIMARY KEY, source_id integer REFERENCES accounts(id),
+         target_id integer REFERENCES accounts(id), amount numeric);
+       INSERT INTO accounts VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy');
+       INSERT INTO transfers VALUES (10, 1, 2, 5.5), (11, 2, 3, 7), (12, 3, 1, 1.25);`,
+    );
+    await loader.end();
+    goodUrl = server.connectionString;
+    const wrong = new URL(goodUrl);
+    wrong.password = wrongPassword;
+    wrongUrl = wrong.toString();
+    userId = (await insertUser({ email: `scram-${randomUUID()}@test.local`, displayName: "s" })).id;
+    projectId = (await createProject({ ownerId: userId, name: "scram" })).project_id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  /** Neither the password nor anything the server said may reach the analyst. */
+  function expectNothingOfTheServer(text: string) {
+    expect(text).not.toContain(wrongPassword);
+    expect(text).not.toContain(encodeURIComponent(wrongPassword));
+    expect(text).not.toMatch(/FATAL|password authentication failed|PostgreSQL \d|SCRAM|pg_hba/i);
+  }
+
+  async function post(route: "add" | "test", source: Record<string, unknown>) {
+    const handler = route === "add" ? datasetsRoute.POST : testSourceRoute.POST;
+    const response = await handler(
+      new Request(
+        `http://test.local/api/projects/${projectId}/datasets${route === "test" ? "/test-source" : ""}`,
+        {
+          method: "POST",
+          body: JSON.stringify({ source: { kind: "postgres", ...source } }),
+          headers: { ...actingAs(userId), "content-type": "application/json" },
+        },
+      ),
+      routeContext({ project_id: projectId }),
+    );
+    return { status: response.status, text: await response.text() };
+  }
+
+  it("refuses a wrong password SOURCE_UNAVAILABLE in a sentence of ours, and the right one reads", async () => {
+    let refusal: { code: string; message: string; status: number } | undefined;
+    try {
+      await readPostgresSource({ request: requestFor(wrongUrl), statementTimeoutMs: 5_000 });
+    } catch (error) {
+      refusal = error as typeof refusal;
+    }
+    expect(refusal).toMatchObject({ code: "SOURCE_UNAVAILABLE", status: 422 });
+    expect(refusal?.message).toBe(
+      `The database at 127.0.0.1:${server.port} refused the login of "workbench".`,
+    );
+    expectNothingOfTheServer(JSON.stringify(refusal));
+
+    for (const route of ["test", "add"] as const) {
+      const refused = await post(route, { url: wrongUrl });
+      expect(refused.status, route).toBe(422);
+      expect(JSON.parse(refused.text).error).toMatchObject({ code: "SOURCE_UNAVAILABLE" });
+      expectNothingOfTheServer(refused.text);
+    }
+    // The same server with the right password: the refusal was the password's.
+    const tested = await post("test", { url: goodUrl });
+    expect(tested.status).toBe(200);
+    expect(JSON.parse(tested.text).tables).toEqual(["accounts", "transfers"]);
+  });
+
+  it("fails a later build SOURCE_UNAVAILABLE when the password was changed since", async () => {
+    const added = await post("add", { url: goodUrl });
+    expect(added.status).toBe(201);
+    const datasetId = JSON.parse(added.text).dataset_id as string;
+    const admin = new pg.Client({ connectionString: goodUrl });
+    await admin.connect();
+    const password = new URL(goodUrl).password;
+    try {
+      await admin.query(`ALTER ROLE workbench PASSWORD '${wrongPassword}'`);
+      const response = await constructRoute.POST(
+        new Request("http://test.local/x", {
+          method: "POST",
+          headers: actingAs(userId),
+          body: "{}",
+        }),
+        routeContext({ dataset_id: datasetId }),
+      );
+      const text = await response.text();
+      expect(response.status).toBe(422);
+      expect(JSON.parse(text).error).toMatchObject({
+        code: "SOURCE_UNAVAILABLE",
+        message: `The database at 127.0.0.1:${server.port} refused the login of "workbench".`,
+      });
+      expect(text).not.toContain(decodeURIComponent(password));
+      expectNothingOfTheServer(text);
+    } finally {
+      await admin.query(
+        `ALTER ROLE workbench PASSWORD '${decodeURIComponent(password).replaceAll("'", "''")}'`,
+      );
+      await admin.end();
+    }
   });
 });
