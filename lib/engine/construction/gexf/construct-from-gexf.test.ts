@@ -69,4 +69,17 @@ describe("constructFromGexf", () => {
     expect(failure.code).toBe("PARSE_ERROR");
     expect(failure.message).toMatch(/"high" of "score" is not a number/);
   });
+
+  it("says an integer attribute's bad value is not an integer, in plain English", async () => {
+    // Found from outside: an upload with age "forty-five" was refused as "not a integer".
+    const failure = await failureOf(() =>
+      constructFromGexf({
+        content: gexf(
+          '<nodes><node id="1"><attvalues><attvalue for="0" value="forty-five"/></attvalues></node></nodes>',
+        ).replace('title="score" type="double"', 'title="age" type="long"'),
+      }),
+    );
+    expect(failure.code).toBe("PARSE_ERROR");
+    expect(failure.message).toBe('The value "forty-five" of "age" is not an integer (line 5).');
+  });
 });

@@ -9,6 +9,7 @@ import { readXmlStream, type XmlPosition } from "../graph-file/read-xml-stream";
 import type { GraphFileContent } from "../graph-file/text-chunks";
 import {
   type DeclaredValueType,
+  declaredTypeNoun,
   declaredValueType,
   typedAttributeValue,
 } from "../graph-file/typed-attribute-value";
@@ -190,7 +191,7 @@ class GexfReader {
     const value = typedAttributeValue(text, attribute.type);
     if (value === undefined) {
       throw fileParseError(
-        `The value "${text}" of "${attribute.title}" is not a ${attribute.type} (line ${position.line ?? "?"}).`,
+        `The value "${text}" of "${attribute.title}" is not ${declaredTypeNoun(attribute.type)} (line ${position.line ?? "?"}).`,
         { ...position, attribute: attribute.title },
       );
     }

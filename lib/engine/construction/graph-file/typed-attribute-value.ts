@@ -25,6 +25,13 @@ export function declaredValueType(name: string | undefined): DeclaredValueType {
   }
 }
 
+/** What a value of a declared type must be, for a refusal: "an integer", "a number"… */
+export function declaredTypeNoun(type: DeclaredValueType): string {
+  return { boolean: "true or false", integer: "an integer", number: "a number", string: "text" }[
+    type
+  ];
+}
+
 /**
  * The text of an attribute as its declared type, or undefined when it is not one (the caller
  * reports PARSE_ERROR at the element). Integers past 2^53 stay text rather than change value;

@@ -87,7 +87,7 @@ describe("constructFromGraphml", () => {
       constructFromGraphml({ content: graphml('<node id="a"><data key="n">many</data></node>') }),
     );
     expect(failure.code).toBe("PARSE_ERROR");
-    expect(failure.message).toMatch(/"many" of "count" is not a integer/);
+    expect(failure.message).toMatch(/"many" of "count" is not an integer/);
     expect(failure.details).toMatchObject({ line: 6, attribute: "count" });
   });
 

@@ -7,7 +7,7 @@ import {
 } from "../graph-file/graph-file-builder";
 import { readXmlStream, type XmlPosition } from "../graph-file/read-xml-stream";
 import type { GraphFileContent } from "../graph-file/text-chunks";
-import { typedAttributeValue } from "../graph-file/typed-attribute-value";
+import { declaredTypeNoun, typedAttributeValue } from "../graph-file/typed-attribute-value";
 import { type GraphmlKey, graphmlKey, keysWithDefaults } from "./graphml-keys";
 
 type OpenElement = {
@@ -227,7 +227,7 @@ class GraphmlReader {
     const value = typedAttributeValue(text, key.type);
     if (value === undefined) {
       throw fileParseError(
-        `The value "${text}" of "${key.name}" is not a ${key.type}${at(position)}.`,
+        `The value "${text}" of "${key.name}" is not ${declaredTypeNoun(key.type)}${at(position)}.`,
         { ...position, attribute: key.name },
       );
     }
