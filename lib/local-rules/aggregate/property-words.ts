@@ -1,3 +1,5 @@
+import { chinesePropertySynonyms, englishPropertySynonyms } from "./schema-synonyms";
+
 // Words that name a property without its column name. Each maps to candidate property names,
 // tried in order against the schema: the first name some table has is the one meant.
 
@@ -19,6 +21,7 @@ export const englishPropertyWords: { pattern: RegExp; names: string[]; sum?: boo
   },
   // "sells the most units": units are summed quantities.
   { pattern: /\bunits?\b|\bpieces\b/g, names: ["quantity", "qty", "units"], sum: true },
+  ...englishPropertySynonyms,
 ];
 
 export const chinesePropertyWords: Record<string, string[]> = {
@@ -110,6 +113,7 @@ export const chinesePropertyWords: Record<string, string[]> = {
   贸易额: ["value", "amount"],
   就诊次数: ["visits"],
   星数: ["stars"],
+  ...chinesePropertySynonyms,
 };
 
 /** Chinese words for summed quantities ("销量": units sold). */

@@ -1,3 +1,5 @@
+import { chineseTypeSynonyms } from "./schema-synonyms";
+
 // Words that name the rows a question is about, beyond the table names themselves. Chinese
 // questions name English tables by meaning, so each Chinese word maps to English stems, tried
 // in order against the schema's singular type names (`loan` finds `loans`).
@@ -64,6 +66,7 @@ export const chineseTypeWords: Record<string, string[]> = {
   车站: ["station", "stop"],
   站点: ["station", "stop", "site"],
   国家: ["country", "nation"],
+  ...chineseTypeSynonyms,
 };
 
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:

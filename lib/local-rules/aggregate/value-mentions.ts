@@ -1,6 +1,7 @@
 import { findPattern, findPhrase } from "./find-phrase";
 import { allReferences, type MentionCandidate, type ValueCandidate } from "./mention";
 import type { QueryCatalogue } from "./query-catalogue";
+import { otherNamesOf } from "../reading/place-names";
 
 // Words that are grammar, never a value: after "label", or as a listed value ("no").
 const notAValue = new Set(
@@ -25,6 +26,21 @@ function inflectedSpans(question: string, value: string): { start: number; end: 
   );
 }
 
+// "欧洲港口", "European ports": a value said by its Chinese name or its adjective.
+function otherNameSpans(question: string, value: string): { start: number; end: number }[] {
+  const { chinese, adjectives } = otherNamesOf(value);
+  return [
+    // "中国籍演员": the 籍 of nationality belongs to the value, not to the word 国籍.
+    ...chinese.flatMap((name) =>
+      findPhrase({ text: question, phrase: name, caseSensitive: true }).map(({ start, end }) => ({
+        start,
+        end: question[end] === "籍" ? end + 1 : end,
+      })),
+    ),
+    ...adjectives.flatMap((name) => findPhrase({ text: question, phrase: name, caseSensitive: false })),
+  ];
+}
+
 /** The property values the question names: listed values of the schema, and label values. */
 export function findValueMentions(input: {
   question: string;
@@ -46,6 +62,7 @@ export function findValueMentions(input: {
       const spans = [
         ...findPhrase({ text: question, phrase: text, caseSensitive }),
         ...inflectedSpans(question, text),
+        ...otherNameSpans(question, text),
       ];
       if (spans.length === 0) continue;
       const key = caseSensitive ? `=${text}` : `~${text.toLowerCase()}`;

@@ -17,7 +17,7 @@ const splitWords =
 const wholeNetwork =
   /\b(?:network|graph|system|map|grid|web|line|lines|metro|rail|it|everything|the rest|part of|parts of|some|others)\b|网络|图|系统|线网|整体|全网|其余|其他|部分|一些|某些/i;
 const linkNouns =
-  /\b(?:links?|edges?|connections?|lines?|tracks?|routes?|roads?|streets?|segments?|sections?|lanes?|ties?|flights?|legs?|bridges?|cables?|pipes?|hops?|relationships?|friendships?|transfers?)\b|线路|连接|边|链路|道路|公路|航线|路段|区间|轨道|关系|通道/i;
+  /\b(?:links?|edges?|connections?|lines?|tracks?|routes?|roads?|streets?|segments?|sections?|lanes?|ties?|flights?|legs?|bridges?|cables?|pipes?|hops?|relationships?|friendships?|transfers?)\b|线路|连接|边|链路|道路|公路|航线|路段|区间|轨道|关系|通道|步道|小径|(?:几|多少)[段条]/i;
 const nodeNouns =
   /\b(?:which|what|how many)\s+(?:\w+\s+)?(?:stations?|stops?|nodes?|vertices|airports?|cities|towns?|people|persons?|accounts?|users?|members?|hubs?|sites?|places?|routers?|servers?|computers?|ones?)\b|站点|车站|节点|机场|城市|城镇|账户|用户|成员|枢纽|哪些站|哪个站|哪座|哪几个站/i;
 
@@ -59,7 +59,7 @@ const whichAsked = /^\s*(?:which|what|list|name|show|give)\b|哪些|哪几|哪�
 
 // "Which roads are bridges?", "图中有几座桥？": bridges named as what links are.
 const linksAsBridges = new RegExp(
-  `(?:${linkNouns.source})\\s+(?:\\w+\\s+){0,2}?(?:are|is|act\\s+as|count\\s+as|serve\\s+as)\\s+(?:a\\s+)?bridges?\\b(?!\\s+between)|(?:几|多少)(?:座|条|个)桥(?!梁)|哪些(?:边|线路|连接|道路|路段)是桥|(?:是否|有没有|存在)(?:任何)?桥(?:边)?(?:吗)?[？?]?$|桥(?:边)?有(?:哪些|几|多少)`,
+  `(?:${linkNouns.source})\\s+(?:\\w+\\s+){0,2}?(?:are|is|act\\s+as|count\\s+as|serve\\s+as)\\s+(?:a\\s+)?bridges?\\b(?!\\s+between)|(?:几|多少)(?:座|条|个)桥(?!梁)|(?:几|多少)[段条]\\S{0,6}?是桥(?!梁)|哪些(?:边|线路|连接|道路|路段)是桥|哪(?:些|几条|几段|条|段)\\S{0,6}?是桥(?!梁)|(?:是否|有没有|存在)(?:任何)?桥(?:边)?(?:吗)?[？?]?$|桥(?:边)?有(?:哪些|几|多少)`,
   "i",
 );
 

@@ -39,6 +39,7 @@ import { schemaQuestionFamily } from "./schema-question";
 import { selfLoopsFamily } from "./self-loops";
 import { similarityFamily } from "./similarity";
 import { spanningTreeFamily } from "./spanning-tree";
+import { typeShareFamily } from "./type-share";
 import { unlinkedNodesFamily } from "./unlinked-nodes";
 import { unreachableFamily } from "./unreachable";
 import { valueShareFamily } from "./value-share";
@@ -65,6 +66,7 @@ export const families = [
   linksBetweenGroupsFamily,
   linkShareFamily,
   valueShareFamily,
+  typeShareFamily,
   cutPointsFamily,
   oneWayNodesFamily,
   unlinkedNodesFamily,

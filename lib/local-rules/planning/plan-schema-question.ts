@@ -1,3 +1,4 @@
+import { namesEdgesGenerally, namesNodesGenerally } from "../reading/graph-nouns";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { describeCondition, readPropertyConditions } from "../reading/property-conditions";
 import {
@@ -92,6 +93,9 @@ export function planSchemaQuestion(input: {
     schema.edge_types.some((type) => typePosition(question, type.name) >= 0) ||
     questionWords.nodesWord.test(question) ||
     questionWords.edgesWord.test(question) ||
+    // "in number of waypoints", "步道段一共有多少条": the dataset's own nouns for nodes and links.
+    namesNodesGenerally(question, schema) ||
+    namesEdgesGenerally(question) ||
     relationVerb.test(question) ||
     /\b(?:graph|network|dataset|data|club|members?)\b|图|网络|数据/i.test(question) ||
     // One kind of node: "how many airports" can only be asking for nodes.
@@ -133,7 +137,11 @@ export function planSchemaQuestion(input: {
           zh: `共有 ${edgeType.count} 条 ${edgeType.name} 边。`,
         }),
       );
-    } else if (questionWords.edgesWord.test(question) && !questionWords.nodesWord.test(question)) {
+    } else if (
+      (questionWords.edgesWord.test(question) || namesEdgesGenerally(question)) &&
+      !questionWords.nodesWord.test(question) &&
+      !namesNodesGenerally(question, schema)
+    ) {
       part.summary.push(
         inLanguage(context, {
           en: `The graph has ${description.edges} edges.`,

@@ -34,7 +34,7 @@ export type SimilarityMetric =
 export const questionWords = {
   yesNo:
     /(?:^|[,，;:]\s*)(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
-  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|\bmax(?:imum)? (?:\w+ ){1,3}(?:that |which )?(?:can |could )?(?:flow|be (?:sent|carried|transported|shipped|pushed))\b|最大流|最小割|边不相交|不相交(?:的)?路径|(?:互不)?共[用享](?:的)?边|不共[用享](?:任何)?(?:的)?边|没有公共边|最多(?:能|可以)?(?:输送|传输|运输|流过)|流量/i,
+  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|\bmax(?:imum)? (?:\w+ ){1,3}(?:that |which )?(?:can |could )?(?:flow|be (?:sent|carried|transported|shipped|pushed))\b|最大流|最小割|边不相交|不相交(?:的)?路径|(?:互不)?共[用享](?:的)?边|不共[用享](?:任何)?(?:的)?边|(?:互不|不)共[用享](?:任何)?[\u4e00-\u9fff]{1,4}?的?(?:路径|路线|线路)|没有公共边|最多(?:能|可以)?(?:输送|传输|运输|流过)|流量/i,
   disjoint:
     /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共[用享]|互不共|没有公共边|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
@@ -81,11 +81,11 @@ export const questionWords = {
   selfLoopsCounted: /\bself[\s-]?loops?\b|\bloops?\b|\btimes\b|\b(?:edges?|links?)\b|自环|次|条/i,
   maximumTree: /\bmaximum spanning|最大生成/i,
   likelyLinks:
-    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\b(?:never|haven't|have not|not yet|not)\b[^?？]{0,30}\b(?:each other|one another)\b[^?？]{0,40}\b(?:likely|predict|adamic|jaccard|resource|preferential)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|(?<!互|彼此)不相连的?(?!部分|块|片|子图|群)/i,
+    /\blikely\b[^?？]{0,40}\b(?:link|connect|edge|form|tie|friend)|\bmissing (?:links?|edges?|ties?)\b|\blink prediction\b|\bpredict(?:ed)? (?:new |future |missing )?(?:links?|edges?|connections?|ties?)\b|\b(?:not yet|aren't yet|are not yet|not already|unconnected|unlinked)\b[^?？]{0,40}\b(?:connect|link|similar|pair)|\bfuture (?:links?|edges?|connections?)|\b(?:never|haven't|have not|not yet|not)\b[^?？]{0,30}\b(?:each other|one another)\b[^?？]{0,40}\b(?:likely|predict|adamic|jaccard|resource|preferential)|\bshould (?:be )?(?:connect|link|introduc)|\brecommend(?:ed)? (?:links?|connections?|friends?)|可能(?:会)?(?:产生|形成|建立|出现)?(?:新的?)?(?:连接|链接|边|联系)|链接预测|连边预测|尚未相连|还?没有?(?:直接)?(?:相连|连接|连边|认识)|尚未(?:直接)?(?:相连|连接)|未(?:直接)?相连|(?<!互|彼此|主(?:网络|网|图|体|干|路网)\S{0,2})不相连的?(?!部分|块|片|子图|群)/i,
   similarity:
     /similar|jaccard|adamic|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|resource[\s-]allocation|preferential[\s-]attachment|cosine|overlap (?:coefficient|similarity)|相似|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居|杰卡德/i,
   projection:
-    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|共同\S{0,4}(?:者|人|成员|客户|用户)|至少\S{0,3}一\S{0,2}共同|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!推荐闭环|闭环|连通|社区|分量|环)\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
+    /\btogether\b|\bco[\s-]?(?:wr[io]te|written|writ|authors?|authored|occur|purchased?|bought|borrow(?:ed)?|appear(?:ed|s)?|star(?:red)?|cit(?:ed|ation))|\bshare[sd]? (?:the )?(?:most |many |a |an |any )?(?!neighbou?r)(?:\w+)|\bin common\b|\bpaired\b|一起|合著|合写|共同(?:撰写|创作|写|购买|出现|借)|共同\S{0,4}(?:者|人|成员|客户|用户)|至少\S{0,3}一\S{0,2}共同|同时(?:购买|出现|借阅|被)|同一(?:个|本|篇|位|家|批|张)?(?!(?:个)?(?:推荐闭环|闭环|连通|社区|社群|分量|环|派系|群体|聚类|簇))\S{0,6}(?:里|中|内)|同一批|\bby the same\b|\bthe same (?:\w+ )?(?:members|customers|people|users|orders|readers|authors|buyers)\b/i,
   edgeExists:
     /\b(?:is|are) there (?:an? |any )?(?:direct |single )?(?:edge|link|connection|tie|relationship|friendship|road|route|flight|street|line|arc)s?\b|\b(?:directly )?(?:adjacent|neighbou?rs)\b[^?？]{0,20}[?？]?\s*$|\bdirectly (?:connected|linked)|\b(?:are|is)\b[^?？]{1,60}\b(?:connected|linked|friends|adjacent)\b(?! (?:by|through|via) (?:a |any )?path)|\bdoes\b[^?？]{1,60}\b(?:link|connect)s? (?:directly )?(?:to|with)\b|\bedge\b[^?？]{0,12}[?？]\s*$|\bconnected\b|之间(?:是否)?有(?:没有)?(?:直接的?)?(?:边|连接|连边|关系|联系)|是否(?:直接)?(?:相连|相邻|连接|有边|邻接)|(?:直接)?(?:相连|相邻|邻接)吗|有边吗|之间有边/i,
   reachability:
@@ -113,7 +113,7 @@ export const questionWords = {
   dag: /\bdag\b|acyclic|有向无环|无环/i,
   cycle: /\bcycles?\b|\bcyclic\b|\bloops?\b|\bcircular\b|环路|回路|成环|有环|环/i,
   components:
-    /component|\bislands?\b|\bdisconnected (?:parts|pieces|groups)|\bconnected (?:parts|pieces|subgraphs|groups)|separate (?:parts|pieces|groups)|连通分量|连通分支|连通子图|连通块|连通片|强连通|弱连通|孤岛|分量|(?:互不|彼此不)(?:相连|连通)的(?:部分|块|片|子图|群|区域)|(?:分成|分为|拆成|断成|划分为|由)几(?:个|块|片)(?:互不相连|彼此不相连|不相连|独立)?的?(?:部分|块|片)/i,
+    /component|\bislands?\b|\b(?:separate|disconnected|independent|isolated|distinct|unconnected)\s+(?:\w+\s+)?(?:networks|sub-?networks|systems|graphs|webs|maps|pieces)\b|(?:独立|互不相连|彼此不相连|不相连|分开|分离)的?\S{0,4}?(?:网络|路网|子网|子图|系统)|\bdisconnected (?:parts|pieces|groups)|\bconnected (?:parts|pieces|subgraphs|groups)|separate (?:parts|pieces|groups)|连通分量|连通分支|连通子图|连通块|连通片|强连通|弱连通|孤岛|分量|(?:互不|彼此不)(?:相连|连通)的(?:部分|块|片|子图|群|区域)|(?:分成|分为|拆成|断成|划分为|由)几(?:个|块|片)(?:互不相连|彼此不相连|不相连|独立)?的?(?:部分|块|片)/i,
   strong: /strongly|强连通/i,
   weak: /weakly|弱连通/i,
   largest: /largest|biggest|giant|main|最大|最多/i,
@@ -147,7 +147,7 @@ export const questionWords = {
   aggregate:
     /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
   outsideMain:
-    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|\bnot (?:connected|linked) to the (?:main|rest|largest)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|与主网络不连通/i,
+    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|\bnot (?:connected|linked) to the (?:main|rest|largest)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|(?:与|和|跟)\s*主(?:网络|网|图|体|干|路网|线网)\S{0,4}?(?:不连通|不相连|没有连接|断开|隔离)|不在主(?:网络|网|图|体|干|路网)/i,
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").

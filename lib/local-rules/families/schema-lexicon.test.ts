@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { analysisGraphEngine } from "../testing/analysis-graph-engine";
+import { runConversation } from "../testing/run-conversation";
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
+});
+
+// An alpine map, counted by hand. Kinds: peak a1 a2 a5 a7 (4 of 8), hut a3 a6 a8, lake a4.
+// Altitude: a1 2400, a2 1900, a3 1500, a4 1200, a5 2100, a6 1300, a7 800, a8 700 (peaks above
+// 2000: a1, a5). Links: a1–a2, a1–a3, a2–a3, a3–a4, a4–a5, a4–a6, a5–a6, and the island a7–a8
+// apart: 2 components, bridges a3–a4 and a7–a8.
+const alpine = {
+  nodes: [
+    "id,name,kind,altitude,valley",
+    "a1,Grey Summit,peak,2400,North",
+    "a2,Red Summit,peak,1900,North",
+    "a3,Blue Hut,hut,1500,North",
+    "a4,Lake Ost,lake,1200,South",
+    "a5,Low Summit,peak,2100,South",
+    "a6,Pine Hut,hut,1300,South",
+    "a7,Far Isle,peak,800,Isle",
+    "a8,Isle Hut,hut,700,Isle",
+  ].join("\n"),
+  edges: "source,target\na1,a2\na1,a3\na2,a3\na3,a4\na4,a5\na4,a6\na5,a6\na7,a8\n",
+};
+
+// Directed lanes between five ports. Berths: Europe p1 10, p2 20 (average 15); Asia p3 30,
+// p4 15; South America p5 12.
+const harbours = {
+  nodes: [
+    "id,name,region,berths",
+    "p1,Aarhus,Europe,10",
+    "p2,Bremen,Europe,20",
+    "p3,Chennai,Asia,30",
+    "p4,Dalian,Asia,15",
+    "p5,Santos,South America,12",
+  ].join("\n"),
+  edges: "source,target\np1,p2\np1,p3\np2,p3\np3,p4\np4,p1\np5,p1\np5,p3\np2,p4\n",
+};
+
+async function ask(question: string, graph: { nodes: string; edges: string } = alpine) {
+  const directed = graph === harbours;
+  const { answer, turns } = await runConversation({
+    question,
+    state: attachedKarateState(),
+    engine: await analysisGraphEngine({ kind: "csv", texts: graph, options: { directed } }),
+  });
+  const calls = turns.flatMap((turn) => turn.calls);
+  return { lead: answer.split("\n")[0], calls, names: calls.map((call) => call.toolName) };
+}
+
+describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120_000 }, () => {
+  it("reads a general noun for nodes or links as the node or edge count", async () => {
+    expect((await ask("How big is the map, counted in waypoints?")).lead).toMatch(/\b8 nodes/);
+    expect((await ask("这张地图上一共有多少个地点？")).lead).toMatch(/8 个节点/);
+    expect((await ask("How many trail segments does the map have?")).lead).toMatch(/\b8 edges/);
+    expect((await ask("步道一共有几条？")).lead).toMatch(/8 条边/);
+    expect((await ask("How many lanes are there in total?", harbours)).lead).toMatch(/8 edges/);
+  });
+
+  it("reads a Chinese type word and a property synonym against the schema", async () => {
+    expect((await ask("图上一共有几座山峰？")).lead).toMatch(/4 个 peak/);
+    expect((await ask("海拔超过 2000 米的山峰有几座？")).lead).toMatch(/2/);
+    expect((await ask("How many peaks have an elevation above 2000?")).lead).toMatch(/^2 /);
+    expect((await ask("海拔最低的山峰是哪座？")).lead).toMatch(/Far Isle/);
+  });
+
+  it("reads a value by its Chinese name or adjective in an average", async () => {
+    for (const question of [
+      "欧洲港口的平均泊位数是多少？",
+      "What is the average number of berths at European ports?",
+    ]) {
+      expect((await ask(question, harbours)).lead).toMatch(/\b15\b/);
+    }
+  });
+
+  it("answers a type's share of all nodes from the verified counts", async () => {
+    expect((await ask("山峰占全部地点的百分之多少？")).lead).toMatch(/50\.0 %/);
+    const huts = await ask("What proportion of the waypoints are huts?");
+    expect(huts.lead).toMatch(/^37\.5 % of the nodes are hut/);
+    expect(huts.names).not.toContain("query_graph");
+  });
+
+  it("reads separate networks as components and the main network as the largest", async () => {
+    for (const question of [
+      "How many separate trail networks are there?",
+      "这张图由几个互不相连的路网组成？",
+    ]) {
+      const { calls } = await ask(question);
+      expect(calls.find((call) => call.toolName === "graph_metrics")?.input.metrics).toContain(
+        "component_count",
+      );
+    }
+    for (const question of ["哪些地点和主网络不连通？", "哪些小屋跟主网不相连？"]) {
+      expect((await ask(question)).lead).toMatch(/a7.*a8|Far Isle/);
+    }
+  });
+
+  it("counts links that are bridges, not nodes that cut", async () => {
+    for (const question of ["有多少段步道是桥（去掉就会让网络断开）？", "哪几条路是桥？"]) {
+      expect((await ask(question)).lead).toMatch(/2.*桥/);
+    }
+  });
+
+  it("reads 'the same community' in Chinese as a community question, not a projection", async () => {
+    const { calls } = await ask("用 Louvain 划分的话，Grey Summit 和 Pine Hut 会落在同一个社区里吗？");
+    const detection = calls.find((call) => call.toolName === "community_detection");
+    expect(detection?.input).toMatchObject({ algorithm: "louvain", node_ids: ["a1", "a6"] });
+  });
+});
