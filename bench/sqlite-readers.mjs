@@ -67,6 +67,8 @@ else {
     const child = spawnSync(process.execPath, [import.meta.filename, file, name], {
       encoding: "utf8",
     });
-    process.stdout.write(child.stdout || `${child.stderr.split("\n")[0]}\n`);
+    // An optional reader that is not installed (or one that crashed) says so in one line.
+    const failure = /^(\w*Error\b.*)$/m.exec(child.stderr ?? "")?.[1] ?? `exit ${child.status}`;
+    process.stdout.write(child.stdout || `${JSON.stringify({ reader: name, failed: failure })}\n`);
   }
 }

@@ -77,6 +77,8 @@ else {
     const child = spawnSync(process.execPath, [import.meta.filename, file, name], {
       encoding: "utf8",
     });
-    process.stdout.write(child.stdout || child.stderr);
+    // An optional parser that is not installed (or one that crashed) says so in one line.
+    const failure = /^(\w*Error\b.*)$/m.exec(child.stderr ?? "")?.[1] ?? `exit ${child.status}`;
+    process.stdout.write(child.stdout || `${JSON.stringify({ parser: name, failed: failure })}\n`);
   }
 }
