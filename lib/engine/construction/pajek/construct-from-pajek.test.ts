@@ -33,6 +33,24 @@ describe("constructFromPajek", () => {
     expect(failure.details).toMatchObject({ line: 4 });
   });
 
+  it("refuses a *Vertices count far beyond what the file describes, before building anything", async () => {
+    // Found from outside: a 29-byte "*Vertices 20000000" took 72 s and 2.9 GiB of the server's
+    // memory, then failed with "Map maximum size exceeded" as a vague PARSE_ERROR.
+    const started = performance.now();
+    const failure = await failureOf(() =>
+      constructFromPajek({ content: "*Vertices 20000000\n*Arcs\n1 2\n" }),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(failure.code).toBe("PARSE_ERROR");
+    expect(failure.message).toBe(
+      "The *Vertices line 1 declares 20,000,000 vertices, more than a file of 29 characters can describe (at most 1,000,000).",
+    );
+    expect(failure.details).toMatchObject({ line: 1, declared: 20_000_000, limit: 1_000_000 });
+    // Isolated vertices without a line of their own stay allowed up to the bound.
+    const graph = constructFromPajek({ content: "*Vertices 1000\n*Arcs\n1 2\n" });
+    expect(graph.nodeIds).toHaveLength(1000);
+  });
+
   it("refuses an unknown section with its line", async () => {
     const failure = await failureOf(() =>
       constructFromPajek({ content: "*Vertices 1\n*Matrix\n1\n" }),

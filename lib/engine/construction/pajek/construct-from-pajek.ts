@@ -11,6 +11,13 @@ import { pajekPairs, pajekValue, pajekWords } from "./pajek-line";
 type Section = "none" | "vertices" | "arcs" | "edges" | "arcslist" | "edgeslist";
 
 /**
+ * Vertices a `*Vertices n` line may declare beyond what the file could describe one line each:
+ * isolated vertices without a line are legitimate, but a 30-byte `*Vertices 20000000` must not
+ * make the server build (and hold) twenty million nodes.
+ */
+export const pajekVerticesWithoutLines = 1_000_000;
+
+/**
  * Builds a graph from a Pajek `.net` file as Pajek, NetworkX and igraph write it. `*Vertices n`
  * declares vertices 1…n (a vertex line may give its "label" and x y coordinates; the number is
  * the node id, the label its label); `*Arcs` lines are directed edges and `*Edges` lines
@@ -36,7 +43,13 @@ export function constructFromPajek(input: {
     if (trimmed.startsWith("*")) {
       section = sectionOf(trimmed, lineNumber);
       if (section === "vertices")
-        vertexCount = declareVertices({ builder, trimmed, lineNumber, declared: vertexCount });
+        vertexCount = declareVertices({
+          builder,
+          trimmed,
+          lineNumber,
+          declared: vertexCount,
+          fileLength: text.length,
+        });
       return;
     }
     const position = { line: lineNumber, element: section };
@@ -94,6 +107,7 @@ function declareVertices(input: {
   trimmed: string;
   lineNumber: number;
   declared: number;
+  fileLength: number;
 }) {
   const count = Number(pajekWords(input.trimmed)[1]);
   const position = { line: input.lineNumber, element: "*vertices" };
@@ -101,6 +115,15 @@ function declareVertices(input: {
     throw fileParseError(
       `The *Vertices line ${input.lineNumber} does not give a vertex count.`,
       position,
+    );
+  }
+  // A described vertex takes at least two characters ("7\n"); beyond that, a bounded number of
+  // vertices may go without a line.
+  const limit = Math.max(pajekVerticesWithoutLines, input.fileLength);
+  if (count > limit) {
+    throw fileParseError(
+      `The *Vertices line ${input.lineNumber} declares ${count.toLocaleString("en")} vertices, more than a file of ${input.fileLength.toLocaleString("en")} characters can describe (at most ${limit.toLocaleString("en")}).`,
+      { ...position, declared: count, limit },
     );
   }
   for (let vertex = input.declared + 1; vertex <= count; vertex++) {
