@@ -37,6 +37,27 @@ describe("constructFromNodeLinkJson", () => {
     expect(typeof failure.details.column).toBe("number");
   });
 
+  it("refuses a property nested too deeply to keep, naming it, instead of a vague failure", async () => {
+    // Found from outside: 200,000 nested lists parse, but keeping them as text overflowed the
+    // stack and the build failed "The graph could not be built from this file."
+    const depth = 200_000;
+    const nested = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    const failure = await failureOf(() =>
+      constructFromNodeLinkJson({
+        content: `{"nodes":[{"id":"a","x":${nested}},{"id":"b"}],"links":[{"source":"a","target":"b"}]}`,
+      }),
+    );
+    expect(failure.code).toBe("PARSE_ERROR");
+    expect(failure.message).toBe(
+      'The value of "x" in nodes[0] is nested too deeply to keep as a property.',
+    );
+    // Ordinary nesting is kept as its JSON text.
+    const graph = constructFromNodeLinkJson({
+      content: '{"nodes":[{"id":"a","x":[[1],{"k":2}]}],"links":[]}',
+    });
+    expect(graph.nodeProperties[0]).toEqual({ x: '[[1],{"k":2}]' });
+  });
+
   it("refuses a link naming an undeclared node, naming the link", async () => {
     const failure = await failureOf(() =>
       constructFromNodeLinkJson({

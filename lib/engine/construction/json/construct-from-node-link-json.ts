@@ -54,7 +54,7 @@ export function constructFromNodeLinkJson(input: {
       });
     builder.addNode({
       id,
-      attributes: attributesOf(record, ["id"]),
+      attributes: attributesOf(record, ["id"], element),
       position: { element, row: index + 1 },
     });
     if (index % 16384 === 0) throwIfCancelled(input.signal);
@@ -74,7 +74,7 @@ export function constructFromNodeLinkJson(input: {
       source,
       target,
       name: `${element} (${source} → ${target})`,
-      attributes: attributesOf(record, ["source", "target"]),
+      attributes: attributesOf(record, ["source", "target"], element),
       position: { element, row: index + 1 },
     });
     if (index % 16384 === 0) throwIfCancelled(input.signal);
@@ -115,16 +115,30 @@ function endpointId(value: unknown): string | undefined {
   return undefined;
 }
 
-function attributesOf(record: Record<string, unknown>, skip: string[]): FileAttributes {
+function attributesOf(
+  record: Record<string, unknown>,
+  skip: string[],
+  element: string,
+): FileAttributes {
   const attributes: FileAttributes = new Map();
   for (const [key, value] of Object.entries(record)) {
-    if (!skip.includes(key)) attributes.set(key, propertyValue(value));
+    if (!skip.includes(key)) attributes.set(key, propertyValue(value, element, key));
   }
   return attributes;
 }
 
-function propertyValue(value: unknown): PropertyValue {
+function propertyValue(value: unknown, element: string, key: string): PropertyValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  return JSON.stringify(value);
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    // JSON.parse takes lists nested hundreds of thousands deep; writing them back out as the
+    // property's text overflows the stack. Say which value, not "could not be built".
+    if (!(error instanceof RangeError)) throw error;
+    throw fileParseError(
+      `The value of "${key}" in ${element} is nested too deeply to keep as a property.`,
+      { element, attribute: key },
+    );
+  }
 }
