@@ -1,5 +1,6 @@
 import type { GroupChain } from "./group-chain";
 import type { Mention, PropertyMention, PropertyRef, TypeMention } from "./mention";
+import { moneyPropertyNames } from "./property-words";
 import type { CatalogueColumn, CatalogueTable } from "./query-catalogue";
 
 /** What a group phrase names, before the measured rows say how to reach it. */
@@ -33,6 +34,8 @@ function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
       mention.kind === "property" &&
       (mention.money ||
         mention.impliesSum ||
+        // "片酬", "fee": an amount paid is measured, never a group.
+        mention.candidates.every((ref) => moneyPropertyNames.test(ref.column.property)) ||
         !mention.candidates.some((ref) => isGroupable(ref.column)) ||
         chain.mentions.slice(0, index).some((earlier) => earlier.kind === "property")),
   );
@@ -56,7 +59,10 @@ function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
     };
   }
   if (types.length === 0) return null;
-  if (types[0].table.kind !== "node") return "invalid";
+  // "每个角色的平均片酬", "per role": a link's rows named by a word of its action are the unit
+  // the figure is averaged over, not a group.
+  if (types[0].table.kind !== "node")
+    return types[0].strength === "action" && chain.how === "per" ? null : "invalid";
   return {
     target: { kind: "entity", table: types[0].table, mention: types[0] },
     used: [types[0]],

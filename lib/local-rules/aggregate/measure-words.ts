@@ -44,6 +44,30 @@ function readCount(word: string): number | null {
 const spans = (text: string, pattern: RegExp) =>
   findPattern(text, pattern).map(({ start, end }) => ({ start, end }));
 
+/** "（不含 2015 年）", "(excluding 2015)", "（含）": whether a bound itself counts, and where it says so. */
+export function boundClarifiers(
+  text: string,
+): { start: number; end: number; value: number; inclusive: boolean }[] {
+  const clause =
+    /[（(]\s*(不含|不包括|不包含|不算|excluding|not including|exclusive of|含|包括|包含|including|inclusive of)\s*(\d+(?:\.\d+)?)\s*(?:年|in)?\s*[）)]/gi;
+  const trailing =
+    /[（(]\s*(\d+(?:\.\d+)?)\s*年?\s*(not included|included|excluded|inclusive|exclusive)\s*[）)]/gi;
+  return [
+    ...findPattern(text, clause).map(({ start, end, match }) => ({
+      start,
+      end,
+      value: Number(match[2]),
+      inclusive: !/^(?:不|excl|not|exclusive)/i.test(match[1]),
+    })),
+    ...findPattern(text, trailing).map(({ start, end, match }) => ({
+      start,
+      end,
+      value: Number(match[1]),
+      inclusive: /^(?:included|inclusive)$/i.test(match[2]),
+    })),
+  ];
+}
+
 /** Finds the aggregate vocabulary of an English or Chinese question. */
 export function readMeasureSignals(question: string): MeasureSignals {
   const text = question.toLowerCase();
@@ -54,7 +78,8 @@ export function readMeasureSignals(question: string): MeasureSignals {
     ).map((span) => ({ ...span, direction: "desc" as const })),
     ...spans(
       text,
-      /\b(?:least|lowest|smallest|fewest|bottom|worst)\b|最少|最低|最小|最便宜|最不/g,
+      // "at least one Chinese actor" asks that one exists, it ranks nothing.
+      /\b(?:(?<!\bat )least|lowest|smallest|fewest|bottom|worst)\b|最少|最低|最小|最便宜|最不/g,
     ).map((span) => ({ ...span, direction: "asc" as const })),
   ].sort((a, b) => a.start - b.start);
   const decimalsMatch =
@@ -70,9 +95,14 @@ export function readMeasureSignals(question: string): MeasureSignals {
   for (const match of [decimalsMatch, topMatch]) {
     if (match) numberWords.push({ start: match.index, end: match.index + match[0].length });
   }
+  // "（不含 2015 年）", "(2015 included)": a bound's clarifier restates a figure already compared.
+  for (const { start, end } of boundClarifiers(text)) numberWords.push({ start, end });
   return {
     average: spans(text, /\b(?:average|mean|avg)\b|平均|均值/g),
-    sum: spans(text, /\b(?:sum|summed|combined|altogether)\b|总和|合计|总计|加起来/g),
+    sum: spans(
+      text,
+      /\b(?:sum|sums|summed|summing|combined|altogether|add(?:s|ed|ing)? up)\b|总和|合计|总计|加起来/g,
+    ),
     count: spans(
       text,
       /\bhow many\b|\bnumber of\b|\bcount\b|多少|几个|几位|几本|几篇|几家|几名|几人|几次|有几|数量|个数|人数|总数|数目|次数|\bhow many times\b/g,

@@ -38,12 +38,24 @@ export function everyMentionPlays(reading: QuestionReading, plan: PlanParts): bo
   }
   return reading.mentions.every((mention) => {
     if (reading.used.has(mention)) return true;
-    if (mention.kind === "type") return mention.strength === "action" || tables.has(mention.table);
+    if (mention.kind === "type")
+      return (
+        mention.strength === "action" ||
+        tables.has(mention.table) ||
+        // "pay its actors": the people at the far end of the measured links are who is paid.
+        endsOfMeasuredLinks(plan).has(mention.table.key)
+      );
     if (mention.kind === "value") return false;
     if (mention.candidates.some((ref) => columns.has(ref.column))) return true;
     // "Name the city with…", "the name of the customer who…": the answer names its groups.
     return plan.group !== null && nameProperty.test(mention.candidates[0]?.column.property ?? "");
   });
+}
+
+function endsOfMeasuredLinks(plan: PlanParts): Set<string> {
+  const { rows, measure } = plan;
+  if (rows.kind !== "edge" || measure.kind === "count") return new Set();
+  return new Set([rows.sourceKey, rows.targetKey].filter((key): key is string => key !== null));
 }
 
 /** The question's own words for the rows, the group and the measured property. */

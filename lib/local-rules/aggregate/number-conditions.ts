@@ -1,5 +1,5 @@
 import { findPattern } from "./find-phrase";
-import type { SignalSpan } from "./measure-words";
+import { boundClarifiers, type SignalSpan } from "./measure-words";
 
 /** A comparison operator a filter may use. */
 export type ComparisonOperator = "=" | ">" | ">=" | "<" | "<=";
@@ -113,7 +113,22 @@ export function readNumberConditions(input: { question: string; ignore: SignalSp
       temporal: found.temporal,
     });
   }
-  return { conditions, unexplained };
+  return { conditions: withClarifiedBounds(text, conditions), unexplained };
+}
+
+// "2015 年以后（含 2015 年）": the clarifier decides whether the bound is kept.
+function withClarifiedBounds(text: string, conditions: NumberCondition[]): NumberCondition[] {
+  const clarifiers = boundClarifiers(text);
+  return conditions.map((condition) => {
+    const said = clarifiers.find((clarifier) => clarifier.value === condition.value);
+    if (!said) return condition;
+    const strict = { ">=": ">", "<=": "<" } as const;
+    const loose = { ">": ">=", "<": "<=" } as const;
+    const operator = said.inclusive
+      ? (loose[condition.operator as keyof typeof loose] ?? condition.operator)
+      : (strict[condition.operator as keyof typeof strict] ?? condition.operator);
+    return { ...condition, operator };
+  });
 }
 
 function readComparison(input: { before: string; after: string }): {

@@ -1,3 +1,4 @@
+import { chineseProductionProperties, englishProductionProperties } from "./production-words";
 import { chinesePropertySynonyms, englishPropertySynonyms } from "./schema-synonyms";
 
 // Words that name a property without its column name. Each maps to candidate property names,
@@ -22,6 +23,7 @@ export const englishPropertyWords: { pattern: RegExp; names: string[]; sum?: boo
   // "sells the most units": units are summed quantities.
   { pattern: /\bunits?\b|\bpieces\b/g, names: ["quantity", "qty", "units"], sum: true },
   ...englishPropertySynonyms,
+  ...englishProductionProperties,
 ];
 
 export const chinesePropertyWords: Record<string, string[]> = {
@@ -114,6 +116,7 @@ export const chinesePropertyWords: Record<string, string[]> = {
   就诊次数: ["visits"],
   星数: ["stars"],
   ...chinesePropertySynonyms,
+  ...chineseProductionProperties,
 };
 
 /** Chinese words for summed quantities ("销量": units sold). */
@@ -125,7 +128,7 @@ export const chineseQuantityWords: Record<string, string[]> = {
 // Money: questions say "spend", "revenue" or "金额" where the schema has `total` or `amount`.
 // A unit price is not spending, so `price` is not one of them.
 export const moneyPropertyNames =
-  /^(?:total|amount|revenue|sales|spend|spent|spending|payment|paid|order_total|total_amount)$/i;
+  /^(?:total|amount|revenue|sales|spend|spent|spending|payment|paid|order_total|total_amount|fees?)$/i;
 
 export const englishMoneyWords =
   /\b(?:spend(?:s|ing)?|spent|revenue|sales|amounts?|money|paid|pays?|turnover)\b/g;

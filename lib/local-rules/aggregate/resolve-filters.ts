@@ -56,6 +56,14 @@ function modifiesGroup(context: Context, mention: ValueMention): boolean {
   );
 }
 
+function describedTable(context: Context, mention: ValueMention): CatalogueTable | null {
+  const next = context.mentions.find(
+    (other) =>
+      other.kind === "type" && other.start >= mention.end && other.start - mention.end <= 2,
+  );
+  return next?.kind === "type" ? next.table : null;
+}
+
 function placeThroughGroup(context: Context, ref: PropertyRef): Placed | null {
   const { group } = context;
   if (group?.kind !== "entity") return null;
@@ -88,6 +96,12 @@ export function filterOfValue(context: Context, mention: ValueMention): Aggregat
     options.some((option) => option.candidate.ref.column === group.ref.column)
   ) {
     return null;
+  }
+  if (options.length > 1) {
+    // "Chinese actors": the noun right after the value says whose property it is.
+    const described = describedTable(context, mention);
+    const own = options.filter((option) => option.candidate.ref.table === described);
+    if (own.length > 0) options = own;
   }
   if (options.length > 1)
     options = options.filter((option) => namedElsewhere(context, option.candidate.ref));

@@ -1,3 +1,8 @@
+import {
+  chineseProductionActions,
+  chineseProductionTypes,
+  englishProductionActions,
+} from "./production-words";
 import { chineseTypeSynonyms } from "./schema-synonyms";
 
 // Words that name the rows a question is about, beyond the table names themselves. Chinese
@@ -67,6 +72,7 @@ export const chineseTypeWords: Record<string, string[]> = {
   站点: ["station", "stop", "site"],
   国家: ["country", "nation"],
   ...chineseTypeSynonyms,
+  ...chineseProductionTypes,
 };
 
 // Verbs that name a link table's rows without its name ("borrowed" → `loans`). They are weak:
@@ -86,6 +92,7 @@ export const englishActionWords: { pattern: RegExp; stems: string[] }[] = [
     pattern: /\b(?:enrol(?:l)?(?:s|ed|ing)?|(?:signed|registered) up)\b/g,
     stems: ["enrollment", "enrolment", "registration"],
   },
+  ...englishProductionActions,
 ];
 
 // Chinese verbs of the same kind.
@@ -97,6 +104,7 @@ export const chineseActionWords: Record<string, string[]> = {
   选修: ["enrollment", "registration"],
   售出: ["sale", "order_item"],
   卖出: ["sale", "order_item"],
+  ...chineseProductionActions,
 };
 
 // Words for "the things in this graph" when the graph has a single node type whose name says

@@ -1,9 +1,11 @@
 import { onlyDirect, walkWords } from "../families/walk-words";
 import { linkDirection, mutualWords } from "../reading/link-direction";
 import { questionWords } from "../reading/question-words";
+import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { neighboursDataSchema, nodeName, pathDataSchema } from "../writing/result-shapes";
+import { joinedByForeignKey } from "./foreign-key-ends";
 import { planMutualEdge } from "./plan-mutual-edge";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
@@ -26,8 +28,25 @@ export function planEdgeExists(input: {
   if (context.graph.description.directed === true) {
     // "Do A and B trade both ways?": an edge each way.
     if (mutualWords.test(context.reading.question)) return planMutualEdge(input);
-    return planDirectedEdge({ context, ...byVerbDirection(context.reading.question, input) });
+    const ends = byVerbDirection(context.reading.question, input);
+    if (ends.source && ends.target) {
+      const resolution = resolveNodeNames({ context, names: [ends.source, ends.target] });
+      if (resolution.kind === "pending") return { kind: "pending", calls: resolution.calls };
+      if (resolution.kind === "resolved" && joinedByForeignKey(resolution.nodes))
+        return planEitherWay(input);
+    }
+    return planDirectedEdge({ context, ...ends });
   }
+  return planEitherWay(input);
+}
+
+/** An edge between the two in either direction: the first one's neighbours list the second. */
+function planEitherWay(input: {
+  context: PlanContext;
+  source: string | null;
+  target: string | null;
+}): PlanOutcome {
+  const { context } = input;
   return planOnNodes({
     context,
     names: [input.source, input.target],
