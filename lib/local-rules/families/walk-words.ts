@@ -72,9 +72,19 @@ function joined(text: string, source: string, target: string): boolean {
   const between = (first: string, second: string) => {
     const start = text.indexOf(first);
     const end = text.indexOf(second, start + first.length);
-    return start >= 0 && end >= 0 && connector.test(text.slice(start + first.length, end));
+    return (
+      start >= 0 && end >= 0 && connector.test(withoutLabels(text.slice(start + first.length, end)))
+    );
   };
   return between(source, target) || between(target, source);
+}
+
+// "从鹿特丹到卡亚俄（CLL）", "from Port Said (PSD) to …": the label before a bracketed id is the
+// same node, so what joins the two ends is the word around it.
+function withoutLabels(gap: string): string {
+  return gap
+    .replace(/^\s*[)）]/, "")
+    .replace(/(?:[^\s,，（()）从到和与跟至去]{1,12}|(?:\s+[A-Z][\w.'’-]*)+)\s*[（(]\s*$/, "");
 }
 
 function plausibleName(name: string | null): name is string {

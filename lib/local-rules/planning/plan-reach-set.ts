@@ -43,7 +43,11 @@ export function planReachSet(input: {
   const [start] = names.nodes;
   const { schema } = schemaStep;
   const catalogue = readQueryCatalogue({ schema });
-  const mentions = findMentions({ question: context.reading.question, catalogue });
+  // "Starting at Thunder Peak, how many waypoints …": the start's own name names no type.
+  const unnamed = [start.query, start.label ?? ""]
+    .filter((name) => name.length > 0)
+    .reduce((text, name) => text.split(name).join(" "), context.reading.question);
+  const mentions = findMentions({ question: unnamed, catalogue });
   const named = (kind: "node" | "edge") => [
     ...new Set(
       mentions.flatMap((mention) =>

@@ -1,5 +1,6 @@
 import { namesDirectedVerb } from "./link-direction";
 import { cleanName, extractPathEndpoints, quotedNames } from "./node-name-extraction";
+import { chinesePlaceMentions } from "./place-name-translation";
 
 // Capitalised words that start questions or name measures, never nodes.
 const notNames = new Set(
@@ -82,6 +83,15 @@ export function nodeMentions(question: string): string[] {
       // "the Les Misérables network": a name that qualifies the graph is not a node.
       const after = question.slice(at + match[0].length);
       if (/^\s*(?:network|graph|dataset|data|club|database|网络|图|数据)/i.test(after)) continue;
+      // "Starting at Thunder Peak, …": a verb that opens the question is capitalised only
+      // because it comes first.
+      if (question.slice(0, at).trim() === "" && openingVerb(name, after)) continue;
+      // "Leaving Shanghai aside": the opening verb is not part of the name after it.
+      const opening = /^([A-Z][a-z]{2,}ing)\s+(?=[A-Z])/.exec(name);
+      if (question.slice(0, at).trim() === "" && opening) {
+        found.push({ name: name.slice(opening[0].length), at: at + opening[0].length });
+        continue;
+      }
       // "Exports from Kenya go to …": a word of sending or receiving is capitalised only
       // because it opens the question.
       if (question.slice(0, at).trim() === "" && !/\s/.test(name) && namesDirectedVerb(name)) {
@@ -106,9 +116,37 @@ export function nodeMentions(question: string): string[] {
         continue;
       found.push({ name: word, at });
     }
+    // "釜山", "新加坡港": a city or port named in Chinese is a name like a capitalised one.
+    for (const place of chinesePlaceMentions(question)) {
+      if (!taken(place.at, place.name.length)) found.push(place);
+    }
   }
-  const names = found.sort((a, b) => a.at - b.at).map((entry) => entry.name);
+  const names = withoutBracketedLabels(question, found)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.name);
   return [...new Set(names)];
+}
+
+// "Starting at …", "Leaving Shanghai aside, …", "Beginning from …": one -ing word that opens
+// the question before a preposition, a comma or a name is a verb, not a node.
+function openingVerb(name: string, after: string): boolean {
+  if (/\s/.test(name) || !/^[A-Z][a-z]{2,}ing$/.test(name)) return false;
+  return /^\s*(?:,|(?:at|from|in|on|with|for|to|into|out|off|near|by|around|aside)\b|[A-Z])/.test(
+    after,
+  );
+}
+
+// "Port Said (PSD)", "卡亚俄（CLL）": the id in brackets names the node; the label before it is
+// the same node, not a second one.
+function withoutBracketedLabels(
+  question: string,
+  found: { name: string; at: number }[],
+): { name: string; at: number }[] {
+  return found.filter((entry) => {
+    const after = question.slice(entry.at + entry.name.length);
+    const bracket = /^\s*[（(]\s*([^()（）\s]{1,40})\s*[)）]/.exec(after);
+    return !bracket || !found.some((other) => other !== entry && other.name === bracket[1]);
+  });
 }
 
 // Words that follow "of" / "does" in questions without being names.
@@ -117,7 +155,8 @@ const commonWords = new Set(
     "a an the this that these those it its they them he she his her their your my our graph network " +
     "data dataset everyone everybody anyone someone each every any all both nodes edges have has had be " +
     "being been there here more less than one two three many much times often most connections links " +
-    "neighbours neighbors friends degree separation interest type types kind kinds value values"
+    "neighbours neighbors friends degree separation interest type types kind kinds value values " +
+    "hub hubs authority authorities score scores"
   ).split(/\s+/),
 );
 
@@ -194,8 +233,18 @@ export function endpointMentions(question: string): {
   const mentions = nodeMentions(question);
   if (mentions.length >= 2) return { source: mentions[0], target: mentions[1] };
   const cut = extractPathEndpoints(question);
-  if (cut.source && cut.target) return cut;
+  if (cut.source && cut.target) {
+    // "从 Alderbrook 出发能走到那里": the cut runs on past the name into the sentence.
+    return { source: narrowedToMention(cut.source), target: narrowedToMention(cut.target) };
+  }
   return { source: mentions[0] ?? null, target: null };
+}
+
+// A cut-out phrase that mixes a Latin name with Chinese words around it is that name.
+function narrowedToMention(phrase: string): string {
+  if (!/[\u3400-\u9fff]/.test(phrase) || !/[A-Za-z]/.test(phrase)) return phrase;
+  const inside = nodeMentions(phrase);
+  return inside.length === 1 ? inside[0] : phrase;
 }
 
 // A cut-out phrase ("node n16") reduced to the name it holds, when it holds one.

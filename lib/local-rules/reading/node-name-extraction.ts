@@ -35,6 +35,9 @@ export function cleanName(raw: string): string | null {
       .replace(trailingFiller, "")
       .trim();
   }
+  // "孟买新港（NSA）", "Port Said (PSD)": the id in brackets is the node's own name.
+  const bracketed = /[（(]\s*([A-Z0-9][A-Z0-9_:.-]*|[A-Za-z_]+:[\w.-]+)\s*[)）]$/.exec(name);
+  if (bracketed && bracketed.index > 0) return bracketed[1];
   return name.length > 0 && name.length <= 200 ? name : null;
 }
 

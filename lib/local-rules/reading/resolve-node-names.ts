@@ -1,8 +1,10 @@
+import type { z } from "zod";
 import type { PlanContext, PlannedCall } from "../planning/plan-types";
 import { resolveCall } from "../steps/call-resolution";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { failurePart } from "../writing/failure-part";
 import { nodeName, readData, searchDataSchema } from "../writing/result-shapes";
+import { placeNameAlternates } from "./place-name-translation";
 
 /** A name confirmed as a real node id (TC-2). */
 export type ResolvedNode = {
@@ -46,6 +48,34 @@ function collectKnownIds(
   for (const item of Object.values(record)) collectKnownIds(item, into, depth + 1);
 }
 
+type SearchFound = z.infer<typeof searchDataSchema> | null;
+
+/**
+ * A name's other names (a Chinese place name's English ones) searched in order: the first that
+ * matches a node, the searches still to run, or none when every one came back empty.
+ */
+function searchAlternates(
+  name: string,
+  steps: PlanContext["reading"]["steps"],
+):
+  | { kind: "todo"; calls: PlannedCall[] }
+  | { kind: "found"; found: SearchFound }
+  | { kind: "none" } {
+  const todo: PlannedCall[] = [];
+  for (const alternate of placeNameAlternates(name)) {
+    const call = searchCall(alternate);
+    const state = resolveCall({ steps, call });
+    if (state.state === "todo") {
+      todo.push(call);
+      continue;
+    }
+    if (state.state !== "done") continue;
+    const found = readData(searchDataSchema, state.envelope);
+    if (todo.length === 0 && (found?.matches ?? []).length > 0) return { kind: "found", found };
+  }
+  return todo.length > 0 ? { kind: "todo", calls: todo } : { kind: "none" };
+}
+
 /**
  * Turns names from the question into confirmed node ids: a name that is already a known id of
  * this run is used as is, every other one goes through search_node (one batch for all names);
@@ -77,7 +107,16 @@ export function resolveNodeNames(input: { context: PlanContext; names: string[] 
         part: failurePart({ step: state.step, steps, phrases: context.phrases }),
       };
     }
-    const found = readData(searchDataSchema, state.envelope);
+    let found = readData(searchDataSchema, state.envelope);
+    // "釜山" in a graph labelled in English: the place's other names are searched next.
+    if ((found?.matches ?? []).length === 0) {
+      const other = searchAlternates(name, steps);
+      if (other.kind === "todo") {
+        calls.push(...other.calls);
+        continue;
+      }
+      if (other.kind === "found") found = other.found;
+    }
     const matches = found?.matches ?? [];
     // An exact id or label beats the fuzzy ranking; otherwise the engine's best match is used.
     const best =
