@@ -40,7 +40,8 @@ export const chineseProductionActions: Record<string, string[]> = {
 /** English words for a part: "filled the most roles", "how many appearances". */
 export const englishProductionActions: { pattern: RegExp; stems: string[] }[] = [
   {
-    pattern: /\b(?:roles?|parts?|appearances?|credits?|castings?|sessions?|starred|starring)\b/g,
+    pattern:
+      /\b(?:roles?|parts?|appearances?|credits?|cast|castings?|sessions?|starred|starring|co-?stars?|acted|appear(?:s|ed)? in|featur(?:e|es|ed|ing))\b/g,
     stems: partStems,
   },
 ];

@@ -1,6 +1,7 @@
 import { planNeighbours } from "../planning/plan-neighbours";
 import { asksForRole, mentionsRole } from "../reading/edge-roles";
 import { linkDirection, namesDirectedVerb } from "../reading/link-direction";
+import { membersAsked } from "../reading/member-words";
 import { parseRequestedDepth, readExplicitDepth } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
@@ -110,6 +111,9 @@ function readAfterRanking(question: QuestionText): NodeReading[] | null {
   }
   const beside = node ? besideReading(text, node) : null;
   if (beside) return beside;
+  if (node && membersAsked.test(text) && !questionWords.superlative.test(text)) {
+    return questionWords.count.test(text) ? degreeOf(text, node, false) : neighboursOf(node, 1);
+  }
   if (node && questionWords.degreeOfNode.test(text)) {
     return degreeOf(text, node, questionWords.strength.test(text));
   }

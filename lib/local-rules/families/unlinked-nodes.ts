@@ -11,6 +11,7 @@ import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
+import { planIsolatedNodes } from "./isolated-nodes";
 import type { QuestionText } from "./question-text";
 
 /** "Which doctor has not treated any patients?": the nodes of a kind with no link of a kind. */
@@ -18,7 +19,7 @@ export type UnlinkedNodesIntent = { kind: "unlinked-nodes"; counted: boolean };
 
 // "has not treated any", "never … any", "has no", "without any", "没有任何", "从未": none at all.
 const noneAtAll =
-  /\b(?:not|never)\s+(?:\w+\s+){0,3}(?:any|a single)\b|n't\s+(?:\w+\s+){0,3}(?:any|a single)\b|\b(?:has|have|had|with)\s+no\b|\bwithout\s+(?:any\s+)?\w+|没有(?:任何|一个|一位|一名)?|从未|从没|未曾|一个\S{0,4}都没|无任何/i;
+  /\b(?:not|never)\s+(?:\w+\s+){0,3}(?:any|a single)\b|n't\s+(?:\w+\s+){0,3}(?:any|a single)\b|\b(?:has|have|had|with)\s+no\b|\bwithout\s+(?:any\s+)?\w+|没有(?:任何|一个|一位|一名)?|从未|从没|未曾|一个\S{0,4}都没|无任何|\bisolated\b|孤立/i;
 const asksWhichOrHowMany =
   /^\s*(?:which|who|what|list|name|show|find|how many)\b|\bhow many\b|哪|谁|多少|几[个位名家]/i;
 const shown = 50;
@@ -38,7 +39,7 @@ function readUnlinkedNodes({ text, nodeMentions, yesNo }: QuestionText) {
   }
   if (!noneAtAll.test(text) || !asksWhichOrHowMany.test(text)) return null;
   // "the shortest path that has no …", "components without …" belong to their own families.
-  if (questionWords.edgesWord.test(text) && !/\bany\b|任何/.test(text)) return null;
+  if (questionWords.edgesWord.test(text) && !/\bany\b|\bat all\b|任何|完全/.test(text)) return null;
   return [{ kind: "unlinked-nodes" as const, counted: questionWords.count.test(text) }];
 }
 
@@ -98,6 +99,9 @@ function planUnlinkedNodes(
   const table = schema.query_tables.find(
     (entry) => entry.kind === "node-type" && entry.name === subject,
   )?.name;
+  // "Which nodes have no connections at all?", "哪些节点完全没有任何连接": every kind at once.
+  if (!subject && scope.otherTypes.length === 0 && questionWords.nodesWord.test(question))
+    return planIsolatedNodes(context, intent, schema);
   if (!subject || !table) return { kind: "declined" };
   const edgeTypes = missingEdgeTypes({ question, schema, subject, others: scope.otherTypes });
   if (edgeTypes.length === 0) return { kind: "declined" };

@@ -2,6 +2,7 @@ import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { readRoleLink } from "../reading/edge-roles";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection, mutualWords } from "../reading/link-direction";
+import { linkEndTypes } from "../reading/link-nouns";
 import { namedNodeTypes, singular } from "../reading/question-scope";
 import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
@@ -40,6 +41,8 @@ export function planNeighbours(input: {
     if (schemaStep.kind !== "ready") return schemaStep.outcome;
     const { schema } = schemaStep;
     kinds = namedNodeTypes(question, schema).filter((type) => type !== subject.type);
+    // "Who is in the cast of Night Ferry?": the far end of the link table the noun names.
+    if (kinds.length === 0) kinds = linkEndTypes({ question, schema, subjectType: subject.type });
     if (directed) {
       // "Whose manager is X?", "Who does X report to?": a same-kind link a foreign key records
       // runs one way (employee → manager), so the role the question names gives the direction.

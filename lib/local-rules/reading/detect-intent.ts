@@ -44,6 +44,16 @@ const patterns = {
   prepare: /\b(?:load|build|construct|rebuild|import)\b|加载|构建|构图|建图|导入/i,
 };
 
+// "Which nodes are isolated?", "孤立节点有几个？" ask about the graph; only a verb that changes
+// it ("remove the isolated nodes", "删除孤立节点") asks for the optimisation.
+function asksAboutIsolated(question: string): boolean {
+  const asks =
+    /^\s*(?:which|what|who|how many|are there|is there|list|name|show)\b|\?$|？$|哪|多少|几个|几位|有没有|是否|吗/i;
+  const changes =
+    /\b(?:remove|delete|drop|prune|clean|strip|optimi[sz]e)\b|删除|移除|去掉|删掉|清理|清除|去除|优化/i;
+  return asks.test(question.trim()) && !changes.test(question);
+}
+
 /** Whether the question asks to build a graph (answered by loading when one is ready, SS-3). */
 export function asksToBuild(question: string): boolean {
   return /\b(?:re)?build\b|\bconstruct|构建|构图|建图|重建/i.test(question);
@@ -54,7 +64,7 @@ export function detectIntent(input: { question: string }): QuestionIntent {
   const question = input.question;
   if (patterns.saveSkill.test(question)) return { kind: "save-skill" };
   if (patterns.clear.test(question)) return { kind: "clear" };
-  if (patterns.optimize.test(question)) {
+  if (patterns.optimize.test(question) && !asksAboutIsolated(question)) {
     return {
       kind: "optimize",
       dropIsolated: /isolated|orphan|孤立/i.test(question),

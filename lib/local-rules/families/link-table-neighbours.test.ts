@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { detectIntent } from "../reading/detect-intent";
+import { realGraphEngine } from "../testing/real-graph-engine";
+import { runConversation } from "../testing/run-conversation";
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
+});
+
+// A record-label dump: Tide Songs (Blue Harbor) has Jonas Weber and Lena Vogel on its sessions;
+// Quiet Pines Music has no albums and Mara Lind played no session: they are the isolated rows.
+const dump = [
+  "CREATE TABLE labels (id integer PRIMARY KEY, name text NOT NULL);",
+  "CREATE TABLE albums (id integer PRIMARY KEY, title text NOT NULL, label_id integer REFERENCES labels(id));",
+  "CREATE TABLE musicians (id integer PRIMARY KEY, name text NOT NULL);",
+  "CREATE TABLE sessions (album_id integer NOT NULL REFERENCES albums(id), musician_id integer NOT NULL REFERENCES musicians(id), fee integer, PRIMARY KEY (album_id, musician_id));",
+  "INSERT INTO labels VALUES (1, 'Blue Harbor Records'), (2, 'Quiet Pines Music');",
+  "INSERT INTO albums VALUES (1, 'Tide Songs', 1), (2, 'Low Lights', 1);",
+  "INSERT INTO musicians VALUES (1, 'Jonas Weber'), (2, 'Ama Owusu'), (3, 'Lena Vogel'), (4, 'Mara Lind');",
+  "INSERT INTO sessions VALUES (1, 1, 300), (2, 2, 200), (1, 3, 150);",
+].join("\n");
+
+async function lead(question: string): Promise<string> {
+  const { answer } = await runConversation({
+    question,
+    state: attachedKarateState(),
+    engine: await realGraphEngine({ kind: "sql", text: dump }),
+  });
+  return answer.split("\n")[0];
+}
+
+describe("the people a work's link rows name", { timeout: 60_000 }, () => {
+  it("lists the far end of the link table the noun or verb names, not the label", async () => {
+    for (const question of [
+      "Who is in the line-up of Tide Songs?",
+      "Who played on Tide Songs?",
+      "Which musicians appear on Tide Songs?",
+    ]) {
+      expect(await lead(question)).toBe(
+        "Tide Songs (albums:1) is linked to 2 musicians: Jonas Weber (musicians:1), Lena Vogel (musicians:3).",
+      );
+    }
+  });
+});
+
+describe("nodes no edge touches", { timeout: 60_000 }, () => {
+  it("lists every kind's isolated rows, asked in English or Chinese", async () => {
+    const expected =
+      /Quiet Pines Music \(labels:2\).*Mara Lind \(musicians:4\)|Mara Lind \(musicians:4\).*Quiet Pines Music \(labels:2\)/;
+    expect(await lead("Which nodes have no connections at all?")).toMatch(expected);
+    expect(await lead("哪些节点完全没有任何连接？")).toMatch(expected);
+    expect(await lead("孤立节点有几个？")).toMatch(/^共有 2 个节点/);
+  });
+
+  it("asks about isolated nodes without optimising; a verb that removes them still does", () => {
+    expect(detectIntent({ question: "Which nodes are isolated?" }).kind).not.toBe("optimize");
+    expect(detectIntent({ question: "哪些节点是孤立的？" }).kind).not.toBe("optimize");
+    expect(detectIntent({ question: "Remove the isolated nodes" }).kind).toBe("optimize");
+    expect(detectIntent({ question: "删除孤立节点" }).kind).toBe("optimize");
+  });
+});

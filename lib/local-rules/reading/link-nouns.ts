@@ -1,0 +1,62 @@
+import { singularOf } from "../aggregate/english-forms";
+import { findPattern, findPhrase } from "../aggregate/find-phrase";
+import { chineseActionWords, englishActionWords } from "../aggregate/type-words";
+import type { GraphSchemaView } from "./graph-schema";
+import { membersAsked } from "./member-words";
+
+// A link table is named by its own name ("castings", "the cast" for `casting`) or by the words
+// of what its rows are ("roles", "starred in", "角色"); a foreign key's edge (`films.studio_id`)
+// has no noun of its own.
+function namedLinkTypes(question: string, schema: GraphSchemaView): string[] {
+  const text = question.toLowerCase();
+  const words = new Set(text.match(/[a-z][a-z-]{2,}/g) ?? []);
+  const stems = [
+    ...englishActionWords
+      .filter(({ pattern }) => findPattern(text, pattern).length > 0)
+      .flatMap(({ stems: named }) => named),
+    ...Object.entries(chineseActionWords)
+      .filter(([word]) => findPhrase({ text: question, phrase: word }).length > 0)
+      .flatMap(([, named]) => named),
+  ];
+  return schema.edge_types
+    .filter((type) => !type.name.includes("."))
+    .filter((type) => {
+      const stem = singularOf(type.name.toLowerCase());
+      // "cast" names `casting`: a word the type's name starts with, four letters or more.
+      const named = [...words].some(
+        (word) => singularOf(word) === stem || (word.length >= 4 && stem.startsWith(word)),
+      );
+      return named || stems.includes(stem);
+    })
+    .map((type) => type.name);
+}
+
+/**
+ * The node types at the far end of the link tables the question names, seen from a node of
+ * `subjectType`: "the cast of Night Ferry" lists the actors a film's `casting` rows reach, and
+ * "Which films did Priya Sen appear in?" the films an actor's reach.
+ */
+export function linkEndTypes(input: {
+  question: string;
+  schema: GraphSchemaView;
+  subjectType: string | undefined;
+}): string[] {
+  const { question, schema, subjectType } = input;
+  if (!subjectType) return [];
+  const named = namedLinkTypes(question, schema);
+  // "Who is in the line-up of Tide Songs?": members of a work with no link noun are the people
+  // its link tables reach, never the rows its foreign keys point at.
+  const names = new Set(
+    named.length > 0 || !membersAsked.test(question)
+      ? named
+      : schema.edge_types.filter((type) => !type.name.includes(".")).map((type) => type.name),
+  );
+  const ends = new Set<string>();
+  for (const type of schema.edge_types) {
+    if (!names.has(type.name)) continue;
+    if (type.from.includes(subjectType)) for (const end of type.to) ends.add(end);
+    if (type.to.includes(subjectType)) for (const end of type.from) ends.add(end);
+  }
+  ends.delete(subjectType);
+  return [...ends];
+}
