@@ -67,9 +67,12 @@ export const elseWords =
 export const reversedWords =
   /\b(?:the\s+)?other\s+way\s+(?:round|around)\b|\bin\s+(?:the\s+)?(?:reverse|opposite)(?:\s+direction)?\b|\breversed?\b|\bvice\s+versa\b|反过来|反方向|反向|倒过来/i;
 
-/** "By hops?", "unweighted?", "按跳数呢？": a path counted in hops instead of a weight. */
+/**
+ * "By hops?", "unweighted?", "the fewest segments instead?", "按跳数呢？", "最少几段呢？": a path
+ * counted in hops instead of a weight (any link noun after "fewest" counts links).
+ */
 export const hopsWords =
-  /\b(?:by|in|counting|count)\s+(?:the\s+)?(?:number of\s+)?(?:hops|stops|steps|edges|links)\b|\bunweighted\b|\bignoring\s+(?:the\s+)?(?:weights?|lengths?|distances?)\b|\bwithout\s+(?:the\s+)?weights?\b|按?跳数|不(?:考虑|计|加)权|不带权|无权/i;
+  /\b(?:the\s+)?(?:fewest|least number of|smallest number of|minimum number of)\s+(?:[a-z-]+\s+)?(?:[a-z]+s)\b(?!\s+(?:of|than)\b)|最少(?:要|需要)?(?:经过|走|坐|换)?(?:几|多少)(?:段|条|站|跳|步|次)(?:呢)?\s*[?？]?\s*$|\b(?:by|in|counting|count)\s+(?:the\s+)?(?:number of\s+)?(?:hops|stops|steps|edges|links)\b|\bunweighted\b|\bignoring\s+(?:the\s+)?(?:weights?|lengths?|distances?)\b|\bwithout\s+(?:the\s+)?weights?\b|按?跳数|不(?:考虑|计|加)权|不带权|无权/i;
 
 /** "Weighted?", "by length?", "按距离呢？": the same path measured by the edge weight. */
 export const weightedWords =

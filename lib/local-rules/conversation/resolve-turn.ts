@@ -17,8 +17,11 @@ import {
   moreWords,
   nodeReference,
   pairReference,
+  rankingWords,
   setReference,
 } from "./follow-up-words";
+import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
+import { resolveOrderReference } from "./order-references";
 import { partBySize } from "./part-by-size";
 import {
   type FollowUpReading,
@@ -310,6 +313,11 @@ const twoNodes = /\b(?:those|these|the)\s+two\b|这两|那两|两者/i;
 function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolution {
   const chinese = detectLanguage(question) === "zh";
   const named = nodeMentions(question);
+  const ordered =
+    resolveOrderReference(question, previous) ??
+    countOfExistential(question, previous) ??
+    ofCountedSet(question, previous);
+  if (ordered) return asResolution(question, ordered);
   const ranked = resolveAgainstRanking(question, previous);
   if (ranked) return ranked;
   const value = valueReference(question, previous);
@@ -333,6 +341,8 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
     measureOf(question) ?? (degreeWord.test(question) && isElliptical(question) ? "degree" : null);
   if (newMeasure && isElliptical(question) && named.length === 0) {
     const request = withMeasure(previous, newMeasure);
+    // "那按 HITS 的 hub 分数，哪个港口最高？" after a question with no measure: a whole ranking.
+    if (!request && rankingWords.test(question)) return { kind: "standalone", request: question };
     if (!request) return askBack(question, "question");
     return asResolution(question, {
       request,

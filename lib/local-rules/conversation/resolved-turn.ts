@@ -28,6 +28,8 @@ export type ResolvedTurn = {
   nodeQuestion: string | null;
   /** The place in a ranking the turn was about ("the second one"), for "the next one". */
   position: number | null;
+  /** The node each turn's answer was about, oldest first: "the first one" and "the second". */
+  foci: string[];
 };
 
 /**
@@ -163,7 +165,7 @@ export function readTurn(
     ...named,
   ].slice(-4);
   const asked = nodeMentions(withoutExcluded);
-  return {
+  const turn: ResolvedTurn = {
     request,
     analysis,
     entities,
@@ -174,5 +176,10 @@ export function readTurn(
     ranking: rankingOf(request, analysis, entities, nodeSet) ?? before?.ranking ?? null,
     nodeQuestion: asked.length === 1 ? request : (before?.nodeQuestion ?? null),
     position: null,
+    foci: before?.foci ?? [],
   };
+  const focus = focusOf(turn);
+  // A node asked about again keeps its first place: "the first one" is the first one found.
+  turn.foci = focus && !turn.foci.includes(focus) ? [...turn.foci, focus].slice(-6) : turn.foci;
+  return turn;
 }
