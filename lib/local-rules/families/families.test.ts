@@ -8,6 +8,7 @@ describe("the question families", () => {
   it("are tried in this order, one family per kind", () => {
     expect(families.map((family) => family.kind)).toEqual([
       "graph-export",
+      "reach-avoiding",
       "flow",
       "spanning-tree",
       "self-loops",

@@ -31,6 +31,7 @@ import { partnersFamily } from "./partners";
 import { pathFamily } from "./path";
 import { projectionFamily } from "./projection";
 import { readQuestionText } from "./question-text";
+import { reachAvoidingFamily } from "./reach-avoiding";
 import { reachSetFamily } from "./reach-set";
 import { reachabilityFamily } from "./reachability";
 import { reciprocalPairsFamily } from "./reciprocal-pairs";
@@ -57,6 +58,8 @@ import { valueShareFamily } from "./value-share";
 export const families = [
   // A file of the whole graph: the export verb takes the graph as its object.
   graphExportFamily,
+  // A walk that must leave one node out ("if X were closed"): before flows and plain walks.
+  reachAvoidingFamily,
   flowFamily,
   spanningTreeFamily,
   // Questions about the links themselves rather than about nodes.
