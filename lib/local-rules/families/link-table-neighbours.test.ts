@@ -61,3 +61,13 @@ describe("nodes no edge touches", { timeout: 60_000 }, () => {
     expect(detectIntent({ question: "删除孤立节点" }).kind).toBe("optimize");
   });
 });
+
+describe("a kind reached only through another kind", { timeout: 60_000 }, () => {
+  it("counts the distinct far nodes of a named node's intermediate rows", async () => {
+    const lead3 = /Blue Harbor Records \(labels:1\).*\b3\b.*Ama Owusu \(musicians:2\)/;
+    expect(await lead("How many different musicians has Blue Harbor Records worked with?")).toMatch(
+      lead3,
+    );
+    expect(await lead("Blue Harbor Records 一共和多少位不同的乐手合作过？")).toMatch(lead3);
+  });
+});

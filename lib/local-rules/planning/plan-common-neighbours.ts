@@ -7,6 +7,7 @@ import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { failurePart } from "../writing/failure-part";
 import { neighboursDataSchema, nodeName, readData } from "../writing/result-shapes";
+import { planTwoHop, twoHopKind } from "./plan-two-hop";
 import type { PlanContext, PlannedCall, PlanOutcome } from "./plan-types";
 import { callSource, missingPart } from "./plan-with-nodes";
 
@@ -65,6 +66,16 @@ export function planCommonNeighbours(input: {
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };
   const [a, b] = names.nodes;
+  // "Which actors have worked for both Northlight and Red Kite?": a kind their films reach.
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
+  const farKind = twoHopKind({
+    question: context.reading.question,
+    schema: schemaStep.schema,
+    nodes: [a, b],
+  });
+  if (farKind)
+    return planTwoHop({ context, schema: schemaStep.schema, nodes: [a, b], kind: farKind });
   const calls: PlannedCall[] = [
     ...[a, b].map((node) => ({
       toolName: "get_neighbors",

@@ -9,6 +9,7 @@ import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
 import { planNeighbours } from "./plan-neighbours";
 import { planSimilarity } from "./plan-similarity";
+import { planTwoHop, twoHopKind } from "./plan-two-hop";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, missingPart, planOnNodes } from "./plan-with-nodes";
 import { planSingleCall } from "./single-call-plan";
@@ -185,6 +186,9 @@ export function planPartners(input: {
   const named = resolveNodeNames({ context, names: [input.node] });
   if (named.kind === "pending") return { kind: "pending", calls: named.calls };
   if (named.kind === "problem") return { kind: "done", part: named.part };
+  // "How many different actors has Mei Tanaka worked with?": a kind reached through her films.
+  const farKind = twoHopKind({ question: context.reading.question, schema, nodes: named.nodes });
+  if (farKind) return planTwoHop({ context, schema, nodes: named.nodes, kind: farKind });
   const through = sharedThrough({
     schema,
     question: context.reading.question,
