@@ -9,6 +9,7 @@ import { planSaveSkill } from "./planning/plan-save-skill";
 import type { BaseContext, PlannedCall } from "./planning/plan-types";
 import { asksToBuild, detectIntent, type QuestionIntent } from "./reading/detect-intent";
 import { withoutExclusion } from "./reading/exclusion";
+import { withImpliedMeasures } from "./reading/implied-measures";
 import { readLogicalForm } from "./reading/logical-form";
 import { type Phrases, phrasesFor } from "./reading/phrases";
 import { correctTypos } from "./reading/question-typos";
@@ -259,7 +260,8 @@ export function decideNextStep(input: { reading: PromptReading }): ModelDecision
   );
   const reading = {
     ...input.reading,
-    question: exclusion.text,
+    // "the highest peak" is the peak of the highest altitude: the grammar reads measures.
+    question: withImpliedMeasures(exclusion.text),
     ...(exclusion.excluded.length > 0 ? { excluded: exclusion.excluded } : {}),
     ...(resolution.kind === "resolved" && resolution.nodeSet
       ? { nodeSet: resolution.nodeSet }

@@ -2,6 +2,7 @@ import { nameForms, singularOf } from "./english-forms";
 import { findPattern, findPhrase } from "./find-phrase";
 import type { MentionCandidate, TypeMention } from "./mention";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
+import { chineseTypeSynonyms } from "./schema-synonyms";
 import {
   chineseActionWords,
   chineseTypeWords,
@@ -62,7 +63,9 @@ export function findTableMentions(input: {
   for (const table of nameableTables(catalogue)) {
     for (const form of nameForms(table.type)) add(phrase(form), table, "named");
   }
-  for (const [word, stems] of Object.entries(chineseTypeWords))
+  // Place and transport words ("山峰", "港口") name a table only when the schema has one by
+  // that name; unlike the business words they never name a CSV graph's only type generically.
+  for (const [word, stems] of Object.entries({ ...chineseTypeWords, ...chineseTypeSynonyms }))
     add(phrase(word), tableForStems(catalogue, stems), "named");
   const nodeTables = catalogue.tables.filter((table) => table.kind === "node");
   if (nodeTables.length === 1) {

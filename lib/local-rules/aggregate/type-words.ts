@@ -3,7 +3,6 @@ import {
   chineseProductionTypes,
   englishProductionActions,
 } from "./production-words";
-import { chineseTypeSynonyms } from "./schema-synonyms";
 
 // Words that name the rows a question is about, beyond the table names themselves. Chinese
 // questions name English tables by meaning, so each Chinese word maps to English stems, tried
@@ -71,7 +70,6 @@ export const chineseTypeWords: Record<string, string[]> = {
   车站: ["station", "stop"],
   站点: ["station", "stop", "site"],
   国家: ["country", "nation"],
-  ...chineseTypeSynonyms,
   ...chineseProductionTypes,
 };
 

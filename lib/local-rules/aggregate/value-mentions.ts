@@ -1,7 +1,7 @@
+import { otherNamesOf } from "../reading/place-names";
 import { findPattern, findPhrase } from "./find-phrase";
 import { allReferences, type MentionCandidate, type ValueCandidate } from "./mention";
 import type { QueryCatalogue } from "./query-catalogue";
-import { otherNamesOf } from "../reading/place-names";
 
 // Words that are grammar, never a value: after "label", or as a listed value ("no").
 const notAValue = new Set(
@@ -37,7 +37,9 @@ function otherNameSpans(question: string, value: string): { start: number; end: 
         end: question[end] === "籍" ? end + 1 : end,
       })),
     ),
-    ...adjectives.flatMap((name) => findPhrase({ text: question, phrase: name, caseSensitive: false })),
+    ...adjectives.flatMap((name) =>
+      findPhrase({ text: question, phrase: name, caseSensitive: false }),
+    ),
   ];
 }
 

@@ -217,6 +217,18 @@ function withSetNoun(text: string, nodes: string[]): string {
   );
 }
 
+/**
+ * "其中海拔最低的是哪座？" after "一共有几座山峰？": the set's noun becomes the head of what is asked
+ * ("海拔最低的山峰是哪座"), the word order the aggregate grammar reads; otherwise "山峰中…".
+ */
+function chineseSetRequest(question: string, phrase: string): string {
+  const rest = question.replace(setReference, "");
+  const headed = /^(.+?)的(?:是|为)(哪|谁)/.exec(rest);
+  return headed
+    ? rest.replace(headed[0], `${headed[1]}的${phrase}是${headed[2]}`)
+    : question.replace(setReference, `${phrase}中`);
+}
+
 /** "Which of them …", "其中 …", "这几位医生里 …": the previous answer's set. */
 function resolveAgainstSet(question: string, previous: ResolvedTurn): TurnResolution | null {
   if (!setReference.test(question)) return null;
@@ -240,7 +252,7 @@ function resolveAgainstSet(question: string, previous: ResolvedTurn): TurnResolu
   if (previous.setPhrase) {
     const phrase = previous.setPhrase;
     const request = chinese
-      ? question.replace(setReference, `${phrase}中`)
+      ? chineseSetRequest(question, phrase)
       : `${remove(question)} among ${phrase}?`;
     return asResolution(question, {
       request,

@@ -9,8 +9,11 @@ export type EdgeRankingIntent = { kind: "edge-ranking"; ascending: boolean; topK
 export const edgeRankingFamily = defineFamily<EdgeRankingIntent>({
   kind: "edge-ranking",
   // With a named node it is a path ("the shortest route to MIA").
-  read: ({ text, nodeMentions }) => {
+  read: ({ text, nodeMentions, measure }) => {
     if (!questionWords.edgeSuperlative.test(text) || /\bpaths?\b|路径/i.test(text)) return null;
+    // "Which port sits on the most shortest routes? I mean betweenness": a node measure named
+    // makes the routes the paths it counts, not edges to rank.
+    if (measure && measure !== "degree") return null;
     if (nodeMentions.length > 0) return null;
     return [
       {

@@ -10,6 +10,7 @@ import { coreFamily } from "./core";
 import { cutPointsFamily } from "./cut-points";
 import type { Family } from "./define-family";
 import { degreeFamily } from "./degree";
+import { degreeBalanceFamily } from "./degree-balance";
 import { distinctPartnersFamily } from "./distinct-partners";
 import { edgeExistsFamily } from "./edge-exists";
 import { edgeRankingFamily } from "./edge-ranking";
@@ -65,6 +66,8 @@ export const families = [
   // Questions about the links themselves rather than about nodes.
   selfLoopsFamily,
   reciprocalPairsFamily,
+  // Nodes whose links one way outnumber the other way ("more outbound lanes than inbound").
+  degreeBalanceFamily,
   // Sets and shares of nodes or links described by property values (declined without one).
   linksBetweenGroupsFamily,
   linkShareFamily,

@@ -106,8 +106,51 @@ describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120
   });
 
   it("reads 'the same community' in Chinese as a community question, not a projection", async () => {
-    const { calls } = await ask("用 Louvain 划分的话，Grey Summit 和 Pine Hut 会落在同一个社区里吗？");
+    const { calls } = await ask(
+      "用 Louvain 划分的话，Grey Summit 和 Pine Hut 会落在同一个社区里吗？",
+    );
     const detection = calls.find((call) => call.toolName === "community_detection");
     expect(detection?.input).toMatchObject({ algorithm: "louvain", node_ids: ["a1", "a6"] });
+  });
+
+  it("reads a place's superlative as its altitude, and the set a count named", async () => {
+    expect((await ask("Which is the highest peak?")).lead).toMatch(/^Grey Summit \(a1\)/);
+    expect((await ask("最低的山峰是哪座？")).lead).toMatch(/Far Isle/);
+  });
+
+  it("leaves out the nodes 'leaving … aside' names, and reads 'outbound lanes' as out-degree", async () => {
+    for (const question of [
+      "Leaving Aarhus and Santos aside, which port has the most outbound lanes?",
+      "Setting aside Aarhus and Santos, which port has the most outgoing lanes?",
+      "不算 Aarhus 和 Santos，哪个港口的出港航线最多？",
+    ]) {
+      const { lead, calls } = await ask(question, harbours);
+      expect(lead).toMatch(/Bremen \(p2\)/);
+      expect(calls.find((call) => call.toolName === "degree_analysis")?.input.mode).toBe("out");
+    }
+  });
+
+  it("reads routes a node measure counts as paths, not edges to rank", async () => {
+    for (const question of [
+      "Which port sits on the most shortest routes between other ports? I mean betweenness.",
+      "Which port lies on the largest number of shortest lanes (betweenness)?",
+    ]) {
+      const { calls } = await ask(question, harbours);
+      expect(calls.find((call) => call.toolName === "node_centrality")?.input.algorithm).toBe(
+        "betweenness",
+      );
+    }
+  });
+
+  it("counts the nodes whose links one way outnumber the other way", async () => {
+    for (const question of [
+      "出港航线比进港航线多的港口有几个？",
+      "How many ports have more outbound lanes than inbound ones?",
+      "How many ports send out more lanes than they receive?",
+    ]) {
+      expect((await ask(question, harbours)).lead).toMatch(/^(?:共有 )?2 /);
+    }
+    const { lead } = await ask("Which ports receive more lanes than they send?", harbours);
+    expect(lead).toBe("2 nodes have more incoming than outgoing edges: Chennai (p3), Dalian (p4).");
   });
 });

@@ -46,7 +46,7 @@ function planTypeShare(context: PlanContext, _intent: TypeShareIntent): PlanOutc
     description.node_types?.[type] ??
     schema.node_types.find((entry) => entry.name === type)?.count ??
     0;
-  const total = description.nodes;
+  const total = description.nodes ?? 0;
   const share = total > 0 ? count / total : 0;
   const part = emptyPart({ succeeded: true });
   part.summary.push(

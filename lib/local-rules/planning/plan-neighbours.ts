@@ -8,6 +8,7 @@ import { type ResolvedNode, resolveNodeNames } from "../reading/resolve-node-nam
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { neighboursDataSchema, nodeName } from "../writing/result-shapes";
+import { planNeighboursWithValue } from "./plan-neighbours-with-value";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { planSingleCall } from "./single-call-plan";
@@ -26,6 +27,9 @@ export function planNeighbours(input: {
     part.summary.push(p.neighboursNeedName);
     return { kind: "done", part };
   }
+  // "Which Asian ports does Rotterdam ship to?": the adjective describes the neighbours.
+  const withValue = planNeighboursWithValue({ context, node: input.node });
+  if (withValue) return withValue;
   const names = resolveNodeNames({ context, names: [input.node] });
   if (names.kind === "pending") return { kind: "pending", calls: names.calls };
   if (names.kind === "problem") return { kind: "done", part: names.part };

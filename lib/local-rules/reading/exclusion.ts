@@ -4,14 +4,16 @@ import { nodeMentions } from "./node-mentions";
 // nodes the answer must leave out. It is set aside before the families read the question (so
 // Atlas is not read as a filter), and rankings and aggregates skip the names it holds.
 
+// "Leaving Shanghai and Singapore aside", "setting aside X", "ignoring X", "不算 X", "撇开 X 不谈"
+// say the same as "apart from".
 const exclusion =
-  /\b(?:except(?: for)?|apart from|other than|besides|excluding|not counting|leaving out)\s+([^,.;?？]+?)(?=\s*[,.;?？]|\s+(?:which|who|what|how)\b|$)|除了?\s*([^，,。？、]+?)\s*(?:以外|之外|外)?\s*[，,]/gi;
+  /\b(?:except(?: for)?|apart from|aside from|other than|besides|excluding|not counting|not including|leaving out|ignoring|setting aside|putting aside|leaving aside|disregarding)\s+([^,.;?？]+?)(?=\s*[,.;?？]|\s+(?:which|who|what|how)\b|$)|\b(?:leaving|setting|putting)\s+([^,.;?？]+?)\s+(?:aside|to one side)\b|(?:除了?|不算|不计|撇开|抛开|排除(?:掉)?)\s*([^，,。？、]+?)\s*(?:以外|之外|外|不谈|不算|不计)?\s*[，,]/gi;
 
 /** The nodes a question leaves out ("apart from n0", "除了 a07 以外"). */
 export function excludedNodes(question: string): string[] {
   const excluded: string[] = [];
   for (const match of question.matchAll(exclusion)) {
-    const phrase = match[1] ?? match[2] ?? "";
+    const phrase = match[1] ?? match[2] ?? match[3] ?? "";
     const named = nodeMentions(phrase);
     excluded.push(...named);
   }

@@ -253,7 +253,11 @@ export function rankingDirection(
   // "出口对象最多") counts: "sells the most units" sums a property, "give two decimals" asks
   // for a format.
   const aimed = /^\s*(?:to|from|into|towards?)\b|^\s*(?:对象|伙伴|目的地|来源|到|给|往)/i;
-  if (options.towardNodes && !aimed.test(text.slice(first.end))) return "all";
+  // "the most outbound lanes", "出港航线最多": a direction said of the links counted counts too.
+  const ofLinks =
+    /^\s*(?:\w+\s+)?(?:lanes?|links?|edges?|routes?|connections?|flights?|segments?|arcs?|services?|sailings?|voyages?|trips?|legs?)\b|^\s*的?(?:航线|边|连接|线路|路线|航班|链接|班次|运输)/i;
+  const after = text.slice(first.end);
+  if (options.towardNodes && !aimed.test(after) && !ofLinks.test(after)) return "all";
   const passive = passiveBefore.test(text.slice(Math.max(0, first.start - 20), first.start));
   if (!passive) return first.direction;
   return first.direction === "in" ? "out" : "in";

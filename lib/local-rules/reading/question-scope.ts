@@ -1,5 +1,6 @@
 import type { WhereCondition } from "@/lib/contracts/tool-inputs/analysis-filters";
 import { singularOf } from "../aggregate/english-forms";
+import { chineseTypeSynonyms } from "../aggregate/schema-synonyms";
 import { chineseTypeWords } from "../aggregate/type-words";
 import type { GraphSchemaView } from "./graph-schema";
 import { otherNamesOf } from "./place-names";
@@ -23,7 +24,7 @@ const chineseWordsByStem = new Map<string, string[]>([
   ["student", ["学生"]],
   ["club", ["社团"]],
 ]);
-for (const [chinese, stems] of Object.entries(chineseTypeWords)) {
+for (const [chinese, stems] of Object.entries({ ...chineseTypeWords, ...chineseTypeSynonyms })) {
   for (const stem of stems)
     chineseWordsByStem.set(stem, [...(chineseWordsByStem.get(stem) ?? []), chinese]);
 }
