@@ -94,4 +94,16 @@ describe("place names across languages", { timeout: 60_000 }, () => {
     // A name no gazetteer entry or label matches is still "not found", never guessed.
     expect(await lead("从大阪到无名港的最短路径是什么？", engine)).toContain("无名港");
   });
+
+  it("reads a Chinese city as the English value of a property, not as a node", async () => {
+    const engine = await analysisGraphEngine({
+      kind: "csv",
+      texts: {
+        nodes: "id,name,city\nc1,Ann,Shanghai\nc2,Bo,Shanghai\nc3,Cy,Tokyo\nc4,Di,Tokyo\n",
+        edges: "source,target\nc1,c2\nc2,c3\nc3,c4\n",
+      },
+    });
+    expect(await lead("上海有多少个节点？", engine)).toBe("city 为 Shanghai 的节点共有 2 个。");
+    expect(await lead("城市是东京的节点有几个？", engine)).toBe("city 为 Tokyo 的节点共有 2 个。");
+  });
 });

@@ -1,3 +1,5 @@
+import { chinesePlaceNames } from "./place-name-translation";
+
 // Values analysts' data often hold in English that a question says another way: a country's
 // Chinese name ("日本" for Japan) or its adjective ("Japanese accounts"). A small lexicon of the
 // common ones; a value not listed is matched by its own words only.
@@ -59,7 +61,10 @@ const byValue = new Map(
 /** The other ways a question may name this value: its Chinese names and English adjectives. */
 export function otherNamesOf(value: string): { chinese: string[]; adjectives: string[] } {
   const key = value.trim().toLowerCase();
-  return byValue.get(key) ?? { chinese: [], adjectives: practitionersOf(key) };
+  // Cities, ports and the countries listed only in the gazetteer go by their Chinese names too.
+  return (
+    byValue.get(key) ?? { chinese: chinesePlaceNames(value), adjectives: practitionersOf(key) }
+  );
 }
 
 // A field names its practitioners ("cardiology" → "cardiologists", "psychiatry" →

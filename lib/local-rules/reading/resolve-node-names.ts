@@ -70,8 +70,11 @@ function searchAlternates(
       continue;
     }
     if (state.state !== "done") continue;
-    const found = readData(searchDataSchema, state.envelope);
-    if (todo.length === 0 && (found?.matches ?? []).length > 0) return { kind: "found", found };
+    // Only a node called by that name counts: "Shanghai" in a customer's city names no node.
+    const data = readData(searchDataSchema, state.envelope);
+    const named = (data?.matches ?? []).filter((match) => !match.matchedOn?.startsWith("property"));
+    const found = data ? { ...data, matches: named } : null;
+    if (todo.length === 0 && named.length > 0) return { kind: "found", found };
   }
   return todo.length > 0 ? { kind: "todo", calls: todo } : { kind: "none" };
 }
