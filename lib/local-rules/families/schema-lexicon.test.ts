@@ -153,4 +153,14 @@ describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120
     const { lead } = await ask("Which ports receive more lanes than they send?", harbours);
     expect(lead).toBe("2 nodes have more incoming than outgoing edges: Chennai (p3), Dalian (p4).");
   });
+
+  it("reads a value's adjective before a named node as a filter on its neighbours", async () => {
+    // Aarhus ships to Bremen (Europe) and Chennai (Asia); Chennai receives from Aarhus, Bremen
+    // (Europe) and Santos.
+    const asian = await ask("Which Asian ports does Aarhus ship to directly?", harbours);
+    expect(asian.lead).toBe("Aarhus (p1) links to 1 node with region = Asia: Chennai (p3).");
+    expect(asian.calls.map((call) => call.input.query)).not.toContain("Asian");
+    const european = await ask("Which European ports send lanes to Chennai?", harbours);
+    expect(european.lead).toMatch(/2 nodes with region = Europe: Aarhus \(p1\), Bremen \(p2\)/);
+  });
 });
