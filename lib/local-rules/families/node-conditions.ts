@@ -99,6 +99,16 @@ export function readNodeSetScope(question: string, schema: GraphSchemaView): Nod
   return conditions.length > 0 ? { type, table, conditions } : null;
 }
 
+/**
+ * "Which of those six are huts?": over a listed set, a node type named alone is the condition
+ * (its nodes, no property stated). Null unless exactly one type is named.
+ */
+export function typeOnlyScope(question: string, schema: GraphSchemaView): NodeSetScope | null {
+  const named = namedNodeTypes(question, schema);
+  const table = named.length === 1 ? nodeTypeTable(schema, named[0]) : null;
+  return table ? { type: named[0], table, conditions: [] } : null;
+}
+
 const comparisonSymbols = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
 
 /** The SQL condition of a scope on the node table aliased `n`. */

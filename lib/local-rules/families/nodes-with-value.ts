@@ -5,7 +5,13 @@ import { questionWords } from "../reading/question-words";
 import { inLanguage } from "../writing/answer-language";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
-import { conditionSql, mentionsAreValues, nodeSetSql, readNodeSetScope } from "./node-conditions";
+import {
+  conditionSql,
+  mentionsAreValues,
+  nodeSetSql,
+  readNodeSetScope,
+  typeOnlyScope,
+} from "./node-conditions";
 import type { QuestionText } from "./question-text";
 
 /** "Which stations are in zone 4?", "List the accounts in Spain": the nodes with a value. */
@@ -53,12 +59,20 @@ function planNodesWithValue(
 ): PlanOutcome | Declined {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
-  const scope = readNodeSetScope(context.reading.question, schemaStep.schema);
+  // "Which of those six are huts?": over a listed set, the type alone is the condition.
+  const overSet = (context.reading.nodeSet ?? []).length > 0;
+  const scope =
+    readNodeSetScope(context.reading.question, schemaStep.schema) ??
+    (overSet ? typeOnlyScope(context.reading.question, schemaStep.schema) : null);
   if (!scope || !mentionsAreValues(context.reading.question, schemaStep.schema)) {
     return { kind: "declined" };
   }
-  const sql = `SELECT n.id, n.label FROM "${scope.table.replace(/"/g, '""')}" n WHERE ${conditionSql(scope.conditions)}${nodeSetSql(context.reading.nodeSet)} ORDER BY n.id`;
-  const stated = scope.conditions.map((condition) => condition.text).join(", ");
+  const typeOnly = scope.conditions.length === 0;
+  const where = typeOnly ? "TRUE" : conditionSql(scope.conditions);
+  const sql = `SELECT n.id, n.label FROM "${scope.table.replace(/"/g, '""')}" n WHERE ${where}${nodeSetSql(context.reading.nodeSet)} ORDER BY n.id`;
+  const stated = typeOnly
+    ? `type ${scope.type}`
+    : scope.conditions.map((condition) => condition.text).join(", ");
   return planQuery({
     context,
     sql,
