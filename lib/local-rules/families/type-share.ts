@@ -1,8 +1,8 @@
+import { planQuery, queryTableName } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { readGraphSchema } from "../reading/graph-schema";
 import { readPropertyConditions } from "../reading/property-conditions";
 import { namedNodeTypes, namedValues } from "../reading/question-scope";
-import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { type Declined, defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
@@ -26,8 +26,8 @@ function percent(share: number): string {
 }
 
 /**
- * The share of one node type among all nodes, from the verified graph's own counts (no tool
- * call). Declined when the question names no type, two types, or a value that narrows the set
+ * The share of one node type among all nodes, counted by one query over the node table.
+ * Declined when the question names no type, two types, or a value that narrows the set
  * (that is the value-share reading).
  */
 function planTypeShare(context: PlanContext, _intent: TypeShareIntent): PlanOutcome | Declined {
@@ -40,23 +40,26 @@ function planTypeShare(context: PlanContext, _intent: TypeShareIntent): PlanOutc
     namedValues({ question, schema }).length > 0 ||
     readPropertyConditions({ question, schema }).length > 0;
   if (types.length !== 1 || narrowed) return { kind: "declined" };
-  const description = context.graph.description;
   const type = types[0];
-  const count =
-    description.node_types?.[type] ??
-    schema.node_types.find((entry) => entry.name === type)?.count ??
-    0;
-  const total = description.nodes ?? 0;
-  const share = total > 0 ? count / total : 0;
-  const part = emptyPart({ succeeded: true });
-  part.summary.push(
-    inLanguage(context, {
-      en: `${percent(share)} of the nodes are ${type} (${count} of ${total}, a share of ${share.toFixed(4)}).`,
-      zh: `${type} 节点占全部节点的 ${percent(share)}（${total} 个中有 ${count} 个，比例 ${share.toFixed(4)}）。`,
-    }),
-  );
-  part.sources.push(`${context.graph.verifiedBy} (nodes ${total}, ${type} ${count})`);
-  return { kind: "done", part };
+  const nodes = `"${queryTableName(schema, "nodes").replace(/"/g, '""')}"`;
+  const matching = `count(*) FILTER (WHERE n.type = '${type.replace(/'/g, "''")}')`;
+  const sql = `SELECT ${matching} AS matching, count(*) AS total, CAST(${matching} AS DOUBLE) / NULLIF(count(*), 0) AS share FROM ${nodes} n`;
+  return planQuery({
+    context,
+    sql,
+    limit: 1,
+    write: (data, part) => {
+      const count = Number(data.rows[0]?.[0] ?? 0);
+      const total = Number(data.rows[0]?.[1] ?? 0);
+      const share = total > 0 ? count / total : 0;
+      part.summary.push(
+        inLanguage(context, {
+          en: `${percent(share)} of the nodes are ${type} (${count} of ${total}, a share of ${share.toFixed(4)}).`,
+          zh: `${type} 节点占全部节点的 ${percent(share)}（${total} 个中有 ${count} 个，比例 ${share.toFixed(4)}）。`,
+        }),
+      );
+    },
+  });
 }
 
 export const typeShareFamily = defineFamily<TypeShareIntent>({
