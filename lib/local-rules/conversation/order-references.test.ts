@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readAnalyses } from "../families";
 import { resolveTurn } from "./resolve-turn";
 
 const request = (resolution: ReturnType<typeof resolveTurn>) =>
@@ -104,6 +105,19 @@ describe("references by order", () => {
     expect(request(resolveTurn({ question: "从 Elm 出发能走到那里吗？", earlier: path }))).toBe(
       "从 Elm 出发能走到 Birch 吗？",
     );
+  });
+
+  it("reads 'it' after a ranking, with links counted by any measure word (几段, 几条)", () => {
+    const lowest = [
+      {
+        question: "其中海拔最低的是哪座？",
+        answer: "海拔最低的山峰是 Heron Lookout（T38），410。",
+      },
+    ];
+    const resolved = request(resolveTurn({ question: "有几段步道通到它？", earlier: lowest }));
+    expect(resolved).toContain("T38");
+    expect(readAnalyses(resolved)).toMatchObject([{ kind: "degree", node: "T38" }]);
+    expect(readAnalyses("T38 连着几段步道？")).toMatchObject([{ kind: "degree", node: "T38" }]);
   });
 
   it("reads a path measured by 'the fewest <links>' as hops", () => {

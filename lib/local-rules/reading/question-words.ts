@@ -136,7 +136,7 @@ export const questionWords = {
   neighbours:
     /neighbou?r|'s (?:co-?\w+|friends|contacts|connections|partners|collaborators|colleagues|followers|suppliers|customers)\b|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
   count:
-    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|(?<!哪)几[个条位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
+    /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|(?<!哪)几[个条段位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
   edgesWord:
     /\bedges?\b|\blinks?\b|\bconnections\b|\brelationships\b|\bties\b|\bfriendships\b|\broads\b|\bstreets\b|\broutes\b|\bflights\b|\bcitations\b|\breferrals\b|\btransactions\b|\binteractions\b|\bco-?appearances\b|\bcollaborations\b|\bsections\b|\bsegments\b|边|连接|区间|路段|关系|道路|公路|航线|引用|线路|路线|链接|联系|交易|转账|往来|记录/i,
