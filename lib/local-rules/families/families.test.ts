@@ -48,6 +48,7 @@ describe("the question families", () => {
       "nodes-with-value",
       "neighbours",
       "centrality",
+      "most-co-partners",
       "schema-question",
       "node-value-check",
     ]);

@@ -22,6 +22,7 @@ import { kShortestFamily } from "./k-shortest";
 import { linkShareFamily } from "./link-share";
 import { linksBetweenGroupsFamily } from "./links-between-groups";
 import { membershipFamily } from "./membership";
+import { mostCoPartnersFamily } from "./most-co-partners";
 import { neighboursFamily } from "./neighbours";
 import { nodeStructureFamily } from "./node-structure";
 import { nodeValueCheckFamily } from "./node-value-check";
@@ -105,6 +106,8 @@ export const families = [
   nodesWithValueFamily,
   neighboursFamily,
   centralityFamily,
+  // "Which actor has worked with the most co-stars?": partners through shared works.
+  mostCoPartnersFamily,
   schemaQuestionFamily,
   // Last: it reads only yes/no questions about one node that no family above understood.
   nodeValueCheckFamily,

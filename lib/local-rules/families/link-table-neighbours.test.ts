@@ -71,3 +71,28 @@ describe("a kind reached only through another kind", { timeout: 60_000 }, () => 
     expect(await lead("Blue Harbor Records 一共和多少位不同的乐手合作过？")).toMatch(lead3);
   });
 });
+
+describe("partners through shared works", { timeout: 60_000 }, () => {
+  it("ranks a kind by the others of its kind it shares a work with", async () => {
+    const tie =
+      "Jonas Weber (musicians:1) has worked with the most other musicians: 1, sharing albums. Lena Vogel (musicians:3) ties with it.";
+    expect(
+      await lead("Which musician has worked with the largest number of different co-players?"),
+    ).toBe(tie);
+    expect(await lead("哪位乐手合作过的乐手最多？")).toMatch(
+      /^Jonas Weber \(musicians:1\) 合作过的其他 musicians 最多：共 1 个/,
+    );
+  });
+
+  it("pairs works through the far end of the link table the question names", async () => {
+    const { turns } = await runConversation({
+      question: "Which two albums share the most session players?",
+      state: attachedKarateState(),
+      engine: await realGraphEngine({ kind: "sql", text: dump }),
+    });
+    const projection = turns
+      .flatMap((turn) => turn.calls)
+      .find((call) => call.toolName === "project_graph");
+    expect(projection?.input).toMatchObject({ node_type: "albums", via_node_type: "musicians" });
+  });
+});

@@ -1,5 +1,6 @@
 import { edgeTypesBetween } from "../reading/edge-types-between";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { linkEndTypes } from "../reading/link-nouns";
 import { namedNodeTypes, namedValues } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { projectionDataSchema, similarityDataSchema } from "../writing/analysis-result-shapes";
@@ -58,7 +59,12 @@ export function planProjection(input: { context: PlanContext; topK: number }): P
       ]),
     ),
   ].filter((type) => type !== kept);
-  const via = types.find((type) => type !== kept) ?? (linked.length === 1 ? linked[0] : undefined);
+  // "Which two films share the most cast members?": the far end of the link table named.
+  const [linkEnd, ...moreEnds] = linkEndTypes({ question, schema, subjectType: kept });
+  const via =
+    types.find((type) => type !== kept) ??
+    (linkEnd && moreEnds.length === 0 ? linkEnd : undefined) ??
+    (linked.length === 1 ? linked[0] : undefined);
   const call = {
     toolName: "project_graph",
     input: {

@@ -40,6 +40,8 @@ export function linkEndTypes(input: {
   question: string;
   schema: GraphSchemaView;
   subjectType: string | undefined;
+  /** With no link named, every link table counts (the works one shares with a co-star). */
+  everyLink?: boolean;
 }): string[] {
   const { question, schema, subjectType } = input;
   if (!subjectType) return [];
@@ -47,7 +49,7 @@ export function linkEndTypes(input: {
   // "Who is in the line-up of Tide Songs?": members of a work with no link noun are the people
   // its link tables reach, never the rows its foreign keys point at.
   const names = new Set(
-    named.length > 0 || !membersAsked.test(question)
+    named.length > 0 || !(input.everyLink || membersAsked.test(question))
       ? named
       : schema.edge_types.filter((type) => !type.name.includes(".")).map((type) => type.name),
   );
