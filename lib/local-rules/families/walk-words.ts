@@ -187,7 +187,7 @@ export function severalPaths(text: string): number | null {
 
 // "reach", "reachable", "get to", "到达", "流到": where a walk from a node gets.
 const reachVerb =
-  /\breach(?:es|ed|able|ing)?\b|\bget to\b|\bend(?:s)? up (?:at|in|with)\b|\bflows? (?:to|into)\b|\bmake it to\b|\baccessible\b|可达|到达|能到|可以到|到得了|流到|流向|流入|触达|传到|波及/i;
+  /\breach(?:es|ed|able|ing)?\b|\blead(?:s)? (?:back )?to\b|\bled (?:back )?to\b|\bget to\b|\bend(?:s)? up (?:at|in|with)\b|\bflows? (?:to|into)\b|\bmake it to\b|\baccessible\b|可达|到达|能到|可以到|到得了|流到|流向|流入|触达|传到|波及/i;
 
 // A bound on the walk ("within two stops", "in 3 hops", "directly", "两跳以内"): the
 // neighbourhood at that depth, another family's question.

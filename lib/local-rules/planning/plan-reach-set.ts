@@ -2,6 +2,7 @@ import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { readQueryCatalogue } from "../aggregate/query-catalogue";
 import { findMentions } from "../aggregate/question-mentions";
 import { readGraphSchema } from "../reading/graph-schema";
+import { namedKeyTypes } from "../reading/link-nouns";
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { inLanguage } from "../writing/answer-language";
 import { nodeName } from "../writing/result-shapes";
@@ -56,7 +57,10 @@ export function planReachSet(input: {
     ),
   ];
   const edgeTypes = schema.edge_types.map((type) => type.name);
-  const walkedTypes = named("edge").filter((type) => edgeTypes.includes(type));
+  // "Following the sequel links back": a foreign key named by its column is walked alone.
+  const walkedTypes = [...named("edge"), ...namedKeyTypes(context.reading.question, schema)].filter(
+    (type) => edgeTypes.includes(type),
+  );
   const restrict = walkedTypes.length > 0 && walkedTypes.length < edgeTypes.length;
   const nodeTypes = schema.node_types.map((type) => type.name);
   const countedType =

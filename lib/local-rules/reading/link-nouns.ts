@@ -62,3 +62,19 @@ export function linkEndTypes(input: {
   ends.delete(subjectType);
   return [...ends];
 }
+
+/**
+ * Foreign keys the question names by their column ("the sequel links" for `films.sequel_of`,
+ * "manager chain" for `employees.manager_id`): the column without its `_of` / `_id` ending.
+ */
+export function namedKeyTypes(question: string, schema: GraphSchemaView): string[] {
+  const text = question.toLowerCase();
+  return schema.edge_types
+    .filter((type) => type.name.includes("."))
+    .filter((type) => {
+      const column = type.name.slice(type.name.indexOf(".") + 1).toLowerCase();
+      const stem = column.replace(/_(?:of|id|ref|key)$/, "").replace(/_/g, " ");
+      return stem.length >= 3 && new RegExp(`\\b${stem}(?:s|es)?\\b`).test(text);
+    })
+    .map((type) => type.name);
+}

@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { realGraphEngine } from "../testing/real-graph-engine";
+import { runConversation } from "../testing/run-conversation";
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
+});
+
+// Plays remade from plays: Ashes Again remakes Ashes, which remakes First Ashes; every play
+// has a theatre, so a walk over every link would reach the theatre and its other plays too.
+const dump = [
+  "CREATE TABLE theatres (id integer PRIMARY KEY, name text NOT NULL);",
+  "CREATE TABLE plays (id integer PRIMARY KEY, title text NOT NULL, theatre_id integer REFERENCES theatres(id), remake_of integer REFERENCES plays(id));",
+  "INSERT INTO theatres VALUES (1, 'Old Vic Hall');",
+  "INSERT INTO plays VALUES (1, 'First Ashes', 1, NULL), (2, 'Ashes', 1, 1), (3, 'Ashes Again', 1, 2), (4, 'Other Light', 1, NULL);",
+].join("\n");
+
+async function lead(question: string): Promise<string> {
+  const { answer } = await runConversation({
+    question,
+    state: attachedKarateState(),
+    engine: await realGraphEngine({ kind: "sql", text: dump }),
+  });
+  return answer.split("\n")[0];
+}
+
+describe("a walk along a self-referencing key the question names by its column", {
+  timeout: 60_000,
+}, () => {
+  it("follows only that key, the way it points", async () => {
+    for (const question of [
+      "Following the remake links back, how many earlier plays does Ashes Again lead to?",
+      "How many plays can be reached from Ashes Again by following remake links?",
+    ]) {
+      expect(await lead(question)).toMatch(/^Ashes Again \(plays:3\) can reach 2 plays/);
+    }
+  });
+});
