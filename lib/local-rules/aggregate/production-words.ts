@@ -41,7 +41,7 @@ export const chineseProductionActions: Record<string, string[]> = {
 export const englishProductionActions: { pattern: RegExp; stems: string[] }[] = [
   {
     pattern:
-      /\b(?:roles?|parts?|appearances?|credits?|cast|castings?|sessions?|starred|starring|co-?stars?|acted|appear(?:s|ed)? in|featur(?:e|es|ed|ing))\b/g,
+      /\b(?:roles?|parts?|appearances?|credits?|cast|castings?|sessions?|starred|starring|co-?stars?|acted|appear(?:s|ed)? in)\b/g,
     stems: partStems,
   },
 ];
