@@ -4,6 +4,7 @@ import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { isExcluded } from "../reading/exclusion";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
+import { linkDirection, rankingDirection } from "../reading/link-direction";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
@@ -11,8 +12,10 @@ import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
 import { type Declined, defineFamily } from "./define-family";
-import { quantityWordOf } from "./link-quantity";
-import { edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
+import { endNodesTable } from "./link-ends";
+import { namesProperty as namesLinkProperty } from "./link-property-names";
+import { mayNameLinkProperty, propertyByName, quantityWordOf } from "./link-quantity";
+import { bothWays, edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
 import { planLinkTotals } from "./link-totals";
 import { wordForms } from "./node-conditions";
 import type { QuestionText } from "./question-text";
@@ -35,16 +38,20 @@ export type EdgeSumsIntent = {
   statistic: "sum" | "avg";
   /** A length, time or cost, which the graph's weight column may measure. */
   measuresWeight: boolean;
+  /** "How many containers": the noun counted, which must be the link property summed. */
+  counted?: string | null;
 };
 
 const outVerbs =
   /\b(?:sen[dt]s?|sending|paid|pays?|paying|transfer(?:red|s)? out|gave|gives?|export(?:s|ed)?|ship(?:s|ped)?|spen[dt]s?|out(?:going|flow)?|from)\b|转出|付出|支付|汇出|出口|发出|送出/i;
 const inVerbs =
   /\b(?:receiv(?:e|es|ed|ing)|got|gets?|earn(?:s|ed)?|import(?:s|ed)?|incoming|inflow|to)\b|收到|收款|转入|进口|流入|得到/i;
-const ranking = /\b(?:most|least|highest|lowest|largest|smallest|top|biggest|fewest)\b|最/i;
+// "at least one hut" is a condition, not a ranking.
+const ranking =
+  /\b(?:most|(?<!\bat )least|highest|lowest|largest|smallest|top|biggest|fewest)\b|最/i;
 // "How many hours were logged on Juniper?": a count of units is a sum of what links carry.
 const totalWords =
-  /\b(?:total|sum|in all|altogether|how much)\b|\bhow many (?:hours|minutes|km|kilomet\w+|miles|tonnes|tons|visits|units|MW)\b|总|一共|合计|共计|多少/i;
+  /\b(?:total|sum|in all|altogether|how much|combined|add(?:s|ed)? up|come to|comes to)\b|加起来|加在一起|\bhow many (?:hours|minutes|km|kilomet\w+|miles|tonnes|tons|visits|units|MW)\b|总|一共|合计|共计|多少/i;
 const averageWords = /\b(?:average|mean)\b|\bon average\b|平均/i;
 
 // Distances, paths, loops and reach are walks, not sums of what links carry.
@@ -53,24 +60,48 @@ const walkWords =
 
 // "How many different accounts did it pay": a count of nodes, not a sum.
 const countsNodes =
-  /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w+s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少个|几个/i;
+  /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w{2,}s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少个|几个/i;
+// "How many containers …": the thing counted, which is a sum only when a link carries it.
+const countedNoun = /\bhow many ((?!\w+ of\b)\w{2,}s)\b/i;
 
-function readEdgeSums({ text, subject, nodeMentions, twoNodes, yesNo, measure }: QuestionText) {
+// A centrality, a structure or pairs: a question of another family, whatever noun it has.
+function otherMeasure(question: QuestionText): boolean {
+  return (
+    question.centralityAsked ||
+    question.communitiesAsked ||
+    question.pairsAsked ||
+    /\bdegrees?\b|\bclustering\b|\bdiameter\b|\bradius\b|\bdensity\b|\bcomponents?\b|\bsimilar/i.test(
+      question.text,
+    )
+  );
+}
+
+function readEdgeSums(question: QuestionText) {
+  const { text, subject, nodeMentions, twoNodes, yesNo, measure } = question;
   // "Hours per project: how many hours were logged on Juniper?": the quantity is not a node.
   const names = nodeMentions.filter(
     (mention) => !(quantityWordOf(mention) && text.trimStart().startsWith(mention)),
   );
   if ((twoNodes && names.length > 1) || yesNo) return null;
-  if (walkWords.test(text) || countsNodes.test(text)) return null;
+  if (walkWords.test(text)) return null;
+  const counted = countedNoun.exec(text)?.[1] ?? null;
+  // "How many containers did Shanghai ship?" may count what the links carry, which only the
+  // schema can tell; "how many different ports" never does.
+  const countsByName =
+    counted !== null && !quantityWordOf(text) && !/\bdifferent\b|\bdistinct\b/i.test(text);
+  if (countsNodes.test(text) && !countsByName) return null;
   // "Weighting lines by their length, which … has the highest betweenness": a centrality.
   if (measure && measure !== "degree") return null;
-  const quantity = quantityWordOf(text);
+  // No quantity word the lexicon knows: the plan looks for a link property the question names
+  // by its own name ("the containers on every lane", "总爬升"), and declines without one.
+  const quantity =
+    quantityWordOf(text) ??
+    (mayNameLinkProperty(text) && !otherMeasure(question) ? propertyByName : null);
+  if (!quantity) return null;
   const average = averageWords.test(text);
-  if (!quantity || !(ranking.test(text) || totalWords.test(text) || average)) return null;
-  const out = outVerbs.test(text);
-  const incoming = inVerbs.test(text);
-  const end = out && !incoming ? "source" : incoming && !out ? "target" : "either";
+  if (!(ranking.test(text) || totalWords.test(text) || average)) return null;
   const named = subject && quantityWordOf(subject) ? (names[0] ?? null) : subject;
+  const end = endOfSum(text, named);
   return [
     {
       kind: "edge-sums" as const,
@@ -78,11 +109,39 @@ function readEdgeSums({ text, subject, nodeMentions, twoNodes, yesNo, measure }:
       end: end as EdgeSumsIntent["end"],
       // "Which account in Spain sent the most": a ranking names values, not the node asked of.
       node: ranking.test(text) ? null : named,
-      ascending: /\b(?:least|lowest|smallest|fewest)\b|最少|最低/i.test(text),
+      ascending: /\b(?:(?<!\bat )least|lowest|smallest|fewest)\b|最少|最低/i.test(text),
+      ...(countsByName && counted ? { counted } : {}),
       statistic: average ? ("avg" as const) : ("sum" as const),
       measuresWeight: quantity.measuresWeight,
     },
   ];
+}
+
+/**
+ * Which end a sum is credited to: the way a word of leaving, arriving, sending or receiving
+ * points at the node ("lanes leaving Jebel Ali", "进港航线", "takes in the most"), else the
+ * plain verbs of paying and receiving.
+ */
+function endOfSum(text: string, node: string | null): EdgeSumsIntent["end"] {
+  const read = node ? linkDirection(text, node) : rankingDirection(text);
+  if (read !== "all") return read === "out" ? "source" : "target";
+  const out = outVerbs.test(text);
+  const incoming = inVerbs.test(text);
+  return out && !incoming ? "source" : incoming && !out ? "target" : "either";
+}
+
+// A value every kind of end node lists ("valley = Birch" on villages and huts alike) is one
+// condition.
+function distinctConditions<Value extends { condition: { property: string; value: unknown } }>(
+  values: Value[],
+): Value[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = `${value.condition.property}\u0000${String(value.condition.value)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function nodeTableOf(schema: GraphSchemaView, type: string): string | null {
@@ -93,8 +152,8 @@ function nodeTableOf(schema: GraphSchemaView, type: string): string | null {
 }
 
 // "Which country sends the most": a node property the question asks "which …" of.
-function groupProperty(question: string, schema: GraphSchemaView, type: string): string | null {
-  const properties = schema.node_types.find((node) => node.name === type)?.properties ?? [];
+function groupProperty(question: string, schema: GraphSchemaView, types: string[]): string | null {
+  const properties = schema.node_types.find((node) => types.includes(node.name))?.properties ?? [];
   for (const property of properties) {
     const word = singular(property.name.toLowerCase());
     if (new RegExp(`\\b(?:which|what|each|per|by)\\s+${word}s?\\b`, "i").test(question)) {
@@ -108,14 +167,19 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const { schema } = schemaStep;
-  const edges = edgeTableOf(schema, intent.quantity, context.reading.question, {
+  const found = edgeTableOf(schema, intent.quantity, context.reading.question, {
     weightFallback: intent.measuresWeight && context.graph.description.weighted === true,
   });
-  if (!edges) return missingQuantity(context, schema, intent);
+  if (!found) return missingQuantity(context, schema, intent);
+  // An undirected link's ends are interchangeable: the kinds at either end are at both.
+  const edges = context.graph.description.directed === true ? found : bothWays(found);
+  if (intent.counted && !namesLinkProperty(intent.counted, edges.property)) {
+    return { kind: "declined" };
+  }
   const question = context.reading.question;
   // "Which ward's doctors report the most visits": a type beyond the link's ends is reached by
   // a join, which the aggregate grammar plans.
-  const endTypes = [edges.from, edges.to];
+  const endTypes = [...edges.fromTypes, ...edges.toTypes];
   if (namedNodeTypes(question, schema).some((type) => !endTypes.includes(type))) {
     return { kind: "declined" };
   }
@@ -133,7 +197,9 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
         ? intent.end
         : "either";
   const endType = end === "target" ? edges.to : edges.from;
-  const nodeTable = nodeTableOf(schema, endType);
+  const endKinds = end === "target" ? edges.toTypes : edges.fromTypes;
+  const nodeTable =
+    endKinds.length === 1 ? nodeTableOf(schema, endType) : endNodesTable(schema, endKinds);
   // "accounts in Japan", "the Blue line": a word that is a property value is a filter, not a node.
   const linkFilters = edgeValueFilters(question, edges);
   const isValue =
@@ -199,8 +265,14 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     });
   }
   // A dump's totals without a named node are the aggregate grammar's, which follows its joins.
-  if (schema.node_types.length > 1 && !ranking.test(question)) return { kind: "declined" };
-  const filters = namedValues({ question, schema }).filter((value) => value.nodeType === endType);
+  // A trail map's segments, whose ends are of every kind, are not a dump's joins.
+  const everyKind = schema.node_types.every((type) => endTypes.includes(type.name));
+  if (schema.node_types.length > 1 && !everyKind && !ranking.test(question)) {
+    return { kind: "declined" };
+  }
+  const filters = distinctConditions(
+    namedValues({ question, schema }).filter((value) => endKinds.includes(value.nodeType)),
+  );
   // "其中…": the nodes an earlier answer listed, kept by id.
   const nodeSet = context.reading.nodeSet ?? [];
   const where = [
@@ -212,7 +284,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
       ? [`n.id IN (${nodeSet.slice(0, 1000).map(quoteLiteral).join(", ")})`]
       : []),
   ].join(" AND ");
-  const group = nodeTable ? groupProperty(question, schema, endType) : null;
+  const group = nodeTable ? groupProperty(question, schema, endKinds) : null;
   // A total over every link counts each once, whichever end it would be credited to.
   if (
     !group &&
@@ -224,7 +296,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     ends.splice(1);
   }
   const joined = nodeTable
-    ? `FROM (${from("")}) s JOIN ${quoteIdentifier(nodeTable)} n ON n.id = s.node_id${where ? ` WHERE ${where}` : ""}`
+    ? `FROM (${from("")}) s JOIN ${endKinds.length === 1 ? quoteIdentifier(nodeTable) : nodeTable} n ON n.id = s.node_id${where ? ` WHERE ${where}` : ""}`
     : `FROM (${from("")}) s`;
   const order = intent.ascending ? "ASC" : "DESC";
   const wantsRanking = ranking.test(question);
@@ -338,6 +410,8 @@ function missingQuantity(
           namesProperty(question, property.name)),
     ),
   );
+  // "containers", "总爬升": a property named by its own name that no link carries.
+  if (intent.quantity.length === 0) return { kind: "declined" };
   const linkHasIt = schema.edge_types.some((type) =>
     type.properties.some(
       (property) =>

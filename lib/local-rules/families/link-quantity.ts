@@ -1,3 +1,5 @@
+import { chineseLinkWordIn } from "./link-property-names";
+
 // The quantities links carry, as analysts name them: a word or unit ("money", "km", "吨",
 // "capacity in MW") and the edge property names it may stand for. A graph built with a weight
 // column keeps that column as `weight`, whatever it measures; the question then names it by
@@ -32,6 +34,11 @@ const quantityWords: (QuantityWord & { pattern: RegExp })[] = [
     measuresWeight: true,
   },
   {
+    pattern: /\bdays?\b|天数|几天|多少天/i,
+    names: ["days", "duration", "time"],
+    measuresWeight: true,
+  },
+  {
     pattern: /\btonnes?\b|\btons?\b|吨/i,
     names: ["tonnes", "tons", "weight_t"],
     measuresWeight: false,
@@ -56,4 +63,46 @@ export function quantityWordsOf(text: string): QuantityWord[] {
   return quantityWords
     .filter((entry) => entry.pattern.test(text))
     .map((entry) => ({ names: entry.names, measuresWeight: entry.measuresWeight }));
+}
+
+/**
+ * No word of the list: the question may still name a link property by its own name
+ * ("containers", "ascent", "集装箱"), which only the graph's schema can tell.
+ */
+export const propertyByName: QuantityWord = { names: [], measuresWeight: false };
+
+// Things a question counts rather than measures: links and the nodes they join, by the names
+// networks give them. "The most containers" may be a number each lane carries; "the most
+// orders" counts orders.
+const countedNouns = new Set(
+  (
+    "links edges connections ties relationships nodes vertices neighbours neighbors friends " +
+    "members customers clients users people accounts products items orders loans referrals " +
+    "papers citations emails messages calls flights transfers payments routes lanes segments " +
+    "trails roads lines stations stops hops steps paths trips shipments units books authors " +
+    "students courses employees players characters times others ones nodes' pairs triangles " +
+    "sellers buyers suppliers partners followers senders recipients receivers contacts " +
+    "countries cities towns places ports airports companies firms teams groups communities"
+  ).split(/\s+/),
+);
+
+// A noun in the place of what is summed or ranked: "the most containers", "the largest volume
+// of containers", "add up the containers", "the total ascent", "how many containers".
+const quantitySlot =
+  /\b(?:most|least|largest|smallest|highest|lowest|biggest|greatest|fewest|how many)\s+(?:(?:volume|amount|quantity|number|count)\s+of\s+)?(?:the\s+)?([a-z]+s)\b|\b(?:total|combined|sum of|add(?:s|ed)? up|adding up|volume of|amount of|(?:share|percentage|proportion|fraction) of)\s+(?:(?:volume|amount|quantity|number|count)\s+of\s+)?(?:the\s+|all\s+(?:the\s+)?)?([a-z]+)\b/gi;
+
+/**
+ * Whether the question may name a link property by its own name, which the schema confirms:
+ * in English a noun where a quantity stands that is not a thing counted; in Chinese a word
+ * for what links carry (集装箱, 爬升, 天数).
+ */
+export function mayNameLinkProperty(text: string): boolean {
+  if (/[\u3400-\u9fff]/.test(text) && chineseLinkWordIn(text)) return true;
+  for (const match of text.matchAll(quantitySlot)) {
+    const noun = (match[1] ?? match[2] ?? "").toLowerCase();
+    if (noun && !countedNouns.has(noun) && !/^(?:the|all|of|number|in|and|per)$/.test(noun)) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 import { chinesePropertyWords } from "../aggregate/property-words";
 import type { GraphSchemaView } from "../reading/graph-schema";
 import { singular } from "../reading/question-scope";
+import { namesProperty } from "./link-property-names";
 
 // The link table a sum reads: the one edge type carrying the number asked for, and its own text
 // properties ("line": Blue, Red…) that a question may filter or group the links by.
@@ -9,8 +10,12 @@ export type EdgeTable = {
   table: string;
   column: string;
   property: string;
+  /** The node type at the link's start: several joined by "|" when its ends are of many kinds. */
   from: string;
   to: string;
+  /** Every node type at the link's start and end ("village", "hut", … on a trail map). */
+  fromTypes: string[];
+  toTypes: string[];
   /** The link type's text properties and their listed values ("line": Blue, Red…). */
   texts: { name: string; values: string[] }[];
 };
@@ -28,13 +33,9 @@ export function edgeTableOf(
 ): EdgeTable | null {
   const found: EdgeTable[] = [];
   for (const type of schema.edge_types) {
+    // "the containers on every lane", "总爬升": a property named by its own name.
     const byName = type.properties.find(
-      (candidate) =>
-        candidate.kind === "number" &&
-        new RegExp(
-          `(?<![\\w])${candidate.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`,
-          "i",
-        ).test(question),
+      (candidate) => candidate.kind === "number" && namesProperty(question, candidate.name),
     );
     const property =
       byName ??
@@ -45,7 +46,7 @@ export function edgeTableOf(
           ),
         )
         .find(Boolean);
-    if (!property || type.from.length !== 1 || type.to.length !== 1) continue;
+    if (!property || type.from.length === 0 || type.to.length === 0) continue;
     const table = schema.query_tables.find(
       (candidate) =>
         candidate.kind === "edge-type" && (candidate.type ?? candidate.name) === type.name,
@@ -55,8 +56,7 @@ export function edgeTableOf(
       table: table.name,
       column: property.name,
       property: property.name,
-      from: type.from[0],
-      to: type.to[0],
+      ...endsOf(type),
       texts: textPropertiesOf(type.properties),
     });
   }
@@ -69,9 +69,7 @@ export function edgeTableOf(
  * "the average travel time") on a weighted graph whose links have no property of that name.
  */
 function weightTableOf(schema: GraphSchemaView): EdgeTable | null {
-  const candidates = schema.edge_types.filter(
-    (type) => type.from.length === 1 && type.to.length === 1,
-  );
+  const candidates = schema.edge_types.filter((type) => type.from.length > 0 && type.to.length > 0);
   if (candidates.length !== 1 || schema.edge_types.length !== 1) return null;
   const [type] = candidates;
   const table = schema.query_tables.find(
@@ -83,10 +81,27 @@ function weightTableOf(schema: GraphSchemaView): EdgeTable | null {
     table: table.name,
     column: "weight",
     property: "weight",
-    from: type.from[0],
-    to: type.to[0],
+    ...endsOf(type),
     texts: textPropertiesOf(type.properties),
   };
+}
+
+// A trail map's segments join villages, huts and peaks alike: the kinds at each end are kept,
+// and named together, so two ends of the same kinds read as links within one set of nodes.
+function endsOf(type: GraphSchemaView["edge_types"][number]) {
+  return {
+    from: [...type.from].sort().join("|"),
+    to: [...type.to].sort().join("|"),
+    fromTypes: type.from,
+    toTypes: type.to,
+  };
+}
+
+/** The same links read undirected: the kinds at either end stand at both. */
+export function bothWays(edges: EdgeTable): EdgeTable {
+  const kinds = [...new Set([...edges.fromTypes, ...edges.toTypes])].sort();
+  const joined = kinds.join("|");
+  return { ...edges, from: joined, to: joined, fromTypes: kinds, toTypes: kinds };
 }
 
 function textPropertiesOf(properties: GraphSchemaView["edge_types"][number]["properties"]) {

@@ -4,13 +4,16 @@ import { namedEdgeProperty } from "../planning/named-edge-property";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
-import { namedValues } from "../reading/question-scope";
+import { namedNodeTypes, namedValues } from "../reading/question-scope";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { type Declined, defineFamily } from "./define-family";
-import { quantityWordOf } from "./link-quantity";
+import { endNodesTable, sameKindsAtBothEnds } from "./link-ends";
+import { mayNameLinkProperty, quantityWordOf } from "./link-quantity";
 import { edgeTableOf } from "./link-table";
-import { planGroupBoundary } from "./links-leaving-group";
+import { planLinksFromGroupToGroup } from "./links-from-group-to-group";
+import { planGroupBoundary, planTouchingGroup } from "./links-leaving-group";
+import { planGroupsByTheirLinks } from "./links-within-groups";
 import { wordForms } from "./node-conditions";
 import type { QuestionText } from "./question-text";
 
@@ -22,53 +25,93 @@ import type { QuestionText } from "./question-text";
  */
 export type LinksBetweenGroupsIntent = {
   kind: "links-between-groups";
-  asked: "within" | "between" | "boundary";
+  asked: "within" | "between" | "boundary" | "touching" | "from-to";
   /** "总容量", "the total amount": the property names summed instead of counting links. */
   quantity: string[] | null;
   measuresWeight: boolean;
   /** "the total toll": a sum, of a link property the plan finds by its name. */
   total: boolean;
+  /** "Which valley has the most km of trail inside it?": the groups ranked by their own links. */
+  ranked?: boolean;
 };
 
 const withinWords = /\b(?:within|inside|same|internal)\b|同一|相同|内部/i;
 // "both ends in North", "收款方和付款方都在日本": one named value at either end.
 const bothEndsWords = /\bboth\b|两端都|两头都|都在|都属于|都位于|都来自/i;
+const touchWords =
+  /\btouch(?:es|ing)?\b|\bat least one\b|\beither end\b|\bone of (?:its|their) ends\b|\bincident to\b|至少一端|至少有一端|任一端|任意一端|其中一端/i;
 const betweenWords =
   /\b(?:between different|different|across|cross[- ]?\w*|other)\b|跨|不同|不在同一/i;
 // "between the South region and the rest of the grid": the links leaving one group.
 const boundaryWords =
   /\bthe rest\b|\beverything else\b|\bthe others\b|\boutside (?:of )?(?:it|the)\b|其余|其他部分|外部/i;
 // What links are called, in networks of people, money, trade and infrastructure.
-const linkWords =
-  /\b(?:links?|edges?|connections?|transfers?|ties|relationships?|flights?|routes?|payments?|emails?|messages?|lines?|sections?|segments?|trades?|trading|roads?|streets?|pipes?|pipelines?|cables?|wires?|tracks?|rails?|shipments?|trips?|calls?)\b|边|连接|转账|联系|线路|区间|贸易|往来|道路|公路|管道|线缆|电缆|航线|航班|铁路|轨道|路段/i;
+export const linkWords =
+  /\b(?:links?|edges?|connections?|transfers?|ties|relationships?|flights?|routes?|payments?|emails?|messages?|lines?|sections?|segments?|trades?|trading|roads?|streets?|pipes?|pipelines?|cables?|wires?|tracks?|rails?|shipments?|trips?|calls?|lanes?|trails?|legs?|voyages?)\b|边|连接|转账|联系|线路|区间|贸易|往来|道路|公路|管道|线缆|电缆|航线|航班|铁路|轨道|路段|步道|小径|山路|通道/i;
 const countWords =
-  /\bhow many\b|\bnumber of\b|\bshare\b|\bproportion\b|\bpercent|\btotal\b|\bsum\b|多少|几条|几个|占比|比例|总|合计/i;
+  /\bhow many\b|\bnumber of\b|\bshare\b|\bproportion\b|\bpercent|\btotal\b|\bsum\b|\bcombined\b|\bhow much\b|多少|几条|几个|几段|占比|比例|总|合计|加起来/i;
 const listWords = /\bwhich\b|\bwhat\b|哪/i;
+const rankWords =
+  /\b(?:most|least|highest|lowest|largest|smallest|fewest)\b|最多|最少|最高|最低|最大|最小|最长/i;
 const totalWords = /\btotal\b|\bsum\b|\bcombined\b|总|合计/i;
 const countsLinks =
-  /多少条|几条|\bhow many (?!MW\b|km\b|hours\b|minutes\b|tonnes\b)\w+|\bnumber of\b/i;
+  /多少条|几条|几段|\bhow many (?!MW\b|km\b|hours\b|minutes\b|tonnes\b)\w+|\bnumber of\b/i;
 
 function readLinksBetweenGroups({ text, nodeMentions }: QuestionText) {
+  const fromTo = readFromGroupToGroup(text);
+  if (fromTo) return fromTo;
   if (!linkWords.test(text)) return null;
   const boundary =
     boundaryWords.test(text) && /\bbetween\b|之间/i.test(text) && listWords.test(text);
-  if (!boundary && !countWords.test(text)) return null;
+  // "Which valley has the most km of trail inside it": the groups ranked, not one figure.
+  const ranked = !boundary && listWords.test(text) && rankWords.test(text);
+  if (!boundary && !ranked && !countWords.test(text)) return null;
   const both = bothEndsWords.test(text);
+  // "segments that touch at least one hut": one end is enough.
+  const touching = !both && touchWords.test(text);
   // A named value ("North", "日本") is read at plan time; other names are nodes.
-  if (nodeMentions.length > 0 && !boundary && !both) return null;
+  if (nodeMentions.length > 0 && !boundary && !both && !touching) return null;
   const between = betweenWords.test(text);
-  if (!boundary && !between && !both && !withinWords.test(text)) return null;
+  if (!boundary && !between && !both && !touching && !withinWords.test(text)) return null;
   // "有多少条转账是跨国的" counts links; "总金额", "the total capacity" sums what they carry.
-  const sums = totalWords.test(text) && !countsLinks.test(text);
-  const quantity = boundary || !sums ? null : quantityWordOf(text);
+  // "How many containers travel on lanes …": a link property named by its own name is summed
+  // when the schema has it (the plan looks), and the links are counted otherwise.
+  const sums = (totalWords.test(text) && !countsLinks.test(text)) || mayNameLinkProperty(text);
+  const quantity = boundary || !(sums || ranked) ? null : quantityWordOf(text);
   return [
     {
       kind: "links-between-groups" as const,
       asked: boundary
         ? ("boundary" as const)
-        : between && !both
-          ? ("between" as const)
-          : ("within" as const),
+        : touching
+          ? ("touching" as const)
+          : between && !both
+            ? ("between" as const)
+            : ("within" as const),
+      quantity: quantity?.names ?? null,
+      measuresWeight: quantity?.measuresWeight ?? false,
+      total: sums || (ranked && quantity !== null),
+      ...(ranked ? { ranked: true } : {}),
+    },
+  ];
+}
+
+// "from Asian ports to European ports", "从亚洲港口发往欧洲港口": groups (plural nouns, or a
+// Chinese place word before a noun of places) at both ends of a walk along one link.
+const fromGroupToGroup =
+  /\bfrom\s+(?:\w+\s+){0,2}?\w+s\s+(?:\w+\s+){0,3}?(?:to|into|towards|bound for)\s+(?:\w+\s+){0,2}?\w+s\b|从[^，,。？?]{1,12}?(?:港口|港|城市|国家|机场|地区|站)[^，,。？?]{0,6}?(?:发往|运往|开往|送往|流向|到|至|往|去)[^，,。？?]{1,12}?(?:港口|港|城市|国家|机场|地区|站)/i;
+
+/** "How many containers go from Asian ports to European ports?" (values read at plan time). */
+function readFromGroupToGroup(text: string) {
+  if (!fromGroupToGroup.test(text) || !countWords.test(text)) return null;
+  const named = mayNameLinkProperty(text);
+  const quantity = quantityWordOf(text);
+  if (!named && !quantity && !linkWords.test(text)) return null;
+  const sums = Boolean(quantity) || named || (totalWords.test(text) && !countsLinks.test(text));
+  return [
+    {
+      kind: "links-between-groups" as const,
+      asked: "from-to" as const,
       quantity: quantity?.names ?? null,
       measuresWeight: quantity?.measuresWeight ?? false,
       total: sums,
@@ -90,16 +133,41 @@ function namedProperty(question: string, properties: { name: string }[]) {
   });
 }
 
+type Group = {
+  /** The column compared: a property, or `node_type` for a kind of node ("huts"). */
+  property: string;
+  value: string | null;
+  edges: string;
+  /** The end nodes' table as SQL (a name, or the union of the kinds the links join). */
+  nodes: string;
+};
+
+/** A value every kind of end node lists ("valley = Birch" on villages and huts) counts once. */
+function distinctValues(values: ReturnType<typeof namedValues>) {
+  return values.filter(
+    (value, index) =>
+      values.findIndex(
+        (other) =>
+          other.condition.property === value.condition.property &&
+          String(other.condition.value) === String(value.condition.value),
+      ) === index,
+  );
+}
+
 /**
- * The node property the question groups by ("country", "line"), on a one-type link, and the
- * one value it names when it names one ("both ends in North").
+ * The node property the question groups by ("country", "line"), on a link whose two ends are
+ * of the same kinds, and the one value it names when it names one ("both ends in North"); a
+ * kind of node named instead ("segments touching a hut") compares the ends' kinds.
  */
-function groupOf(question: string, schema: GraphSchemaView) {
+function groupOf(question: string, schema: GraphSchemaView, directed: boolean): Group | null {
   for (const type of schema.edge_types) {
-    if (type.from.length !== 1 || type.to.length !== 1 || type.from[0] !== type.to[0]) continue;
-    const nodeType = type.from[0];
-    const properties = schema.node_types.find((node) => node.name === nodeType)?.properties ?? [];
-    const values = namedValues({ question, schema }).filter((value) => value.nodeType === nodeType);
+    const kinds = sameKindsAtBothEnds(type, directed);
+    if (!kinds) continue;
+    const properties =
+      schema.node_types.find((node) => kinds.includes(node.name))?.properties ?? [];
+    const values = distinctValues(
+      namedValues({ question, schema }).filter((value) => kinds.includes(value.nodeType)),
+    );
     const value = values.length === 1 ? values[0].condition : null;
     const property = value
       ? properties.find((candidate) => candidate.name === value.property)
@@ -107,16 +175,22 @@ function groupOf(question: string, schema: GraphSchemaView) {
     const edgeTable = schema.query_tables.find(
       (table) => table.kind === "edge-type" && (table.type ?? table.name) === type.name,
     );
-    const nodeTable = schema.query_tables.find(
-      (table) => table.kind === "node-type" && table.name === nodeType,
-    );
-    if (property && edgeTable && nodeTable) {
+    const nodes = endNodesTable(schema, kinds);
+    if (!edgeTable || !nodes) continue;
+    if (property) {
       return {
         property: property.name,
         value: value ? String(value.value) : null,
         edges: edgeTable.name,
-        nodes: nodeTable.name,
+        nodes,
       };
+    }
+    const kind =
+      kinds.length > 1
+        ? namedNodeTypes(question, schema).filter((name) => kinds.includes(name))
+        : [];
+    if (kind.length === 1) {
+      return { property: "node_type", value: kind[0], edges: edgeTable.name, nodes };
     }
   }
   return null;
@@ -149,7 +223,20 @@ function planLinksBetweenGroups(
 ): PlanOutcome | Declined {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
-  const group = groupOf(context.reading.question, schemaStep.schema);
+  if (intent.asked === "from-to") {
+    const table =
+      schemaStep.schema.edge_types.length === 1
+        ? schemaStep.schema.query_tables.find((t) => t.kind === "edge-type")?.name
+        : undefined;
+    const summed = table ? summedColumn(context, schemaStep.schema, intent, table) : null;
+    if (summed === "missing") return { kind: "declined" };
+    return planLinksFromGroupToGroup({ context, schema: schemaStep.schema, summed });
+  }
+  const group = groupOf(
+    context.reading.question,
+    schemaStep.schema,
+    context.graph.description.directed === true,
+  );
   if (!group) return { kind: "declined" };
   if (intent.asked === "boundary") {
     return group.value
@@ -158,6 +245,14 @@ function planLinksBetweenGroups(
   }
   const summed = summedColumn(context, schemaStep.schema, intent, group.edges);
   if (summed === "missing") return { kind: "declined" };
+  if (intent.asked === "touching") {
+    return group.value
+      ? planTouchingGroup({ context, group: { ...group, value: group.value }, summed })
+      : { kind: "declined" };
+  }
+  if (intent.ranked && !group.value && intent.asked === "within") {
+    return planGroupsByTheirLinks({ context, group, summed });
+  }
   const property = quoteIdentifier(group.property);
   const same = group.value
     ? `a.${property} = ${quoteLiteral(group.value)} AND b.${property} = ${quoteLiteral(group.value)}`
@@ -167,8 +262,8 @@ function planLinksBetweenGroups(
     `SELECT coalesce(${measure} FILTER (WHERE ${same}), 0) AS within_groups,`,
     `coalesce(${measure} FILTER (WHERE NOT (${same})), 0) AS between_groups, ${measure} AS links`,
     `FROM ${quoteIdentifier(group.edges)} e`,
-    `JOIN ${quoteIdentifier(group.nodes)} a ON a.id = e.source`,
-    `JOIN ${quoteIdentifier(group.nodes)} b ON b.id = e.target`,
+    `JOIN ${group.nodes} a ON a.id = e.source`,
+    `JOIN ${group.nodes} b ON b.id = e.target`,
   ].join("\n");
   return planQuery({
     context,

@@ -2,6 +2,7 @@ import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { inLanguage } from "../writing/answer-language";
+import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
 
 // Links shown under the lead.
@@ -13,6 +14,7 @@ const shownLinks = 20;
  */
 export function planGroupBoundary(input: {
   context: PlanContext;
+  /** `nodes`: the end nodes' table as SQL, a name or a union of the kinds the links join. */
   group: { property: string; value: string; edges: string; nodes: string };
 }): PlanOutcome {
   const { context, group } = input;
@@ -21,8 +23,8 @@ export function planGroupBoundary(input: {
   const sql = [
     "SELECT e.source, a.label AS source_label, e.target, b.label AS target_label",
     `FROM ${quoteIdentifier(group.edges)} e`,
-    `JOIN ${quoteIdentifier(group.nodes)} a ON a.id = e.source`,
-    `JOIN ${quoteIdentifier(group.nodes)} b ON b.id = e.target`,
+    `JOIN ${group.nodes} a ON a.id = e.source`,
+    `JOIN ${group.nodes} b ON b.id = e.target`,
     `WHERE ${inside("a")} <> ${inside("b")}`,
     "ORDER BY e.source, e.target",
   ].join("\n");
@@ -57,6 +59,49 @@ export function planGroupBoundary(input: {
               }),
       );
       part.focusNodeIds = links.slice(0, shownLinks).flatMap((link) => [link.from.id, link.to.id]);
+    },
+  });
+}
+
+/**
+ * "What's the total ascent on segments that touch at least one hut?": the links with at least
+ * one end in the group, counted, or summed by the link property asked for; each link once.
+ */
+export function planTouchingGroup(input: {
+  context: PlanContext;
+  group: { property: string; value: string; edges: string; nodes: string };
+  summed: { column: string; property: string } | null;
+}): PlanOutcome {
+  const { context, group, summed } = input;
+  const inside = (alias: string) =>
+    `coalesce(${alias}.${quoteIdentifier(group.property)} = ${quoteLiteral(group.value)}, false)`;
+  const measure = summed ? `sum(e.${quoteIdentifier(summed.column)})` : "count(*)";
+  const sql = [
+    `SELECT coalesce(${measure} FILTER (WHERE ${inside("a")} OR ${inside("b")}), 0) AS touching, count(*) FILTER (WHERE ${inside("a")} OR ${inside("b")}) AS links, ${measure} AS overall`,
+    `FROM ${quoteIdentifier(group.edges)} e`,
+    `JOIN ${group.nodes} a ON a.id = e.source`,
+    `JOIN ${group.nodes} b ON b.id = e.target`,
+  ].join("\n");
+  const scope = `${group.property} = ${group.value}`;
+  return planQuery({
+    context,
+    sql,
+    limit: 1,
+    write: (data, part) => {
+      const touching = formatFigure(Number(data.rows[0]?.[0] ?? 0));
+      const links = Number(data.rows[0]?.[1] ?? 0);
+      const overall = formatFigure(Number(data.rows[0]?.[2] ?? 0));
+      part.summary.push(
+        summed
+          ? inLanguage(context, {
+              en: `The links with at least one end at ${scope} carry ${touching} ${summed.property} in total (${links} links; ${overall} over all links).`,
+              zh: `至少一端 ${scope} 的边的 ${summed.property} 总计 ${touching}（${links} 条边；全部边合计 ${overall}）。`,
+            })
+          : inLanguage(context, {
+              en: `${links} links have at least one end at ${scope} (of ${overall} links).`,
+              zh: `${overall} 条边中有 ${links} 条至少一端 ${scope}。`,
+            }),
+      );
     },
   });
 }

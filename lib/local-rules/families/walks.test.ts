@@ -124,15 +124,12 @@ describe("a distance between two named nodes asked as a quantity is a shortest p
     expect(stops.lead).toMatch(/^从 Alder \(s1\) 到 Dunmore \(s4\) 的最短路径共 3 跳：/);
     const minutes = await ask("按行车时间，从 Alder 到 Dunmore 最快要多少分钟？", "metro");
     expect(minutes.lead).toMatch(/（加权距离 10）/);
-    // The weights are minutes: a distance asked in km says the sum is not of km.
-    const km = await runConversation({
-      question: "How far is Alder from Dunmore in km?",
-      state: attachedKarateState(),
-      engine: await engineFor("metro"),
+    // The weights are minutes: a distance asked in km sums the km each link carries.
+    const km = await ask("How far is Alder from Dunmore in km?", "metro");
+    expect(km.calls.find((call) => call.toolName === "shortest_path")?.input).toMatchObject({
+      weight_property: "km",
     });
-    expect(km.answer).toContain(
-      "The distance sums the edge weights (`weight`); `km`, which the question names, is another edge property that shortest_path does not sum.",
-    );
+    expect(km.lead).toMatch(/\(weighted distance 6\.50*\)/);
   });
 
   it("finds a node named by its role through search_node", async () => {

@@ -1,6 +1,5 @@
-import { chinesePropertyWords } from "../aggregate/property-words";
+import { namesProperty } from "../families/link-property-names";
 import { quantityWordsOf } from "../families/link-quantity";
-import { wordForms } from "../families/node-conditions";
 import type { GraphSchemaView } from "../reading/graph-schema";
 
 // "Using the export value as capacity", "weighting lines by their length", "以 weight（分钟）作为
@@ -9,10 +8,6 @@ import type { GraphSchemaView } from "../reading/graph-schema";
 // weight column itself is "weight".
 
 const weightWords = /\bweights?\b|权重|边权/i;
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** The graph's numeric link properties, each once. */
 function numericLinkProperties(schema: GraphSchemaView): string[] {
@@ -29,16 +24,7 @@ function numericLinkProperties(schema: GraphSchemaView): string[] {
 
 /** A property the question names by its own name, in English or by a Chinese column word. */
 function namedByItsName(question: string, properties: string[]): string | null {
-  for (const property of properties) {
-    if (new RegExp(`(?<![\\w])${wordForms(property)}(?![\\w])`, "i").test(question)) {
-      return property;
-    }
-    const chinese = Object.entries(chinesePropertyWords)
-      .filter(([, names]) => names.includes(property.toLowerCase()))
-      .map(([word]) => word);
-    if (chinese.some((word) => new RegExp(escaped(word)).test(question))) return property;
-  }
-  return null;
+  return properties.find((property) => namesProperty(question, property)) ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { kPathsDataSchema } from "../writing/analysis-result-shapes";
 import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { countsHops, pathWeighted } from "./path-weighting";
+import { countsHops, pathWeighing, pathWeighted } from "./path-weighting";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 
@@ -20,10 +20,15 @@ export function planKShortest(input: {
   const { context, k, ordinal } = input;
   const graphWeighted = context.graph.description.weighted === true;
   const question = context.reading.question;
+  // "按航行天数算，第二快的路线": the paths ranked by a link property the question measures in.
+  const weighing = pathWeighing(context);
+  if (weighing.kind === "pending") return weighing.outcome;
+  const property = countsHops(question) ? null : weighing.property;
   const weighted =
-    graphWeighted &&
-    !countsHops(question) &&
-    (input.weighted || pathWeighted({ question, graphWeighted }));
+    property !== null ||
+    (graphWeighted &&
+      !countsHops(question) &&
+      (input.weighted || pathWeighted({ question, graphWeighted })));
   return planOnNodes({
     context,
     names: [input.source, input.target],
@@ -33,7 +38,12 @@ export function planKShortest(input: {
     },
     call: ([from, to]) => ({
       toolName: "shortest_path",
-      input: { source: from.id, target: to.id, k, ...(weighted ? { weighted: true } : {}) },
+      input: {
+        source: from.id,
+        target: to.id,
+        k,
+        ...(property ? { weight_property: property } : weighted ? { weighted: true } : {}),
+      },
     }),
     schema: kPathsDataSchema,
     write: (data, [from, to], call) => {

@@ -35,18 +35,30 @@ export async function walkGraphEngine(input: ConstructGraphInput): Promise<FakeE
       const source = graph.nodeIds.indexOf(String(args.source));
       const target = graph.nodeIds.indexOf(String(args.target));
       if (source < 0 || target < 0) return fail("NODE_NOT_FOUND", "No such node.");
-      const weighted = args.weighted === true;
-      if (weighted && graph.edgeWeights === null) {
+      // weight_property: any numeric edge property as the distance, as the tool reads it.
+      const property = typeof args.weight_property === "string" ? args.weight_property : null;
+      const weighted = args.weighted === true || property !== null;
+      if (weighted && !property && graph.edgeWeights === null) {
         return fail("INVALID_REQUEST", "The graph has no edge weights.");
       }
+      const walked = property
+        ? buildCsr({
+            graph: {
+              ...graph,
+              edgeWeights: Float64Array.from(graph.edgeProperties, (values) =>
+                Number(values?.[property]),
+              ),
+            },
+          })
+        : csr;
       const result = weighted
-        ? dijkstraShortestPath({ csr, source, target })
+        ? dijkstraShortestPath({ csr: walked, source, target })
         : bfsShortestPath({ csr, source, target });
       return ok({
         source: String(args.source),
         target: String(args.target),
         weighted,
-        ...(weighted ? { weight_column: graph.edgeWeightColumn ?? null } : {}),
+        ...(weighted ? { weight_column: property ?? graph.edgeWeightColumn ?? null } : {}),
         found: result.found,
         length: result.length,
         distance: result.distance,
