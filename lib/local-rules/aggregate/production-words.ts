@@ -20,6 +20,7 @@ export const chineseProductionTypes: Record<string, string[]> = {
   专辑: ["album", "record"],
   唱片公司: ["label", "company"],
   出版社: ["publisher", "press"],
+  编辑: ["editor"],
   编剧: ["writer", "screenwriter"],
   制片人: ["producer"],
 };

@@ -49,6 +49,7 @@ describe("the question families", () => {
       "neighbours",
       "centrality",
       "most-co-partners",
+      "nodes-by-partner-count",
       "schema-question",
       "node-value-check",
     ]);

@@ -26,6 +26,7 @@ import { mostCoPartnersFamily } from "./most-co-partners";
 import { neighboursFamily } from "./neighbours";
 import { nodeStructureFamily } from "./node-structure";
 import { nodeValueCheckFamily } from "./node-value-check";
+import { nodesByPartnerCountFamily } from "./nodes-by-partner-count";
 import { nodesWithValueFamily } from "./nodes-with-value";
 import { oneWayNodesFamily } from "./one-way-nodes";
 import { outsideMainFamily } from "./outside-main";
@@ -108,6 +109,8 @@ export const families = [
   centralityFamily,
   // "Which actor has worked with the most co-stars?": partners through shared works.
   mostCoPartnersFamily,
+  // "How many directors have worked for more than one studio?": a count of distinct partners.
+  nodesByPartnerCountFamily,
   schemaQuestionFamily,
   // Last: it reads only yes/no questions about one node that no family above understood.
   nodeValueCheckFamily,
