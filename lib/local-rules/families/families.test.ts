@@ -48,6 +48,7 @@ describe("the question families", () => {
       "nodes-with-value",
       "neighbours",
       "centrality",
+      "property-difference",
       "most-co-partners",
       "nodes-by-partner-count",
       "schema-question",

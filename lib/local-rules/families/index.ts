@@ -33,6 +33,7 @@ import { outsideMainFamily } from "./outside-main";
 import { partnersFamily } from "./partners";
 import { pathFamily } from "./path";
 import { projectionFamily } from "./projection";
+import { propertyDifferenceFamily } from "./property-difference";
 import { readQuestionText } from "./question-text";
 import { reachAvoidingFamily } from "./reach-avoiding";
 import { reachSetFamily } from "./reach-set";
@@ -108,6 +109,8 @@ export const families = [
   neighboursFamily,
   centralityFamily,
   // "Which actor has worked with the most co-stars?": partners through shared works.
+  // "Which film made the biggest profit, box office minus budget?": two figures combined.
+  propertyDifferenceFamily,
   mostCoPartnersFamily,
   // "How many directors have worked for more than one studio?": a count of distinct partners.
   nodesByPartnerCountFamily,
