@@ -23,6 +23,7 @@ import {
 import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import { resolveOrderReference } from "./order-references";
 import { partBySize } from "./part-by-size";
+import { nextPathBetweenSameEnds } from "./path-rank-follow-ups";
 import {
   type FollowUpReading,
   isBareExclusion,
@@ -325,6 +326,9 @@ const twoNodes = /\b(?:those|these|the)\s+two\b|这两|那两|两者/i;
 function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolution {
   const chinese = detectLanguage(question) === "zh";
   const named = nodeMentions(question);
+  // "第二快的路线要多少天？" after a path: the next path between its ends, not a ranking's node.
+  const nextPath = nextPathBetweenSameEnds(question, previous);
+  if (nextPath) return asResolution(question, nextPath);
   const ordered =
     resolveOrderReference(question, previous) ??
     countOfExistential(question, previous) ??

@@ -22,7 +22,7 @@ const notNames = new Set(
     "plot graph's network's dataset data table following i'd i'm i've has have into rank ranked where " +
     "whats what's hwo how's adamic-adar jaccard's runner-up rest main fewest least most highest lowest " +
     "largest smallest biggest local global average mean total number count minimum maximum weighted " +
-    "directed undirected all-time overall fastest cheapest longest add sum tally combined"
+    "directed undirected all-time overall fastest cheapest longest add sum tally combined measured"
   ).split(/\s+/),
 );
 
