@@ -21,6 +21,8 @@ export const chineseProductionTypes: Record<string, string[]> = {
   唱片公司: ["label", "company"],
   出版社: ["publisher", "press"],
   编辑: ["editor"],
+  剧目: ["play", "show"],
+  话剧: ["play"],
   编剧: ["writer", "screenwriter"],
   制片人: ["producer"],
 };

@@ -15,6 +15,7 @@ describe("the question families", () => {
       "reciprocal-pairs",
       "degree-balance",
       "links-between-groups",
+      "key-holder-share",
       "link-share",
       "value-share",
       "type-share",

@@ -19,6 +19,7 @@ import { flowFamily } from "./flow";
 import { graphExportFamily } from "./graph-export";
 import { graphMetricFamily } from "./graph-metric";
 import { kShortestFamily } from "./k-shortest";
+import { keyHolderShareFamily } from "./key-holder-share";
 import { linkShareFamily } from "./link-share";
 import { linksBetweenGroupsFamily } from "./links-between-groups";
 import { membershipFamily } from "./membership";
@@ -73,6 +74,8 @@ export const families = [
   degreeBalanceFamily,
   // Sets and shares of nodes or links described by property values (declined without one).
   linksBetweenGroupsFamily,
+  // "What share of the films are sequels?": a self-referencing key's holders (declined unless named).
+  keyHolderShareFamily,
   linkShareFamily,
   valueShareFamily,
   typeShareFamily,

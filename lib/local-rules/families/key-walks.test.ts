@@ -38,3 +38,14 @@ describe("a walk along a self-referencing key the question names by its column",
     }
   });
 });
+
+describe("the share of rows that hold a key to their own table", { timeout: 60_000 }, () => {
+  it("counts the holders over the table, named by the key's column in English or Chinese", async () => {
+    expect(await lead("What share of the plays are remakes?")).toBe(
+      "50 % of the plays have a remake_of (2 of 4, a share of 0.5000).",
+    );
+    expect(await lead("翻拍剧目占全部剧目的比例是多少？")).toMatch(
+      /（4 个中有 2 个，比例 0\.5000）/,
+    );
+  });
+});
