@@ -120,6 +120,26 @@ describe("references by order", () => {
     expect(readAnalyses("T38 连着几段步道？")).toMatchObject([{ kind: "degree", node: "T38" }]);
   });
 
+  it("reads '她们 一起…哪些' and 'both appeared in' as what the two share", () => {
+    const earlier = [
+      {
+        question: "哪位演员的片酬总额最高？",
+        answer: "片酬总和最高的演员是 Priya Sen（actors:3），9980。",
+      },
+      {
+        question: "她和哪位演员同台次数最多？",
+        answer: "Priya Sen (actors:3) 与 Liu Ran (actors:8) 同台次数最多（6 次）。",
+      },
+    ];
+    const together = request(resolveTurn({ question: "她们一起出演过哪些电影？", earlier }));
+    expect(readAnalyses(together)).toMatchObject([
+      { kind: "common-neighbours", source: "actors:3", target: "actors:8", ask: "list" },
+    ]);
+    expect(readAnalyses("Which films have Ada and Bo both appeared in?")).toMatchObject([
+      { kind: "common-neighbours", source: "Ada", target: "Bo" },
+    ]);
+  });
+
   it("reads a path measured by 'the fewest <links>' as hops", () => {
     const walk = [
       {

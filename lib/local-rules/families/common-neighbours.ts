@@ -13,7 +13,7 @@ export type CommonNeighboursIntent = {
 // "How many people are on both Atlas and Cobalt?", "Who worked on both?", "Atlas 和 Halcyon
 // 两个项目共有多少名成员？", "都参与了": what is linked to each of two named nodes.
 const onBoth =
-  /\b(?:on|in|at|of|from|for|to|with|by|into|under|across|between)\s+both\b(?!\s+(?:directions?|ways))|\bboth\s+(?:[A-Z0-9]\S*\s+)+(?:and|&)\s+\S+\s+(?:have|share|had|shared)\b|\b(?:both|each)\s+of\s+them\b|\bshare[sd]?\s*[?？.!]?\s*$|\bhave\s+in\s+common\s*[?？.!]?\s*$|(?:共有|共同拥有|都有|同时拥有)(?:多少|几|哪些|谁)|(?:都|同时|共同)(?:参与|参加|加入|属于|在|去过|买过|借过|连接|认识|关注|合作|服务)|共同(?:的)?(?:成员|员工|参与者|人员|客户|用户|会员|作者|读者|学生|买家)/i;
+  /\b(?:on|in|at|of|from|for|to|with|by|into|under|across|between)\s+both\b(?!\s+(?:directions?|ways))|\bboth\s+(?:[A-Z0-9]\S*\s+)+(?:and|&)\s+\S+\s+(?:have|share|had|shared)\b|\b(?:both|each)\s+of\s+them\b|\bboth\s+[a-z]+(?:ed|en)\s+(?:in|on|at|for|with|to)\b|一起[\u4e00-\u9fff]{1,4}?(?:过|了)?(?:哪些|什么|几|多少|哪)|\bshare[sd]?\s*[?？.!]?\s*$|\bhave\s+in\s+common\s*[?？.!]?\s*$|(?:共有|共同拥有|都有|同时拥有)(?:多少|几|哪些|谁)|(?:都|同时|共同)(?:参与|参加|加入|属于|在|去过|买过|借过|连接|认识|关注|合作|服务)|共同(?:的)?(?:成员|员工|参与者|人员|客户|用户|会员|作者|读者|学生|买家)/i;
 
 // "Have A and B worked on the same project?", "A 和 B 有没有参与同一个项目？": a neighbour of
 // that kind they share (a community, a component or a distance is not a neighbour).
