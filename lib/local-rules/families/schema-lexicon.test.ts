@@ -82,6 +82,10 @@ describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120
     const huts = await ask("What proportion of the waypoints are huts?");
     expect(huts.lead).toMatch(/^37\.5 % of the nodes are hut/);
     expect(huts.names).toContain("query_graph");
+    // A type named as the whole ("of the huts", "全部小屋") is not the part asked about.
+    for (const question of ["What share of the huts are peaks?", "山峰占全部小屋的比例？"]) {
+      expect((await ask(question)).lead).not.toMatch(/of the nodes are|占全部节点/);
+    }
   });
 
   it("reads separate networks as components and the main network as the largest", async () => {

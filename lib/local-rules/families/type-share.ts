@@ -2,7 +2,7 @@ import { planQuery, queryTableName } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { readGraphSchema } from "../reading/graph-schema";
 import { readPropertyConditions } from "../reading/property-conditions";
-import { namedNodeTypes, namedValues } from "../reading/question-scope";
+import { namedNodeTypes, namedValues, typePosition } from "../reading/question-scope";
 import { inLanguage } from "../writing/answer-language";
 import { type Declined, defineFamily } from "./define-family";
 import type { QuestionText } from "./question-text";
@@ -19,6 +19,15 @@ const notNodes = /\b(?:links?|edges?|amounts?|money|total)\b|边|金额|总额/i
 function readTypeShare({ text }: QuestionText) {
   if (!shareWords.test(text) || notNodes.test(text)) return null;
   return [{ kind: "type-share" as const }];
+}
+
+// "续集占全部电影的比例", "What share of the films are sequels?": a type named as the whole the
+// share is taken of is not the part asked about (that part is a property, not a type).
+const wholeBefore = /(?:全部|所有|总|整个|\b(?:all|of|among|amongst)\s+(?:the\s+)?(?:\w+\s+)?)$/i;
+
+function namesTheWhole(question: string, type: string): boolean {
+  const at = typePosition(question, type);
+  return at >= 0 && wholeBefore.test(question.slice(Math.max(0, at - 16), at));
 }
 
 function percent(share: number): string {
@@ -39,7 +48,9 @@ function planTypeShare(context: PlanContext, _intent: TypeShareIntent): PlanOutc
   const narrowed =
     namedValues({ question, schema }).length > 0 ||
     readPropertyConditions({ question, schema }).length > 0;
-  if (types.length !== 1 || narrowed) return { kind: "declined" };
+  if (types.length !== 1 || narrowed || namesTheWhole(question, types[0])) {
+    return { kind: "declined" };
+  }
   const type = types[0];
   const nodes = `"${queryTableName(schema, "nodes").replace(/"/g, '""')}"`;
   const matching = `count(*) FILTER (WHERE n.type = '${type.replace(/'/g, "''")}')`;
