@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
 import { detectIntent } from "../reading/detect-intent";
+import { analysisGraphEngine } from "../testing/analysis-graph-engine";
 import { realGraphEngine } from "../testing/real-graph-engine";
 import { runConversation } from "../testing/run-conversation";
 
@@ -81,6 +82,17 @@ describe("partners through shared works", { timeout: 60_000 }, () => {
     ).toBe(tie);
     expect(await lead("哪位乐手合作过的乐手最多？")).toMatch(
       /^Jonas Weber \(musicians:1\) 合作过的其他 musicians 最多：共 1 个/,
+    );
+  });
+
+  it("names the one partner a node shares the most works with, asked in Chinese", async () => {
+    const { answer } = await runConversation({
+      question: "Jonas Weber 和哪位乐手同台次数最多？",
+      state: attachedKarateState(),
+      engine: await analysisGraphEngine({ kind: "sql", text: dump }),
+    });
+    expect(answer.split("\n")[0]).toMatch(
+      /^与 musicians:1 共享最多的是 Lena Vogel \(musicians:3\)/,
     );
   });
 

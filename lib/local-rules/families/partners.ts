@@ -24,7 +24,7 @@ export function asksForPairs({ text, pairsAsked }: QuestionText): boolean {
 // Working with someone, said as a verb with "with" or as a noun for the people one works
 // with, English and Chinese.
 const collaborationWords =
-  /\b(?:work(?:s|ed|ing)?|collaborat(?:e|es|ed|ing)|co-?operat(?:e|es|ed|ing)|team(?:s|ed)?\s+up|partner(?:s|ed)?(?:\s+up)?|serv(?:e|es|ed)|been\s+on\s+(?:a\s+)?(?:team|project)s?)\s+(?:\w+\s+)?(?:with|alongside)\b|\bco-?workers?\b|\bcollaborators?\b|\bcolleagues?\b|\bteam-?mates?\b|\bwith\s+whom\b[^?？]*\b(?:work(?:s|ed)?|collaborat\w*|co-?operat\w*|team(?:s|ed)?\s+up|partner(?:s|ed)?)\b|合作(?:过|的|者|伙伴)?|共事|(?:一起|共同)(?:工作|参与|参加|做|干|负责)|同事|搭档|队友/i;
+  /\b(?:work(?:s|ed|ing)?|act(?:s|ed)?|starr?(?:s|ed)?|collaborat(?:e|es|ed|ing)|co-?operat(?:e|es|ed|ing)|team(?:s|ed)?\s+up|partner(?:s|ed)?(?:\s+up)?|serv(?:e|es|ed)|been\s+on\s+(?:a\s+)?(?:team|project)s?)\s+(?:\w+\s+)?(?:with|alongside)\b|\bco-?workers?\b|\bcollaborators?\b|\bcolleagues?\b|\bteam-?mates?\b|\bwith\s+whom\b[^?？]*\b(?:work(?:s|ed)?|collaborat\w*|co-?operat\w*|team(?:s|ed)?\s+up|partner(?:s|ed)?)\b|合作(?:过|的|者|伙伴)?|共事|同台|合演|搭戏|(?:一起|共同)(?:出演|演出|演戏|拍戏)|(?:一起|共同)(?:工作|参与|参加|做|干|负责)|同事|搭档|队友/i;
 
 // "worked with the most people" without a name is a ranking (centrality); "worked with on the
 // same project" with a name stays here.
@@ -35,8 +35,11 @@ function readCollaboration(question: QuestionText): PartnersIntent[] | null {
   // "How many different colleagues does Mei send emails to?": a verb with a direction makes
   // the colleagues whom the links reach, a degree.
   if (linkDirection(text, subject) !== "all") return null;
-  const counted = questionWords.count.test(text);
-  const top = !counted && questionWords.superlative.test(text);
+  // "和哪位演员同台次数最多": which one, the most times — a top partner, not a count.
+  const whichOne = questionWords.whichNodes.test(text) || /哪/.test(text);
+  const ranked = questionWords.superlative.test(text);
+  const counted = questionWords.count.test(text) && !(ranked && whichOne);
+  const top = !counted && ranked;
   const listed =
     questionWords.whichNodes.test(text) ||
     /\beveryone\b|\ball\b|\banyone\b|\bwhom?\b|有哪些|哪些|有谁|跟谁|和谁|与谁/i.test(text);
