@@ -26,6 +26,14 @@ export function isGroupable(column: CatalogueColumn): boolean {
   return distinct <= maxGroupValues && distinct <= present * 0.8;
 }
 
+function ownFigure(before: Mention | undefined, mention: PropertyMention): boolean {
+  return (
+    before?.kind === "type" &&
+    mention.candidates.every((ref) => ref.column.kind === "number") &&
+    mention.candidates.some((ref) => ref.table === before.table)
+  );
+}
+
 function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
   // A figure ends the phrase: in "which customer spends", "spends" is the measure, and in
   // "类别的销量" the second property is what is measured per category.
@@ -37,6 +45,8 @@ function readChain(chain: GroupChain): GroupTarget | "invalid" | null {
         // "片酬", "fee": an amount paid is measured, never a group.
         mention.candidates.every((ref) => moneyPropertyNames.test(ref.column.property)) ||
         !mention.candidates.some((ref) => isGroupable(ref.column)) ||
+        // "港口的泊位最多", "the port's berths": a figure of the type just named is measured.
+        ownFigure(chain.mentions[index - 1], mention) ||
         chain.mentions.slice(0, index).some((earlier) => earlier.kind === "property")),
   );
   const phrase = end === -1 ? chain.mentions : chain.mentions.slice(0, end);

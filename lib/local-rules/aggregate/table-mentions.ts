@@ -83,6 +83,22 @@ export function findTableMentions(input: {
         for (const stem of stems)
           for (const form of nameForms(stem)) add(phrase(form), nodeTables[0], "generic");
       }
+      // Place and transport words ("ports", "港口") name it too, unless the table has a column
+      // or a value by that word ("tier = factory", a `city` column).
+      const own = new Set(
+        nodeTables[0].columns.flatMap((column) => [
+          singularOf(column.property.toLowerCase()),
+          ...column.values.flatMap((value) =>
+            typeof value === "string" ? [singularOf(value.toLowerCase())] : [],
+          ),
+        ]),
+      );
+      for (const [word, stems] of Object.entries(chineseTypeSynonyms)) {
+        if (tableForStems(catalogue, stems) || stems.some((stem) => own.has(stem))) continue;
+        add(phrase(word), nodeTables[0], "generic");
+        for (const stem of stems)
+          for (const form of nameForms(stem)) add(phrase(form), nodeTables[0], "generic");
+      }
     }
   }
   for (const { pattern: verbs, stems } of englishActionWords)

@@ -167,4 +167,21 @@ describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120
     const european = await ask("Which European ports send lanes to Chennai?", harbours);
     expect(european.lead).toMatch(/2 nodes with region = Europe: Aarhus \(p1\), Bremen \(p2\)/);
   });
+
+  it("ranks a CSV graph's nodes by a figure named after their everyday noun", async () => {
+    for (const question of ["Which port has the most berths?", "哪个港口的泊位最多？"]) {
+      expect((await ask(question, harbours)).lead).toMatch(/^(?:泊位最高的港口是 )?Chennai ?[（(]p3/);
+    }
+    expect((await ask("Which port has the fewest berths?", harbours)).lead).toMatch(
+      /^Aarhus \(p1\)/,
+    );
+  });
+
+  it("answers a second ask about the node an aggregate's lead names", async () => {
+    const { lead, names } = await ask(
+      "Which is the highest peak, and how many segments lead up to it?",
+    );
+    expect(lead).toMatch(/^Grey Summit \(a1\) .*; Grey Summit \(a1\) has 2 connections/);
+    expect(names).toContain("degree_analysis");
+  });
 });

@@ -48,6 +48,11 @@ export function planAggregate(input: {
       part.summary.push(
         writeAggregateLead({ plan, rows, language: detectLanguage(question), question }),
       );
+      // "Which is the highest peak, and how many segments lead up to it?": the node the lead
+      // names is what a second ask's "it" stands for.
+      if (plan.answer === "entity" && idColumn >= 0 && kept.length > 0) {
+        part.focusNodeIds = [String(kept[0][idColumn])];
+      }
       if (excluded.length > 0 && kept.length < data.rows.length) {
         part.notes.push(excludedNote(question, excluded));
       }
