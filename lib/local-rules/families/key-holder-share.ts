@@ -64,7 +64,10 @@ function planKeyHolderShare(
   if (!holder || key?.to[0] !== holder) return { kind: "declined" };
   const edges = quoteIdentifier(queryTableName(schema, "edges"));
   const nodes = quoteIdentifier(queryTableName(schema, "nodes"));
-  const sql = `SELECT (SELECT count(DISTINCT e.source) FROM ${edges} e WHERE e.type = ${quoteLiteral(keyType)}) AS holding, (SELECT count(*) FROM ${nodes} n WHERE n.type = ${quoteLiteral(holder)}) AS total`;
+  const holding = `(SELECT count(DISTINCT e.source) FROM ${edges} e WHERE e.type = ${quoteLiteral(keyType)})`;
+  const total = `(SELECT count(*) FROM ${nodes} n WHERE n.type = ${quoteLiteral(holder)})`;
+  // The share is computed in the query, so the figure the answer states is one the tool returned.
+  const sql = `SELECT ${holding} AS holding, ${total} AS total, ${holding} * 1.0 / NULLIF(${total}, 0) AS share, ${holding} * 100.0 / NULLIF(${total}, 0) AS percent`;
   const column = keyType.slice(keyType.indexOf(".") + 1);
   return planQuery({
     context,
@@ -73,11 +76,11 @@ function planKeyHolderShare(
     write: (data, part) => {
       const holding = Number(data.rows[0]?.[0] ?? 0);
       const total = Number(data.rows[0]?.[1] ?? 0);
-      const share = total > 0 ? holding / total : 0;
+      const share = Number(data.rows[0]?.[2] ?? 0);
       part.summary.push(
         inLanguage(context, {
-          en: `${formatFigure(share * 100)} % of the ${holder} have a ${column} (${holding} of ${total}, a share of ${formatFigure(share)}).`,
-          zh: `有 ${column} 的 ${holder} 占全部 ${holder} 的 ${formatFigure(share * 100)}%（${total} 个中有 ${holding} 个，比例 ${formatFigure(share)}）。`,
+          en: `${formatFigure(Number(data.rows[0]?.[3] ?? 0))} % of the ${holder} have a ${column} (${holding} of ${total}, a share of ${formatFigure(share)}).`,
+          zh: `有 ${column} 的 ${holder} 占全部 ${holder} 的 ${formatFigure(Number(data.rows[0]?.[3] ?? 0))}%（${total} 个中有 ${holding} 个，比例 ${formatFigure(share)}）。`,
         }),
       );
     },

@@ -55,6 +55,12 @@ describe("nodes no edge touches", { timeout: 60_000 }, () => {
     expect(await lead("孤立节点有几个？")).toMatch(/^共有 2 个节点/);
   });
 
+  it("answers 'are there any … who haven't … anything' with the kind's unlinked rows", async () => {
+    expect(await lead("Are there any musicians who haven't played on anything?")).toMatch(
+      /^Mara Lind \(musicians:4\) has no sessions link/,
+    );
+  });
+
   it("asks about isolated nodes without optimising; a verb that removes them still does", () => {
     expect(detectIntent({ question: "Which nodes are isolated?" }).kind).not.toBe("optimize");
     expect(detectIntent({ question: "哪些节点是孤立的？" }).kind).not.toBe("optimize");

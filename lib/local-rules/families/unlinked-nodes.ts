@@ -19,16 +19,18 @@ export type UnlinkedNodesIntent = { kind: "unlinked-nodes"; counted: boolean };
 
 // "has not treated any", "never … any", "has no", "without any", "没有任何", "从未": none at all.
 const noneAtAll =
-  /\b(?:not|never)\s+(?:\w+\s+){0,3}(?:any|a single)\b|n't\s+(?:\w+\s+){0,3}(?:any|a single)\b|\b(?:has|have|had|with)\s+no\b|\bwithout\s+(?:any\s+)?\w+|没有(?:任何|一个|一位|一名)?|从未|从没|未曾|一个\S{0,4}都没|无任何|\bisolated\b|孤立/i;
+  /\b(?:not|never)\s+(?:\w+\s+){0,3}(?:any(?:thing|one|body)?|a single)\b|n't\s+(?:\w+\s+){0,3}(?:any(?:thing|one|body)?|a single)\b|\b(?:has|have|had|with)\s+no\b|\bwithout\s+(?:any\s+)?\w+|没有(?:任何|一个|一位|一名)?|从未|从没|未曾|一个\S{0,4}都没|无任何|\bisolated\b|孤立/i;
 const asksWhichOrHowMany =
-  /^\s*(?:which|who|what|list|name|show|find|how many)\b|\bhow many\b|哪|谁|多少|几[个位名家]/i;
+  /^\s*(?:which|who|what|list|name|show|find|how many|(?:and\s+)?(?:are|is)\s+there\s+(?:any|an?)\b)\b|\bhow many\b|哪|谁|多少|几[个位名家]/i;
 const shown = 50;
 const pairWords = /\bpairs?\b|\bwhich two\b|\beach other\b|\bone another\b|哪两|互相|彼此/i;
 const sharedAsked =
   /\bpercent(?:age)?\b|%|\bshare of\b|\bwhat share\b|\bproportion\b|\bfraction\b|比例|占比|百分/i;
 
 function readUnlinkedNodes({ text, nodeMentions, yesNo }: QuestionText) {
-  if (yesNo || nodeMentions.length > 0) return null;
+  // "Are there any actors who haven't been cast in anything?" asks for them, yes or no.
+  const existence = /^\s*(?:and\s+)?(?:are|is)\s+there\b/i.test(text);
+  if ((yesNo && !existence) || nodeMentions.length > 0) return null;
   // "哪两个还没有直接相连的成员共同好友最多？": pairs not yet linked are likely links.
   if (
     pairWords.test(text) ||
