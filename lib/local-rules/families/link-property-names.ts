@@ -45,7 +45,11 @@ export function chineseWordsFor(name: string): string[] {
  * forms or a Chinese word for it, never in a grouping position.
  */
 export function propertyNamedAt(question: string, name: string): number {
-  const english = new RegExp(`(?<![\\w])${wordForms(name)}(?![\\w])`, "gi");
+  // The name itself, then its other number ("days" is no "-ies" plural of "day").
+  const english = new RegExp(
+    `(?<![\\w])(?:${escaped(name.replace(/_/g, " "))}|${wordForms(name)})(?![\\w])`,
+    "gi",
+  );
   for (const match of question.matchAll(english)) {
     const at = match.index ?? 0;
     if (!groupingBefore.test(question.slice(0, at))) return at;

@@ -145,6 +145,17 @@ describe("a path measured in a link property", { timeout: 60_000 }, () => {
     expect(chinese.lead).toMatch(/加权距离 3(?!\d)/);
   });
 
+  it("weighs by the property the path is measured in, not the cargo it carries", async () => {
+    const { calls } = await ask(
+      "What is the quickest way to get containers from Avonmouth to Dover, in days?",
+      freight,
+      true,
+    );
+    expect(calls.find((call) => call.toolName === "shortest_path")?.input).toMatchObject({
+      weight_property: "days",
+    });
+  });
+
   it("stays in hops when the question counts stops", async () => {
     const { calls } = await ask("从 Avonmouth 到 Dover 最少要经过几站？", freight, true);
     expect(

@@ -1,5 +1,6 @@
+import { propertyNamedAt } from "../families/link-property-names";
 import { hopMeasureWords, weightMeasureWords } from "../families/walk-words";
-import { readGraphSchema } from "../reading/graph-schema";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { namedEdgeProperty } from "./named-edge-property";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { asksForWeights } from "./weights-request";
@@ -26,6 +27,27 @@ export function countsHops(question: string): boolean {
 const measureNamed =
   /\b(?:km|kilomet\w*|miles?|minutes?|mins|hours?|seconds?|days?|weeks?|cost|price|fare|time|distance|length|duration)\b|\bmeasured (?:in|by)\b|\bin terms of\b|公里|千米|英里|分钟|小时|天数|几天|多少天|时间|距离|成本|费用|票价|长度|时长|按.{1,12}(?:计算|来算|算)/i;
 
+// Where a measure is named: "in sailing days", "measured in days", "by km", "按航行天数".
+const measureBefore =
+  /(?:\b(?:in|by|measured in|in terms of|counting)\s+(?:\w+\s+)?|[按以]\s*\S{0,4})$/i;
+
+/**
+ * "the quickest way to get containers there, in sailing days": of the link properties a path
+ * question names, the one it measures the path in (after "in", "by", "按"), not the cargo.
+ */
+function measuredProperty(question: string, schema: GraphSchemaView): string | null {
+  const properties = schema.edge_types.flatMap((type) =>
+    type.properties
+      .filter((property) => property.kind === "number")
+      .map((property) => property.name),
+  );
+  for (const name of new Set(properties)) {
+    const at = propertyNamedAt(question, name);
+    if (at >= 0 && measureBefore.test(question.slice(0, at))) return name;
+  }
+  return null;
+}
+
 /** How a path is weighed: hops, the weights, or a link property the question measures it in. */
 export type PathWeighing =
   | { kind: "ready"; weighted: boolean; property: string | null }
@@ -47,7 +69,9 @@ export function pathWeighing(context: PlanContext): PathWeighing {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind === "pending") return { kind: "pending", outcome: schemaStep.outcome };
   if (schemaStep.kind !== "ready") return { kind: "ready", weighted, property: null };
-  const property = namedEdgeProperty({ question, schema: schemaStep.schema, graphWeighted });
+  const property =
+    measuredProperty(question, schemaStep.schema) ??
+    namedEdgeProperty({ question, schema: schemaStep.schema, graphWeighted });
   const column = context.graph.description.weight_column ?? "weight";
   if (!property || property === "weight" || property === column) {
     return {
