@@ -33,7 +33,7 @@ async function lead(question: string): Promise<string> {
   return answer.split("\n")[0];
 }
 
-describe("aggregates across a dump's foreign keys and link table", { timeout: 60_000 }, () => {
+describe("aggregates across a dump's foreign keys and link table", { timeout: 180_000 }, () => {
   it("sums what a named node paid along the keys, the payees being the link's far end", async () => {
     expect(await lead("How much did Blue Harbor Records pay its musicians in total?")).toMatch(
       /\b650\b/,

@@ -39,7 +39,7 @@ describe("a walk along a self-referencing key the question names by its column",
   });
 });
 
-describe("the share of rows that hold a key to their own table", { timeout: 60_000 }, () => {
+describe("the share of rows that hold a key to their own table", { timeout: 180_000 }, () => {
   it("counts the holders over the table, named by the key's column in English or Chinese", async () => {
     expect(await lead("What share of the plays are remakes?")).toBe(
       "50 % of the plays have a remake_of (2 of 4, a share of 0.5000).",

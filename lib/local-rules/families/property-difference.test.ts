@@ -26,7 +26,7 @@ async function lead(question: string): Promise<string> {
   return answer.split("\n")[0];
 }
 
-describe("nodes ranked by two of their figures combined", { timeout: 60_000 }, () => {
+describe("nodes ranked by two of their figures combined", { timeout: 180_000 }, () => {
   it("ranks by one figure minus the other, in English and Chinese", async () => {
     expect(await lead("Which product has the biggest margin, price minus cost?")).toBe(
       "Stool (products:3) has the highest price − cost: 40.",
