@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -24,14 +22,7 @@ const dump = [
   "INSERT INTO sessions VALUES (1, 1, 300), (2, 2, 200), (1, 3, 150), (3, 3, 100), (3, 2, 250);",
 ].join("\n");
 
-async function lead(question: string): Promise<string> {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "sql", text: dump }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = sqlDumpLead(dump);
 
 describe("aggregates across a dump's foreign keys and link table", { timeout: 180_000 }, () => {
   it("sums what a named node paid along the keys, the payees being the link's far end", async () => {

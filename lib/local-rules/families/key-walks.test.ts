@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -17,14 +15,7 @@ const dump = [
   "INSERT INTO plays VALUES (1, 'First Ashes', 1, NULL), (2, 'Ashes', 1, 1), (3, 'Ashes Again', 1, 2), (4, 'Other Light', 1, NULL);",
 ].join("\n");
 
-async function lead(question: string): Promise<string> {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "sql", text: dump }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = sqlDumpLead(dump);
 
 describe("a walk along a self-referencing key the question names by its column", {
   timeout: 60_000,

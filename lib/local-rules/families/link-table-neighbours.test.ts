@@ -5,6 +5,7 @@ import { detectIntent } from "../reading/detect-intent";
 import { analysisGraphEngine } from "../testing/analysis-graph-engine";
 import { realGraphEngine } from "../testing/real-graph-engine";
 import { runConversation } from "../testing/run-conversation";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -23,14 +24,7 @@ const dump = [
   "INSERT INTO sessions VALUES (1, 1, 300), (2, 2, 200), (1, 3, 150);",
 ].join("\n");
 
-async function lead(question: string): Promise<string> {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "sql", text: dump }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = sqlDumpLead(dump);
 
 describe("the people a work's link rows name", { timeout: 180_000 }, () => {
   it("lists the far end of the link table the noun or verb names, not the label", async () => {

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -19,14 +17,7 @@ const dump = [
   "INSERT INTO books VALUES (1, 'North Wind', 1, 1), (2, 'Salt Roads', 2, 1), (3, 'Paper Moon', 1, 2), (4, 'Quiet Field', 2, 3), (5, 'Long Shore', 2, 3);",
 ].join("\n");
 
-async function lead(question: string): Promise<string> {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "sql", text: dump }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = sqlDumpLead(dump);
 
 describe("nodes linked to several different nodes of a kind", { timeout: 180_000 }, () => {
   it("counts them through the rows between, in English and Chinese", async () => {

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -17,14 +15,7 @@ const dump = [
   "INSERT INTO products VALUES (1, 'Kettle', 40, 25, 1), (2, 'Lamp', 90, 80, 1), (3, 'Stool', 60, 20, 1);",
 ].join("\n");
 
-async function lead(question: string): Promise<string> {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "sql", text: dump }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = sqlDumpLead(dump);
 
 describe("nodes ranked by two of their figures combined", { timeout: 180_000 }, () => {
   it("ranks by one figure minus the other, in English and Chinese", async () => {
