@@ -5,6 +5,7 @@ import { chineseMeasureNames } from "../reading/phrases-zh";
 import { measureOf } from "../reading/question-arguments";
 import { detectLanguage } from "../writing/answer-language";
 import type { ConversationReference } from "./conversation-reference";
+import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import type { EarlierTurn } from "./earlier-turns";
 import {
   degreeWord,
@@ -20,7 +21,6 @@ import {
   rankingWords,
   setReference,
 } from "./follow-up-words";
-import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import { resolveOrderReference } from "./order-references";
 import { partBySize } from "./part-by-size";
 import { nextPathBetweenSameEnds } from "./path-rank-follow-ups";

@@ -170,7 +170,9 @@ describe("the dataset's own nouns and a lexicon of schema words", { timeout: 120
 
   it("ranks a CSV graph's nodes by a figure named after their everyday noun", async () => {
     for (const question of ["Which port has the most berths?", "哪个港口的泊位最多？"]) {
-      expect((await ask(question, harbours)).lead).toMatch(/^(?:泊位最高的港口是 )?Chennai ?[（(]p3/);
+      expect((await ask(question, harbours)).lead).toMatch(
+        /^(?:泊位最高的港口是 )?Chennai ?[（(]p3/,
+      );
     }
     expect((await ask("Which port has the fewest berths?", harbours)).lead).toMatch(
       /^Aarhus \(p1\)/,

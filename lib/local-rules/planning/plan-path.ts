@@ -1,6 +1,5 @@
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { emptyPart } from "../writing/answer-document";
-import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName, pathDataSchema } from "../writing/result-shapes";
 import { pathWeighing } from "./path-weighting";
