@@ -1,6 +1,6 @@
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { detectLanguage } from "../writing/answer-language";
-import type { TurnResolution } from "./resolve-turn";
+import type { TurnResolution } from "./turn-resolution";
 
 type Missing = Extract<TurnResolution, { kind: "ask-back" }>["missing"];
 

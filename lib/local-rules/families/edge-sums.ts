@@ -1,5 +1,4 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
-import { chinesePropertyWords } from "../aggregate/property-words";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { isExcluded } from "../reading/exclusion";
@@ -7,7 +6,6 @@ import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection, rankingDirection } from "../reading/link-direction";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
-import { emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
@@ -17,7 +15,7 @@ import { namesProperty as namesLinkProperty } from "./link-property-names";
 import { mayNameLinkProperty, propertyByName, quantityWordOf } from "./link-quantity";
 import { bothWays, edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
 import { planLinkTotals } from "./link-totals";
-import { wordForms } from "./node-conditions";
+import { missingQuantity } from "./missing-link-quantity";
 import type { QuestionText } from "./question-text";
 
 /**
@@ -170,7 +168,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const found = edgeTableOf(schema, intent.quantity, context.reading.question, {
     weightFallback: intent.measuresWeight && context.graph.description.weighted === true,
   });
-  if (!found) return missingQuantity(context, schema, intent);
+  if (!found) return missingQuantity(context, schema, intent.quantity);
   // An undirected link's ends are interchangeable: the kinds at either end are at both.
   const edges = context.graph.description.directed === true ? found : bothWays(found);
   if (intent.counted && !namesLinkProperty(intent.counted, edges.property)) {
@@ -378,68 +376,6 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
       }
     },
   });
-}
-
-function namesProperty(question: string, name: string): boolean {
-  const chinese = Object.entries(chinesePropertyWords)
-    .filter(([, names]) => names.includes(name.toLowerCase()))
-    .map(([word]) => word);
-  return (
-    new RegExp(`\\b${wordForms(name)}\\b`, "i").test(question) ||
-    chinese.some((word) => question.includes(word))
-  );
-}
-
-/**
- * No link property is the number asked for. The weights (strength) or a node property (an
- * aggregate) may still answer, so the question is handed on; with neither, a ranking by link
- * count would answer another question, so the answer says what is missing instead.
- */
-function missingQuantity(
-  context: PlanContext,
-  schema: GraphSchemaView,
-  intent: EdgeSumsIntent,
-): PlanOutcome | Declined {
-  const question = context.reading.question;
-  // "工资总额": a node property the question names by its own word is an aggregate's.
-  const nodeHasIt = schema.node_types.some((type) =>
-    type.properties.some(
-      (property) =>
-        property.kind === "number" &&
-        (intent.quantity.includes(property.name.toLowerCase()) ||
-          namesProperty(question, property.name)),
-    ),
-  );
-  // "containers", "总爬升": a property named by its own name that no link carries.
-  if (intent.quantity.length === 0) return { kind: "declined" };
-  const linkHasIt = schema.edge_types.some((type) =>
-    type.properties.some(
-      (property) =>
-        property.kind === "number" && intent.quantity.includes(property.name.toLowerCase()),
-    ),
-  );
-  // The weights (strength), a node property or a link table the aggregate grammar reads.
-  if (context.graph.description.weighted === true || nodeHasIt || linkHasIt) {
-    return { kind: "declined" };
-  }
-  const numeric = [
-    ...new Set(
-      schema.edge_types.flatMap((type) =>
-        type.properties
-          .filter((property) => property.kind === "number")
-          .map((property) => property.name),
-      ),
-    ),
-  ];
-  const part = emptyPart({ succeeded: false });
-  const carried = numeric.length > 0 ? numeric.join(", ") : "none";
-  part.summary.push(
-    inLanguage(context, {
-      en: `I can't sum that: the graph's links carry no ${intent.quantity[0]} (no link property is named ${intent.quantity.join(" / ")}; numeric link properties: ${carried}) and the graph has no weights, so counting links instead would answer another question.`,
-      zh: `无法加总：图中的边没有 ${intent.quantity[0]} 属性（没有名为 ${intent.quantity.join(" / ")} 的边属性；数值型边属性：${carried}），图也没有权重，改数边数会回答另一个问题。`,
-    }),
-  );
-  return { kind: "done", part };
 }
 
 export const edgeSumsFamily = defineFamily<EdgeSumsIntent>({

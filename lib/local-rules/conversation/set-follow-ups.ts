@@ -1,0 +1,76 @@
+import { detectLanguage } from "../writing/answer-language";
+import { setReference } from "./follow-up-words";
+import type { ResolvedTurn } from "./resolved-turn";
+import { withPropertySuperlative } from "./superlative-properties";
+import { askBack, asResolution, type TurnResolution } from "./turn-resolution";
+
+// "Which of them" after a list of patients: "which patient …", so an aggregate knows the table;
+// ids without a table ("CHN", "ss12") are of one kind of node: "which node …", "…的节点是哪个".
+function withSetNoun(text: string, nodes: string[]): string {
+  const prefixes = new Set(nodes.map((node) => /^([A-Za-z_][\w-]*):/.exec(node)?.[1] ?? ""));
+  if (prefixes.size !== 1) return text;
+  const table = [...prefixes][0];
+  if (/[\u4e00-\u9fff]/.test(text)) {
+    return table ? text : text.replace(/^(.*?)的是(哪个|哪一个|谁)/, "$1的节点是$2");
+  }
+  // Tables are named in the plural; "which employee has …" asks for one of them, "which
+  // employees are …" for several.
+  const plural = /^(?:which|who)\s+(?:are|were|have|do)\b/i.test(text);
+  const noun = plural
+    ? table || "nodes"
+    : table
+      ? table
+          .replace(/ies$/i, "y")
+          .replace(/(ch|sh|ss|x)es$/i, "$1")
+          .replace(/([^s])s$/i, "$1")
+      : "node";
+  return text.replace(
+    /^(which|who)\s+(?=(?:is|are|was|were|has|have|had|did|does|do)\b|\w+(?:s|ed)\b)/i,
+    (opening) => `${/^who/i.test(opening) ? "Which" : opening.trim()} ${noun} `,
+  );
+}
+
+/**
+ * "其中海拔最低的是哪座？" after "一共有几座山峰？": the set's noun becomes the head of what is asked
+ * ("海拔最低的山峰是哪座"), the word order the aggregate grammar reads; otherwise "山峰中…".
+ */
+function chineseSetRequest(question: string, phrase: string): string {
+  const rest = question.replace(setReference, "");
+  const headed = /^(.+?)的(?:是|为)(哪|谁)/.exec(rest);
+  return headed
+    ? rest.replace(headed[0], `${headed[1]}的${phrase}是${headed[2]}`)
+    : question.replace(setReference, `${phrase}中`);
+}
+
+/** "Which of them …", "其中 …", "这几位医生里 …": the previous answer's set. */
+export function resolveAgainstSet(question: string, previous: ResolvedTurn): TurnResolution | null {
+  if (!setReference.test(question)) return null;
+  const chinese = detectLanguage(question) === "zh";
+  const remove = (text: string) =>
+    withPropertySuperlative(text.replace(setReference, ""))
+      .replace(/\s{2,}/g, " ")
+      .replace(/\s*[?？.!]+\s*$/, "")
+      .trim();
+  if (previous.setNodes.length > 0) {
+    // The set is the previous answer's list: kept by id, so the ranking runs over it alone.
+    const request = chinese
+      ? withSetNoun(question.replace(setReference, ""), previous.setNodes)
+      : `${withSetNoun(remove(question), previous.setNodes)}?`;
+    return asResolution(question, {
+      request,
+      reference: { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
+      nodeSet: previous.setNodes,
+    });
+  }
+  if (previous.setPhrase) {
+    const phrase = previous.setPhrase;
+    const request = chinese
+      ? chineseSetRequest(question, phrase)
+      : `${remove(question)} among ${phrase}?`;
+    return asResolution(question, {
+      request,
+      reference: { kind: "previous-set", phrase, nodes: [] },
+    });
+  }
+  return askBack(question, "set");
+}
