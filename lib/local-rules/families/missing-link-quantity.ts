@@ -36,7 +36,8 @@ export function missingQuantity(
     type.properties.some(
       (property) =>
         property.kind === "number" &&
-        (quantity.includes(property.name.toLowerCase()) || namesNodeProperty(question, property.name)),
+        (quantity.includes(property.name.toLowerCase()) ||
+          namesNodeProperty(question, property.name)),
     ),
   );
   // "containers", "总爬升": a property named by its own name that no link carries.
