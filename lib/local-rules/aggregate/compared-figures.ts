@@ -5,7 +5,7 @@ import type { QuestionReading } from "./question-reading";
 
 // Words between a property and its comparison: "a total over 100", "year after", "价格大于".
 const comparisonGap =
-  /^\s*(?:(?:is|was|are|were|of|with|a|an|the|that|which|has|have|had|been)\s+)*(?:的)?\s*$/i;
+  /^\s*(?:(?:is|was|are|were|of|in|with|a|an|the|that|which|has|have|had|been)\s+)*(?:的)?\s*$/i;
 
 const isFigure = (mention: { kind: string }): mention is PropertyMention =>
   mention.kind === "property";
@@ -95,6 +95,19 @@ function comparedProperty(
       mention.candidates.some((ref) => ref.column.kind === "number"),
   );
   const last = before[before.length - 1];
-  if (!last || !comparisonGap.test(question.slice(last.end, condition.wordStart))) return null;
-  return last;
+  if (last && comparisonGap.test(question.slice(last.end, condition.wordStart))) return last;
+  return propertyRightAfter(reading, condition);
+}
+
+// "2022 年及以后启动的项目": a Chinese condition comes before the figure it bounds, which names
+// the property right after it.
+function propertyRightAfter(
+  reading: QuestionReading,
+  condition: NumberCondition,
+): PropertyMention | null {
+  const { mentions, question } = reading;
+  const next = mentions.find((mention) => mention.start >= condition.end);
+  if (!next || !isFigure(next) || !next.candidates.some((ref) => ref.column.kind === "number"))
+    return null;
+  return /^\s*$/.test(question.slice(condition.end, next.start)) ? next : null;
 }

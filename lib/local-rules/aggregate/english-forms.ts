@@ -17,13 +17,14 @@ export function pluralOf(word: string): string {
 
 /**
  * The ways a question may write a schema name: as is, singular and plural, with underscores
- * as spaces (`order_items` → `order item`, `order items`).
+ * as spaces or hyphens (`order_items` → `order item`, `order items`; `h_index` → `h-index`).
  */
 export function nameForms(name: string): string[] {
   const lower = name.toLowerCase();
   const spaced = lower.replaceAll("_", " ");
-  const forms = new Set<string>([lower, spaced]);
-  for (const base of [lower, spaced]) {
+  const hyphened = lower.replaceAll("_", "-");
+  const forms = new Set<string>([lower, spaced, hyphened]);
+  for (const base of [lower, spaced, hyphened]) {
     const singular = singularOf(base);
     forms.add(singular);
     forms.add(pluralOf(singular));

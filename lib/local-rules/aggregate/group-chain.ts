@@ -50,6 +50,16 @@ function chainBackward(question: string, mentions: Mention[], last: Mention): Me
   return chain;
 }
 
+// "Which research field", "which home city": a plain word before a property narrows the noun,
+// it names nothing of its own. Only a property may follow, so "which big customer" stays
+// unread.
+function modifiedProperty(question: string, mentions: Mention[], from: number): Mention[] {
+  const modifier = /^[a-z]+\s+/.exec(question.slice(from));
+  if (!modifier) return [];
+  const chain = chainForward(question, mentions, from + modifier[0].length);
+  return chain[0]?.kind === "property" ? chain : [];
+}
+
 function asChain(mentions: Mention[], how: GroupChain["how"]): GroupChain | null {
   return mentions.length === 0 ? null : { mentions, how };
 }
@@ -64,7 +74,11 @@ export function findGroupChains(input: {
   const chains: (GroupChain | null)[] = [];
   for (const which of signals.which) {
     const lead = whichLead.exec(question.slice(which.end));
-    const forward = chainForward(question, mentions, which.end + (lead?.[0].length ?? 0));
+    const start = which.end + (lead?.[0].length ?? 0);
+    const forward = chainForward(question, mentions, start);
+    // Only "which" itself: in "what is the average year", "average" is no modifier.
+    const bare = /^which\s+$/i.test(question.slice(which.start, start));
+    if (forward.length === 0 && bare) forward.push(...modifiedProperty(question, mentions, start));
     // "Authors of which country": the table before "of which" owns the grouped property.
     const owner = [...mentions].reverse().find((mention) => mention.end <= which.start);
     const ownsPhrase =

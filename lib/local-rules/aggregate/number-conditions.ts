@@ -54,6 +54,7 @@ const chineseBefore: { words: string; operator: ComparisonOperator; temporal?: b
 const chineseAfter: { words: string; operator: ComparisonOperator; temporal?: boolean }[] = [
   { words: "年?(?:及|或)以上|年?以上", operator: ">=" },
   { words: "年?(?:及|或)以下|年?以下", operator: "<=" },
+  { words: "年?(?:及|或)(?:以后|之后)", operator: ">=", temporal: true },
   { words: "年?(?:以后|之后|后)", operator: ">", temporal: true },
   { words: "年?(?:以前|之前|前)", operator: "<", temporal: true },
   { words: "年", operator: "=", temporal: true },
@@ -98,7 +99,7 @@ export function readNumberConditions(input: { question: string; ignore: SignalSp
     if (overlaps(start, end, input.ignore) || overlaps(start, end, between)) continue;
     const value = figureValue(match[1]);
     const before = text.slice(Math.max(0, start - 24), start);
-    const after = text.slice(end, end + 8);
+    const after = text.slice(end, end + 12);
     const found = readComparison({ before, after });
     if (!found) {
       unexplained.push({ start, end });

@@ -1,6 +1,7 @@
 import { nameForms } from "./english-forms";
 import { findPattern, findPhrase } from "./find-phrase";
 import { allReferences, type MentionCandidate, type PropertyRef } from "./mention";
+import { mixedLanguageForms } from "./mixed-language-names";
 import {
   chineseMoneyWords,
   chinesePropertyWords,
@@ -27,6 +28,11 @@ function unitlessHead(name: string): string | null {
   if (parts.length < 2 || !unitPart.test(parts[parts.length - 1])) return null;
   const head = parts.slice(0, -1).join("_");
   return head.length >= 4 ? head : null;
+}
+
+/** `start` → `started`, `release` → `released`. */
+function pastTenseOf(verb: string): string {
+  return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
 }
 
 function referencesNamed(catalogue: QueryCatalogue, names: string[]): PropertyRef[] {
@@ -80,6 +86,7 @@ export function findPropertyMentions(input: {
   }
   for (const [name, refs] of byName) {
     for (const form of nameForms(name)) add(phrase(form), refs);
+    for (const form of mixedLanguageForms(name)) add(phrase(form), refs);
   }
   // `tenure_years`, `price_usd`: a question names the quantity without its unit ("tenure").
   const heads = new Map<string, PropertyRef[]>();
@@ -89,6 +96,9 @@ export function findPropertyMentions(input: {
   }
   for (const [head, refs] of heads) {
     for (const form of nameForms(head)) add(phrase(form), refs, false, false, 1);
+    // `start_year`, `release_date`: "started in 2020", "released after 2000" name the
+    // quantity by the verb of its head.
+    if (/^[a-z]+$/.test(head)) add(phrase(pastTenseOf(head)), refs, false, false, 1);
   }
   for (const { pattern: words, names, sum } of englishPropertyWords)
     add(pattern(words), referencesNamed(catalogue, names), false, sum);

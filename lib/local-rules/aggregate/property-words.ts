@@ -22,6 +22,8 @@ export const englishPropertyWords: { pattern: RegExp; names: string[]; sum?: boo
   },
   // "sells the most units": units are summed quantities.
   { pattern: /\bunits?\b|\bpieces\b/g, names: ["quantity", "qty", "units"], sum: true },
+  // "the average size of a grant", "deal size": how large a money row is.
+  { pattern: /\bsizes?\b/g, names: ["size", "amount", "value"] },
   ...englishPropertySynonyms,
   ...englishProductionProperties,
 ];
@@ -81,6 +83,11 @@ export const chinesePropertyWords: Record<string, string[]> = {
   工龄: ["tenure_years", "tenure", "years"],
   任期: ["tenure_years", "tenure"],
   预算: ["budget"],
+  启动年份: ["start_year", "launch_year", "started", "start"],
+  启动: ["start_year", "launch_year", "started", "launched", "start"],
+  开始年份: ["start_year", "started", "start"],
+  研究领域: ["field", "area", "domain"],
+  研究方向: ["field", "area", "domain"],
   大楼: ["building"],
   学期: ["term", "semester"],
   入学年份: ["enrollment_year", "year"],
@@ -137,6 +144,8 @@ export const englishMoneyWords =
 export const chineseMoneyWords: Record<string, { sum: boolean }> = {
   金额: { sum: false },
   总额: { sum: true },
+  经费: { sum: false },
+  资金: { sum: false },
   消费: { sum: true },
   花费: { sum: true },
   销售额: { sum: true },

@@ -94,8 +94,14 @@ function startReading(input: {
   entities?: NamedEntity[];
 }): QuestionReading | null {
   const { question, catalogue } = input;
-  if (catalogue.tables.length === 0 || mentionsGraphMeasure({ question, catalogue })) return null;
+  if (catalogue.tables.length === 0) return null;
   const found = findMentions({ question, catalogue, entities: input.entities });
+  const namesLinkFigure = found.some(
+    (mention) =>
+      mention.kind === "property" &&
+      mention.candidates.some((ref) => ref.table.kind === "edge" && ref.column.kind === "number"),
+  );
+  if (mentionsGraphMeasure({ question, catalogue, namesLinkFigure })) return null;
   const signals = settleQuantityWords({
     question,
     mentions: found,

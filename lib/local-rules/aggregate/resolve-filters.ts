@@ -30,7 +30,17 @@ function place(context: Context, ref: PropertyRef): Placed | null {
     to: ref.table.key,
     allowLinks: context.allowLinks,
   });
+  if (route && linkedToo(context, ref)) return null;
   return route ? { ref, route, onGroup: false } : null;
+}
+
+// "How many projects did X take part in?" when projects hold a key to their lead and a link
+// table lists their members: the projects X leads or the ones X is a member of is a guess.
+function linkedToo(context: Context, ref: PropertyRef): boolean {
+  if (!context.allowLinks || !isNodeIdColumn(ref.column)) return false;
+  return context.catalogue.links.some(
+    (step) => step.from === context.rows.key && step.to === ref.table.key,
+  );
 }
 
 function namedElsewhere(context: Context, ref: PropertyRef): boolean {

@@ -187,7 +187,7 @@ export function severalPaths(text: string): number | null {
 
 // "reach", "reachable", "get to", "到达", "流到": where a walk from a node gets.
 const reachVerb =
-  /\breach(?:es|ed|able|ing)?\b|\blead(?:s)? (?:back )?to\b|\bled (?:back )?to\b|\bget to\b|\bend(?:s)? up (?:at|in|with)\b|\bflows? (?:to|into)\b|\bmake it to\b|\baccessible\b|可达|到达|能到|可以到|到得了|流到|流向|流入|触达|传到|波及/i;
+  /\breach(?:es|ed|able|ing)?\b|\blead(?:s)? (?:back )?to\b|\bled (?:back )?to\b|\bget to\b|\bend(?:s)? up (?:at|in|with)\b|\bflows? (?:to|into)\b|\bmake it to\b|\baccessible\b|可达|到达|能到|可以到|到得了|流到|流向|流入|触达|传到|波及|追(?:溯)?到|追得到/i;
 
 // A bound on the walk ("within two stops", "in 3 hops", "directly", "两跳以内"): the
 // neighbourhood at that depth, another family's question.
@@ -199,6 +199,9 @@ const stepCount =
 
 // "the size of the set reachable from X", "how big is X's reach": a count in other words.
 const sizeWords = /\bsize\b|\bhow (?:big|large|wide)\b|规模|多大|范围有多/i;
+
+// "which …", "哪些": the reached nodes listed, when a walk word says the walk goes on.
+const walkListWords = /\b(?:which|what)\b|哪些/i;
 
 const negation =
   /\bnot\b|n't\b|\bnever\b|\bcannot\b|\bunreachable\b|\bunable\b|无法|不能|不可|到不了|没法|不到/i;
@@ -212,9 +215,10 @@ export function reachSetAsked(
   question: QuestionText,
 ): { node: string; direction: "from" | "to" } | null {
   const { text, yesNo, nodeMentions, subject } = question;
-  if (yesNo || !(questionWords.count.test(text) || sizeWords.test(text)) || !reachVerb.test(text)) {
-    return null;
-  }
+  // "Following mentor links upwards from X, which researchers do you reach?" lists the set.
+  const listed = walkListWords.test(text) && walkWords.test(text);
+  const sized = questionWords.count.test(text) || sizeWords.test(text) || listed;
+  if (yesNo || !sized || !reachVerb.test(text)) return null;
   if (depthBound.test(text) || onlyDirect(text) || negation.test(text)) return null;
   // "How many steps does X need to reach the top?": a count of steps is a distance.
   if (stepCount.test(text)) return null;

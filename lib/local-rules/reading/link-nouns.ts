@@ -69,12 +69,27 @@ export function linkEndTypes(input: {
  */
 export function namedKeyTypes(question: string, schema: GraphSchemaView): string[] {
   const text = question.toLowerCase();
+  const chineseStems = Object.entries(chineseKeyWords)
+    .filter(([word]) => question.includes(word))
+    .flatMap(([, stems]) => stems);
   return schema.edge_types
     .filter((type) => type.name.includes("."))
     .filter((type) => {
       const column = type.name.slice(type.name.indexOf(".") + 1).toLowerCase();
       const stem = column.replace(/_(?:of|id|ref|key)$/, "").replace(/_/g, " ");
+      if (chineseStems.includes(stem)) return true;
       return stem.length >= 3 && new RegExp(`\\b${stem}(?:s|es)?\\b`).test(text);
     })
     .map((type) => type.name);
 }
+
+// Chinese names of the keys a table holds to its own rows (`mentor_id`, `manager_id`,
+// `parent_id`), to the column's English stem.
+const chineseKeyWords: Record<string, string[]> = {
+  导师: ["mentor", "advisor", "supervisor"],
+  上级: ["manager", "boss", "supervisor", "reports to"],
+  经理: ["manager"],
+  父节点: ["parent"],
+  上一级: ["parent", "manager"],
+  前作: ["sequel", "prequel", "remake"],
+};

@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { sqlDumpLead } from "../testing/sql-dump-lead";
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
+});
+
+// A software studio: projects hold a client's key and an owning engineer's key. Counted by
+// hand: projects launched in 2021 or later: 3 (2021, 2022, 2023); amount launched in 2020:
+// 500 + 300 = 800; Acme's projects average (500 + 700) / 2 = 600; senior code scores average
+// (80 + 70) / 2 = 75; team Orbit averages (80 + 60) / 2 = 70, team Pulse (70 + 40 + 50) / 3;
+// backend has 3 engineers; amount by owner specialty: backend 500 + 700 + 200 = 1400,
+// frontend 300 + 100 = 400.
+const dump = [
+  "CREATE TABLE teams (id integer PRIMARY KEY, name text NOT NULL, city text);",
+  "CREATE TABLE clients (id integer PRIMARY KEY, name text NOT NULL, sector text);",
+  "CREATE TABLE engineers (id integer PRIMARY KEY, name text NOT NULL, specialty text, level text, code_score integer, team_id integer NOT NULL REFERENCES teams(id));",
+  "CREATE TABLE projects (id integer PRIMARY KEY, title text NOT NULL, amount integer NOT NULL, launch_year integer, client_id integer NOT NULL REFERENCES clients(id), owner_id integer NOT NULL REFERENCES engineers(id));",
+  "INSERT INTO teams VALUES (1, 'Orbit', 'Porto'), (2, 'Pulse', 'Graz');",
+  "INSERT INTO clients VALUES (1, 'Acme Freight', 'logistics'), (2, 'Bluefin Bank', 'finance');",
+  "INSERT INTO engineers VALUES (1, 'Ines Moura', 'backend', 'senior', 80, 1), (2, 'Tom Berger', 'frontend', 'junior', 60, 1), (3, 'Eva Lind', 'backend', 'senior', 70, 2), (4, 'Raj Patel', 'backend', 'junior', 40, 2), (5, 'Mo Chen', 'frontend', 'junior', 50, 2);",
+  "INSERT INTO projects VALUES (1, 'Route Planner', 500, 2020, 1, 1), (2, 'Card Portal', 300, 2020, 2, 2), (3, 'Fleet Tracker', 700, 2021, 1, 3), (4, 'Ledger Sync', 200, 2022, 2, 4), (5, 'Branch Finder', 100, 2023, 2, 5);",
+].join("\n");
+
+const lead = sqlDumpLead(dump);
+
+describe("properties named the ways analysts write them", { timeout: 180_000 }, () => {
+  it("reads a year column by the verb of its head, before or after the figure", async () => {
+    expect(await lead("How many projects launched in 2021 or later?")).toMatch(/\b3\b/);
+    expect(await lead("What is the total amount of the projects launched in 2020?")).toMatch(
+      /\b800\b/,
+    );
+    expect(await lead("2021 年及以后启动的项目有几个？")).toMatch(/\b3\b/);
+  });
+
+  it("reads a hyphenated or half-Chinese column name and the size of a money row", async () => {
+    expect(await lead("What is the average size of an Acme Freight project?")).toMatch(/\b600\b/);
+    expect(await lead("高级（senior）工程师的平均 code 分数是多少？")).toMatch(/\b75\b/);
+    expect(
+      await lead("Which team has the highest average code-score among its engineers?"),
+    ).toMatch(/Orbit/);
+  });
+
+  it("groups by a property a plain word narrows, along a foreign key", async () => {
+    expect(await lead("Which main specialty has the most engineers?")).toMatch(/^backend\b/);
+    expect(
+      await lead(
+        "Which engineering specialty brings in the most project money (by the owner's specialty)?",
+      ),
+    ).toMatch(/^backend\b/);
+    expect(await lead("按负责人所在团队汇总项目经费，哪个团队拿到的最多？")).toMatch(/Pulse/);
+  });
+});
