@@ -14,5 +14,6 @@ export type ConversationReference =
   | { kind: "reversed"; nodes: [string, string] }
   | { kind: "another-weighting"; weighted: boolean }
   | { kind: "opposite-order" }
+  | { kind: "another-quantity"; quantity: string }
   | { kind: "part-by-size"; size: "smallest" | "largest" }
   | { kind: "more" };

@@ -11,7 +11,7 @@ export const pairReference =
 
 /** "it", "its", "that member", "它", "这个部门": the previous answer's node. */
 export const nodeReference =
-  /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex|department|project|team|company|doctor|patient|substation|city|town|product|supplier|warehouse|factory|store|character|repository|developer|club|ward|mentor|manager|teacher|course|book|order|route|port|flight|team|artist|album|track|film|movie|song|school|hospital|nurse|seller|buyer|vendor|shop|brand|item|article|journal|package|service|router|server)\b|\bits\b|\bit\b|\b(?:him|her|his|he|she)\b|(?<![其们])[它他她](?![们人])|(?:该|这个|那个|这位|那位|此)(?!图|网络|数据|问题|结果)(?:[\u4e00-\u9fff]{1,3}?(?=[的和与跟在是有给从到一，,？?]|$)|(?<=[位])[\u4e00-\u9fff]{2})/i;
+  /\b(?:that|this|the same)\s+(?:member|node|one|person|account|station|customer|user|employee|country|paper|author|airport|site|student|entity|vertex|department|project|team|company|doctor|patient|substation|city|town|product|supplier|warehouse|factory|store|character|repository|developer|club|ward|mentor|manager|teacher|course|book|order|route|port|flight|team|artist|album|track|film|movie|song|school|hospital|nurse|seller|buyer|vendor|shop|brand|item|article|journal|package|service|router|server)\b|\bits\b|\bit\b|\b(?:him|her|his|he|she)\b|(?<![其们])[它他她](?![们人])|(?:该|这个|那个|这位|那位|此)(?!图|网络|数据|问题|结果)(?:[\u4e00-\u9fff]{1,4}?(?=[的和与跟在是有给从到一，,？?]|$)|(?<=[位])[\u4e00-\u9fff]{2})/i;
 
 /** "it" that stands for nothing ("is it true that …", "does it matter"): not a reference. */
 export const dummyIt =
@@ -46,7 +46,15 @@ export const degreeWord = /\bdegrees?\b|\bconnections\b|度数|(?<![中心])度(
 
 /** A distance or a number of steps: "how many hops", "the quickest", "最少要坐几站", "多少分钟". */
 export const distanceWords =
-  /\bhow many (?:hops|stops|steps|stations|transfers|links|edges|levels|changes)\b|\b(?:shortest|quickest|fastest|cheapest)\b|\bhow (?:far|long)\b|\b(?:travel )?time\b|\bminutes\b|\bdistance\b|几站|几跳|几步|几次|几级|最少|最快|最短|多少分钟|多远|距离/i;
+  /\bhow many (?:hops|stops|steps|stations|transfers|links|edges|levels|changes|legs)\b|\b(?:shortest|quickest|fastest|cheapest)\b|\bhow (?:far|long)\b|\b(?:travel )?time\b|\bminutes\b|\bdistance\b|几站|几跳|几步|几次|几级|最少|最快|最短|多少分钟|多远|距离/i;
+
+/** "ranked by", "on top", "按…排": a follow-up that asks for a ranking, not one node's value. */
+export const rankVerb =
+  /\brank(?:ed|ing|s)?\b|\bon top\b|\bsort(?:ed)?\b|\border(?:ed)?\s+by\b|排(?!除)/i;
+
+/** A number of steps rather than a distance: "in how many transfers", "最少几站", "几跳". */
+export const stepCount =
+  /\bhow many (?:hops|stops|steps|stations|transfers|links|edges|levels|changes|legs|flights)\b|几站|几跳|几步|几次|几级|几段|多少跳|多少步/i;
 
 /** A question after the top of a ranking: "which … the most", "the highest", "哪个 … 最高". */
 export const rankingWords =

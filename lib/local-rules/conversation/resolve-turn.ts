@@ -6,6 +6,7 @@ import { measureOf } from "../reading/question-arguments";
 import { detectLanguage } from "../writing/answer-language";
 import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import type { EarlierTurn } from "./earlier-turns";
+import { countBehindFigure } from "./figure-count-follow-ups";
 import {
   degreeWord,
   distanceWords,
@@ -18,21 +19,41 @@ import {
   nodeReference,
   pairReference,
   rankingWords,
+  rankVerb,
   setReference,
+  stepCount,
+  weightedWords,
 } from "./follow-up-words";
+import { namedTopic } from "./named-topic-follow-ups";
+import { substituteNode } from "./node-substitution";
 import { resolveOrderReference } from "./order-references";
 import { partBySize } from "./part-by-size";
-import { nextPathBetweenSameEnds } from "./path-rank-follow-ups";
+import { nextPathBetweenSameEnds, pathAtPosition } from "./path-rank-follow-ups";
 import {
   isBareExclusion,
   positionInRanking,
   positionOf,
   withoutPreviousNode,
 } from "./ranking-follow-ups";
-import { focusOf, measureOfTurn, pairOf, type ResolvedTurn, readTurn } from "./resolved-turn";
-import { oppositeSuperlative, reversedQuestion, reweightedPath } from "./reworded-follow-ups";
+import {
+  focusOf,
+  isNamedByQuestion,
+  measureOfTurn,
+  pairOf,
+  type ResolvedTurn,
+  readTurn,
+} from "./resolved-turn";
+import {
+  insteadOf,
+  oppositeSuperlative,
+  reversedQuestion,
+  reweightedPath,
+  withNewEnds,
+} from "./reworded-follow-ups";
 import { resolveAgainstSet } from "./set-follow-ups";
 import { askBack, asResolution, type TurnResolution } from "./turn-resolution";
+
+export { substituteNode };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -92,9 +113,11 @@ function withMore(request: string): string {
 
 // A short follow-up that only swaps a measure or a node carries nothing else of its own.
 function isElliptical(question: string): boolean {
-  const short = /[\u4e00-\u9fff]/.test(question)
-    ? question.length <= 24
-    : question.trim().split(/\s+/).length <= 7;
+  // A long name ("Harwick Institute of Technology 呢？") counts as one word.
+  const words = nodeMentions(question).reduce((text, name) => text.replace(name, "X"), question);
+  const short = /[\u4e00-\u9fff]/.test(words)
+    ? words.length <= 24
+    : words.trim().split(/\s+/).length <= 7;
   return ellipsis.test(question) && short;
 }
 
@@ -110,19 +133,6 @@ function valueReference(question: string, previous: ResolvedTurn) {
     if (match) return { property, value, text: match[0] };
   }
   return null;
-}
-
-/** The question with its pronoun ("it", "its", "它", "这个部门") replaced by the node's name. */
-export function substituteNode(question: string, node: string): string {
-  return (
-    question
-      .replace(/\b(?:its|his|her)\b/i, `${node}'s`)
-      // "这位医生的导师" → "doctors:9 的导师": the noun goes with its demonstrative — a role
-      // ("那位导师") read beside the name would be taken for a link of that role.
-      .replace(nodeReference, (text) => (/[\u4e00-\u9fff]/.test(text) ? ` ${node} ` : node))
-      .replace(/\s{2,}/g, " ")
-      .trim()
-  );
 }
 
 /** "How many exactly?", "show more", "the second one", "除了它以外呢？": the previous figure or ranking. */
@@ -212,9 +222,15 @@ function resolveAgainstNode(question: string, previous: ResolvedTurn): TurnResol
     .replace(new RegExp(escapeRegExp(node), "g"), "")
     .replace(/[\s?？。.!！,，]/g, "");
   if (bare === "") {
-    const request = aboutFocus(previous, node);
+    // "Gulfstar 发出了多少笔？ — 它呢？": asked of the node just asked about, it would repeat the
+    // question; "it" is the node the conversation was about before.
+    const other = isNamedByQuestion(previous, node)
+      ? previous.foci.filter((focus) => focus !== node).at(-1)
+      : undefined;
+    const target = other ?? node;
+    const request = aboutFocus(previous, target);
     return request
-      ? asResolution(question, { request, reference: { kind: "previous-node", node } })
+      ? asResolution(question, { request, reference: { kind: "previous-node", node: target } })
       : askBack(question, "question");
   }
   // "And who is her mentor?": the opening "and" only joined it to the turn before.
@@ -232,7 +248,8 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   const chinese = detectLanguage(question) === "zh";
   const named = nodeMentions(question);
   // "第二快的路线要多少天？" after a path: the next path between its ends, not a ranking's node.
-  const nextPath = nextPathBetweenSameEnds(question, previous);
+  const nextPath =
+    nextPathBetweenSameEnds(question, previous) ?? pathAtPosition(question, previous);
   if (nextPath) return asResolution(question, nextPath);
   const ordered =
     resolveOrderReference(question, previous) ??
@@ -241,6 +258,8 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   if (ordered) return asResolution(question, ordered);
   const ranked = resolveAgainstRanking(question, previous);
   if (ranked) return ranked;
+  const behind = countBehindFigure(question, previous);
+  if (behind) return asResolution(question, behind);
   const value = valueReference(question, previous);
   if (value) {
     return asResolution(question, {
@@ -253,15 +272,22 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   const set = resolveAgainstSet(question, previous);
   if (set) return set;
   const reworded =
+    insteadOf(question, previous) ??
     partBySize(question, previous) ??
     reversedQuestion(question, previous) ??
     reweightedPath(question, previous) ??
+    withNewEnds(question, previous) ??
     (isElliptical(question) ? oppositeSuperlative(question, previous) : null);
   if (reworded) return asResolution(question, reworded);
   const newMeasure =
     measureOf(question) ?? (degreeWord.test(question) && isElliptical(question) ? "degree" : null);
   if (newMeasure && isElliptical(question) && named.length === 0) {
-    const request = withMeasure(previous, newMeasure);
+    // "按介数中心性排的话呢？" after a question about one node: the latest ranking, re-ranked.
+    const reranked =
+      rankVerb.test(question) && previous.ranking && nodeMentions(previous.request).length > 0
+        ? withMeasure({ ...previous, request: previous.ranking.request }, newMeasure)
+        : null;
+    const request = reranked ?? withMeasure(previous, newMeasure);
     // "那按 HITS 的 hub 分数，哪个港口最高？" after a question with no measure: a whole ranking.
     if (!request && rankingWords.test(question)) return { kind: "standalone", request: question };
     if (!request) return askBack(question, "question");
@@ -273,6 +299,8 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   if (pairReference.test(question) || /\bboth\b/i.test(question)) {
     return resolveAgainstPair(question, previous);
   }
+  const topic = namedTopic(question);
+  if (topic) return asResolution(question, topic);
   const node = resolveAgainstNode(question, previous);
   if (node) return node;
   if (isElliptical(question) && named.length === 1) {
@@ -288,9 +316,18 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   // no ends named is about the two the previous question joined.
   const ends = endpointMentions(previous.request);
   if (named.length === 0 && distanceWords.test(question) && ends.source && ends.target) {
-    const request = chinese
-      ? `从 ${ends.source} 到 ${ends.target}，${question}`
-      : `${question.replace(/\s*[?？.!]+\s*$/, "")} from ${ends.source} to ${ends.target}?`;
+    // "In how many transfers at least?": a count of steps is the path's length in hops.
+    const steps =
+      stepCount.test(question) &&
+      !weightedWords.test(question) &&
+      !/\b(?:shortest|path|route|hops)\b|最短|路径/i.test(question);
+    const request = steps
+      ? chinese
+        ? `从 ${ends.source} 到 ${ends.target} 最少几跳？`
+        : `How many hops is the shortest path from ${ends.source} to ${ends.target}?`
+      : chinese
+        ? `从 ${ends.source} 到 ${ends.target}，${question}`
+        : `${question.replace(/\s*[?？.!]+\s*$/, "")} from ${ends.source} to ${ends.target}?`;
     return asResolution(question, {
       request,
       reference: { kind: "previous-pair", nodes: [ends.source, ends.target] },

@@ -46,6 +46,13 @@ export function measureOfTurn(turn: ResolvedTurn): CentralityMeasure | null {
   return measureOf(turn.request);
 }
 
+/** Whether the turn's own question named the node, by its id or by the label its answer gave. */
+export function isNamedByQuestion(turn: ResolvedTurn, id: string): boolean {
+  const asked = turn.request.toLowerCase();
+  const label = turn.entities.labels.get(id);
+  return asked.includes(id.toLowerCase()) || Boolean(label && asked.includes(label.toLowerCase()));
+}
+
 /**
  * The node the turn's answer was about: a ranking's first row, else the first node the answer
  * named that its question had not ("Who is Henrik's manager?" → the manager, not Henrik), else
@@ -54,11 +61,7 @@ export function measureOfTurn(turn: ResolvedTurn): CentralityMeasure | null {
 export function focusOf(turn: ResolvedTurn): string | null {
   const ranking = turn.analysis?.kind === "centrality";
   if (ranking) return turn.entities.rows[0] ?? turn.entities.lead[0] ?? null;
-  const asked = turn.request.toLowerCase();
-  const isNew = (id: string) => {
-    const label = turn.entities.labels.get(id);
-    return !asked.includes(id.toLowerCase()) && !(label && asked.includes(label.toLowerCase()));
-  };
+  const isNew = (id: string) => !isNamedByQuestion(turn, id);
   return (
     turn.entities.lead.find(isNew) ??
     turn.entities.lead[0] ??
@@ -73,8 +76,14 @@ export function pairOf(turn: ResolvedTurn): [string, string] | null {
   const asked = nodeMentions(turn.request);
   if (asked.length >= 2) return [asked[0], asked[1]];
   const recent = turn.recentNodes;
-  if (recent.length >= 2) return [recent[recent.length - 2], recent[recent.length - 1]];
-  return null;
+  if (recent.length < 2) return null;
+  const pair: [string, string] = [recent[recent.length - 2], recent[recent.length - 1]];
+  // "它们俩" after A, B and A again: still A and B in the order the conversation met them.
+  const place = (node: string) => {
+    const at = turn.foci.indexOf(node);
+    return at < 0 ? Number.POSITIVE_INFINITY : at;
+  };
+  return place(pair[1]) < place(pair[0]) ? [pair[1], pair[0]] : pair;
 }
 
 const countOpening =

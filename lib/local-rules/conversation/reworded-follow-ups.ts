@@ -38,6 +38,57 @@ export function reversedQuestion(question: string, previous: ResolvedTurn): Foll
   return { request, reference: { kind: "reversed", nodes: [second, first] } };
 }
 
+/**
+ * "What about from A to B?", "那从 A 到 B 呢？": the previous question between two new ends. A
+ * "second-shortest" the previous turn reached by "and the second one?" goes back to the
+ * shortest: the new ends start the ranking of their paths again.
+ */
+export function withNewEnds(question: string, previous: ResolvedTurn): FollowUpReading | null {
+  if (!ellipsis.test(question)) return null;
+  const ends = endpointMentions(question);
+  const before = endpointMentions(previous.request);
+  if (!ends.source || !ends.target || !before.source || !before.target) return null;
+  const rest = question
+    .replace(ellipsis, "")
+    .replace(ends.source, "")
+    .replace(ends.target, "")
+    .replace(/\b(?:from|to|between|and)\b|从|到|和|呢|[\s?？.!。,，]/gi, "");
+  if (rest !== "") return null;
+  const pattern = new RegExp(`${escapeRegExp(before.source)}|${escapeRegExp(before.target)}`, "g");
+  const { source, target } = ends;
+  const request = previous.request
+    .replace(pattern, (name) => (name === before.source ? source : target))
+    .replace(/\b(?:second|third|fourth|fifth)-(?=shortest|fastest|quickest|cheapest)/i, "")
+    .replace(/第[二三四五](?=短|快|近)/, "最");
+  return { request, reference: { kind: "previous-pair", nodes: [source, target] } };
+}
+
+const englishInstead =
+  /\b(?:count(?:ing)?|us(?:e|ing)|measur(?:e|ing)|rank(?:ing)?\s+by|go(?:ing)?\s+by|look(?:ing)?\s+at|by)\s+(?:the\s+)?(.+?)\s+instead\s+of\s+(?:the\s+)?(.+?)\s*(?=[,;?.!]|$)/i;
+const chineseInstead =
+  /(?:按|用|以|算)\s*(.+?)\s*(?:而不是|而非|代替|替代|取代)\s*(.+?)\s*(?=[，,；;？?。]|(?:的话|来算|计算|排)|$)/;
+
+/**
+ * "And if we count incoming transfers instead of money, who's on top?", "用交易笔数代替金额呢？":
+ * the latest question that said the replaced words, with the new ones in their place — the
+ * previous question when it said them, else the latest ranking.
+ */
+export function insteadOf(question: string, previous: ResolvedTurn): FollowUpReading | null {
+  const match = englishInstead.exec(question) ?? chineseInstead.exec(question);
+  if (!match) return null;
+  const [, said, replaced] = match;
+  const pattern = /[a-z]/i.test(replaced)
+    ? new RegExp(`\\b${escapeRegExp(replaced)}\\b`, "i")
+    : new RegExp(escapeRegExp(replaced));
+  const candidates = [previous.request, previous.ranking?.request ?? ""];
+  const request = candidates.find((text) => pattern.test(text));
+  if (!request) return null;
+  return {
+    request: request.replace(pattern, said),
+    reference: { kind: "another-quantity", quantity: said },
+  };
+}
+
 /** What a weighting follow-up says besides "and" / "呢": "weighted by length", "按距离". */
 function weightingPhrase(question: string): string {
   return question

@@ -42,9 +42,36 @@ function chineseSetRequest(question: string, phrase: string): string {
     : question.replace(setReference, `${phrase}中`);
 }
 
+const comparatives: Record<string, string> = {
+  more: "the most",
+  less: "the least",
+  fewer: "the fewest",
+  higher: "the highest",
+  lower: "the lowest",
+  larger: "the largest",
+  bigger: "the biggest",
+  smaller: "the smallest",
+  older: "the oldest",
+  younger: "the youngest",
+  longer: "the longest",
+  shorter: "the shortest",
+};
+
+/**
+ * "Which of them received more money?": choosing from a set, a comparative asks for the top of
+ * it, as its superlative ("the most money") does; "more than 5" keeps its comparison.
+ */
+function asSuperlative(question: string): string {
+  return question.replace(
+    /\b(more|less|fewer|higher|lower|larger|bigger|smaller|older|younger|longer|shorter)\b(?!\s+(?:\w+\s+)?than\b)/i,
+    (word) => comparatives[word.toLowerCase()] ?? word,
+  );
+}
+
 /** "Which of them …", "其中 …", "这几位医生里 …": the previous answer's set. */
-export function resolveAgainstSet(question: string, previous: ResolvedTurn): TurnResolution | null {
-  if (!setReference.test(question)) return null;
+export function resolveAgainstSet(asked: string, previous: ResolvedTurn): TurnResolution | null {
+  if (!setReference.test(asked)) return null;
+  const question = asSuperlative(asked);
   const chinese = detectLanguage(question) === "zh";
   const remove = (text: string) =>
     withPropertySuperlative(text.replace(setReference, ""))
@@ -56,7 +83,7 @@ export function resolveAgainstSet(question: string, previous: ResolvedTurn): Tur
     const request = chinese
       ? withSetNoun(question.replace(setReference, ""), previous.setNodes)
       : `${withSetNoun(remove(question), previous.setNodes)}?`;
-    return asResolution(question, {
+    return asResolution(asked, {
       request,
       reference: { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
       nodeSet: previous.setNodes,
@@ -67,10 +94,10 @@ export function resolveAgainstSet(question: string, previous: ResolvedTurn): Tur
     const request = chinese
       ? chineseSetRequest(question, phrase)
       : `${remove(question)} among ${phrase}?`;
-    return asResolution(question, {
+    return asResolution(asked, {
       request,
       reference: { kind: "previous-set", phrase, nodes: [] },
     });
   }
-  return askBack(question, "set");
+  return askBack(asked, "set");
 }

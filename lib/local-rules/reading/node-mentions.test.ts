@@ -147,4 +147,15 @@ describe("endpointMentions: source first", () => {
     });
     expect(endpointMentions("What is the diameter?")).toEqual({ source: null, target: null });
   });
+
+  it("keeps the 'of' after an institution's head noun inside its name", () => {
+    expect(nodeMentions("How many students does Royal Institute of Art have?")).toEqual([
+      "Royal Institute of Art",
+    ]);
+    expect(nodeMentions("Is University of Lund linked to Bank of the North?")).toEqual([
+      "University of Lund",
+      "Bank of the North",
+    ]);
+    expect(nodeMentions("What is the PageRank of Valjean?")).toEqual(["Valjean"]);
+  });
 });

@@ -30,8 +30,10 @@ const notNames = new Set(
 // links, they name no node.
 const idPattern =
   /(?<![\w:])(?:[A-Za-z_][\w-]*:[\w.-]*[\w]|[A-Za-z]{1,3}\d+|node\s+\d+|节点\s*\d+|(?!(?:co|k|non|re|e|self|multi|sub|pre|post|two|one|three|in|out)[-_])(?![a-z]+-(?:to|and)-[a-z]+(?![\w-]))[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]{2,})+(?<!-(?:disjoint|degree|degrees|hop|hops|shortest|weighted|connected|like|based|wise|up|in|out|time|term|level)))(?![A-Za-z\d_:])/g;
+// "Harwick Institute of Technology", "Bank of the East": an institution's head noun keeps the
+// "of" after it inside the name ("the PageRank of Valjean" still names only Valjean).
 const capitalisedPattern =
-  /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von))*(?![A-Za-z\u00C0-\u024F\d_])/g;
+  /(?<![A-Za-z\u00C0-\u024F\d_'’])[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*(?:\s+(?:[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F\d_'’.-]*|\d+|de|la|le|du|van|von|(?<=\b(?:Institute|University|College|School|Academy|Bank|Museum|Ministry|Department|Society|Council|Hospital|Centre|Center|Republic|Kingdom|Isle|Gulf|Bay|Cape|Port|Church|Board|Office|Court|House|Faculty|Federation|Union|Association)\s+)of(?:\s+the)?(?=\s+[A-Z\u00C0-\u00DE])))*(?![A-Za-z\u00C0-\u024F\d_])/g;
 
 function trimName(raw: string): string | null {
   // "node 5": a bare number is a name only when the question calls it a node.
