@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { attachedKarateState } from "@/lib/contracts/testing/session-states";
+import { constructGraph } from "@/lib/engine/construction/construct-graph";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
+import { LoadedGraph } from "@/lib/engine/session/loaded-graph";
+import { describeGraphSchema } from "@/lib/mcp/graph-info";
+import { analysisGraphEngine } from "../testing/analysis-graph-engine";
+import { runConversation } from "../testing/run-conversation";
 import { sqlDumpLead } from "../testing/sql-dump-lead";
+import { planAggregateQuery } from "./plan-aggregate-query";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -50,5 +57,40 @@ describe("properties named the ways analysts write them", { timeout: 180_000 }, 
       ),
     ).toMatch(/^backend\b/);
     expect(await lead("按负责人所在团队汇总项目经费，哪个团队拿到的最多？")).toMatch(/Pulse/);
+  });
+});
+
+// Projects hold a key to their owner and a link table lists their members: "how many projects
+// did X work on" may mean either, so the aggregate leaves it to the other readings.
+const membersDump = [
+  dump,
+  "CREATE TABLE project_members (project_id integer NOT NULL REFERENCES projects(id), engineer_id integer NOT NULL REFERENCES engineers(id), PRIMARY KEY (project_id, engineer_id));",
+  "INSERT INTO project_members VALUES (1, 2), (3, 2), (4, 1);",
+].join("\n");
+
+describe("a count by a named node reachable by key and by link table", { timeout: 120_000 }, () => {
+  it("is not read as the rows holding the key", async () => {
+    const { graph } = await constructGraph({ kind: "sql", text: membersDump });
+    const loaded = new LoadedGraph({
+      version: 1,
+      origin: { kind: "construction", datasetId: "ds", revision: 1 },
+      graph,
+    });
+    const schema = JSON.parse(JSON.stringify(describeGraphSchema(loaded)));
+    const entities = [{ surface: "Tom Berger", id: "engineers:2", type: "engineers" }];
+    for (const question of [
+      "Tom Berger 参与了几个项目？",
+      "How many projects did Tom Berger work on?",
+    ])
+      expect(planAggregateQuery({ question, schema, entities })?.sql ?? null).toBeNull();
+  });
+
+  it("counts the member links of a node called a co-operating member, not its partners", async () => {
+    const { answer } = await runConversation({
+      question: "Tom Berger 作为合作成员参与了几个项目？",
+      state: attachedKarateState(),
+      engine: await analysisGraphEngine({ kind: "sql", text: membersDump }),
+    });
+    expect(answer.split("\n")[0]).toMatch(/\b2\b/);
   });
 });

@@ -35,9 +35,12 @@ function place(context: Context, ref: PropertyRef): Placed | null {
 }
 
 // "How many projects did X take part in?" when projects hold a key to their lead and a link
-// table lists their members: the projects X leads or the ones X is a member of is a guess.
+// table lists their members: the projects X leads or the ones X is a member of is a guess
+// (X named by its id or by its name).
 function linkedToo(context: Context, ref: PropertyRef): boolean {
-  if (!context.allowLinks || !isNodeIdColumn(ref.column)) return false;
+  if (!context.allowLinks) return false;
+  if (!isNodeIdColumn(ref.column) && !/^(?:name|title|label)$/i.test(ref.column.property))
+    return false;
   return context.catalogue.links.some(
     (step) => step.from === context.rows.key && step.to === ref.table.key,
   );

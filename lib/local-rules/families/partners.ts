@@ -24,7 +24,7 @@ export function asksForPairs({ text, pairsAsked }: QuestionText): boolean {
 // Working with someone, said as a verb with "with" or as a noun for the people one works
 // with, English and Chinese.
 const collaborationWords =
-  /\b(?:work(?:s|ed|ing)?|act(?:s|ed)?|starr?(?:s|ed)?|collaborat(?:e|es|ed|ing)|co-?operat(?:e|es|ed|ing)|team(?:s|ed)?\s+up|partner(?:s|ed)?(?:\s+up)?|serv(?:e|es|ed)|been\s+on\s+(?:a\s+)?(?:team|project)s?)\s+(?:\w+\s+)?(?:with|alongside)\b|\bco-?workers?\b|\bcollaborators?\b|\bcolleagues?\b|\bteam-?mates?\b|\bwith\s+whom\b[^?？]*\b(?:work(?:s|ed)?|collaborat\w*|co-?operat\w*|team(?:s|ed)?\s+up|partner(?:s|ed)?)\b|合作(?:过|的|者|伙伴)?|共事|同台|合演|搭戏|(?:一起|共同)(?:出演|演出|演戏|拍戏)|(?:一起|共同)(?:工作|参与|参加|做|干|负责)|同事|搭档|队友/i;
+  /\b(?:work(?:s|ed|ing)?|act(?:s|ed)?|starr?(?:s|ed)?|collaborat(?:e|es|ed|ing)|co-?operat(?:e|es|ed|ing)|team(?:s|ed)?\s+up|partner(?:s|ed)?(?:\s+up)?|serv(?:e|es|ed)|been\s+on\s+(?:a\s+)?(?:team|project)s?)\s+(?:\w+\s+)?(?:with|alongside)\b|\bco-?workers?\b|\bcollaborators?\b|\bcolleagues?\b|\bteam-?mates?\b|\bwith\s+whom\b[^?？]*\b(?:work(?:s|ed)?|collaborat\w*|co-?operat\w*|team(?:s|ed)?\s+up|partner(?:s|ed)?)\b|合作(?!成员|人员|单位|方)(?:过|的|者|伙伴)?|共事|同台|合演|搭戏|(?:一起|共同)(?:出演|演出|演戏|拍戏)|(?:一起|共同)(?:工作|参与|参加|做|干|负责)|同事|搭档|队友/i;
 
 // "worked with the most people" without a name is a ranking (centrality); "worked with on the
 // same project" with a name stays here.
