@@ -9,7 +9,8 @@ afterAll(async () => {
 // Albums with their session players: each session row carries the player's fee and hours.
 // Counted by hand: players of the
 // Harbor studio (Jonas, Lena) earned 300 + 150 + 100 = 550; hours in total 4 + 6 + 3 + 5 + 2
-// = 20; album fees: Tide Songs 450, Low Lights 200, Cold Frame 350.
+// = 20; album fees: Tide Songs 450, Low Lights 200, Cold Frame 350; fees per player: Jonas
+// 300, Ama 450, Lena 250.
 const dump = [
   "CREATE TABLE studios (id integer PRIMARY KEY, name text NOT NULL, city text);",
   "CREATE TABLE musicians (id integer PRIMARY KEY, name text NOT NULL, studio_id integer REFERENCES studios(id));",
@@ -34,5 +35,11 @@ describe("a figure of link rows asked of 'co-' partners", { timeout: 180_000 }, 
     expect(
       await lead("On which album did the co-performers receive the most fee altogether?"),
     ).toMatch(/Tide Songs/);
+  });
+
+  it("ranks the link's far end by the figure when the question names the near end", async () => {
+    expect(
+      await lead("Which co-performer has been allocated the most fee across all albums?"),
+    ).toMatch(/^Ama Owusu \(musicians:2\)/);
   });
 });

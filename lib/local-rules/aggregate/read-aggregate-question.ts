@@ -15,6 +15,7 @@ import { numericCandidates } from "./measure-target";
 import { readMeasureSignals } from "./measure-words";
 import type { PropertyMention, PropertyRef } from "./mention";
 import { everyMentionPlays, wordsOf } from "./mention-roles";
+import { withPartnerMentions } from "./partner-mentions";
 import { settleQuantityWords } from "./quantity-words";
 import type { CatalogueTable, QueryCatalogue } from "./query-catalogue";
 import { findMentions } from "./question-mentions";
@@ -95,7 +96,11 @@ function startReading(input: {
 }): QuestionReading | null {
   const { question, catalogue } = input;
   if (catalogue.tables.length === 0) return null;
-  const found = findMentions({ question, catalogue, entities: input.entities });
+  const found = withPartnerMentions({
+    question,
+    catalogue,
+    mentions: findMentions({ question, catalogue, entities: input.entities }),
+  });
   const namesLinkFigure = found.some(
     (mention) =>
       mention.kind === "property" &&
