@@ -24,6 +24,7 @@ import {
   stepCount,
   weightedWords,
 } from "./follow-up-words";
+import { listBehindFigure } from "./list-them-follow-ups";
 import { namedTopic } from "./named-topic-follow-ups";
 import { substituteNode } from "./node-substitution";
 import { resolveOrderReference } from "./order-references";
@@ -258,7 +259,7 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   if (ordered) return asResolution(question, ordered);
   const ranked = resolveAgainstRanking(question, previous);
   if (ranked) return ranked;
-  const behind = countBehindFigure(question, previous);
+  const behind = countBehindFigure(question, previous) ?? listBehindFigure(question, previous);
   if (behind) return asResolution(question, behind);
   const value = valueReference(question, previous);
   if (value) {

@@ -187,3 +187,19 @@ describe("the count behind a figure", () => {
     expect(requestOf(question, earlier)).toBe(expected);
   });
 });
+
+describe("the list behind a figure", () => {
+  it.each([
+    ["Name them.", "How many airlines fly to Heathrow?", "Which airlines fly to Heathrow?"],
+    ["Which ones?", "How many airports are in Chile?", "Which airports are in Chile?"],
+    ["是哪些？", "Chile 有多少个机场？", "Chile 有哪些机场？"],
+  ])("%s after %s lists the counted nodes", (question, earlierQuestion, expected) => {
+    const earlier = [{ question: earlierQuestion, answer: "There are 4." }];
+    expect(requestOf(question, earlier)).toBe(expected);
+  });
+
+  it("lists what the top of a ranking did the most of", () => {
+    const earlier = [{ question: "Who trains the most pilots?", answer: rankingAnswer }];
+    expect(requestOf("List them", earlier)).toBe("Which pilots does SKY train?");
+  });
+});
