@@ -68,6 +68,14 @@ const membersDump = [
   "INSERT INTO project_members VALUES (1, 2), (3, 2), (4, 1);",
 ].join("\n");
 
+describe("a share of the rows whose key names a row with a value", { timeout: 120_000 }, () => {
+  it("counts the whole's rows by the value of the row each one's key names", async () => {
+    // Projects of finance clients: 2, 4 and 5 of 5.
+    expect(await lead("金融（finance）客户的项目占全部项目的比例是多少？")).toMatch(/0\.6000/);
+    expect(await lead("由 finance 客户委托的项目占所有项目的比例是多少？")).toMatch(/0\.6000/);
+  });
+});
+
 describe("a count by a named node reachable by key and by link table", { timeout: 120_000 }, () => {
   it("is not read as the rows holding the key", async () => {
     const { graph } = await constructGraph({ kind: "sql", text: membersDump });

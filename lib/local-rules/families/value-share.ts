@@ -5,6 +5,7 @@ import { inLanguage } from "../writing/answer-language";
 import { type Declined, defineFamily } from "./define-family";
 import { conditionSql, mentionsAreValues, readNodeSetScope } from "./node-conditions";
 import type { QuestionText } from "./question-text";
+import { shareWholeThroughKey, wholeFromSql } from "./share-through-key";
 
 /** "What share of accounts are in Spain?", "商务账户占比多少？": the share of a type with a value. */
 export type ValueShareIntent = { kind: "value-share" };
@@ -37,7 +38,15 @@ function planValueShare(context: PlanContext, _intent: ValueShareIntent): PlanOu
   }
   const condition = conditionSql(scope.conditions);
   const table = `"${scope.table.replace(/"/g, '""')}"`;
-  const sql = `SELECT count(*) FILTER (WHERE ${condition}) AS matching, count(*) AS total, CAST(count(*) FILTER (WHERE ${condition}) AS DOUBLE) / NULLIF(count(*), 0) AS share FROM ${table} n`;
+  const question = context.reading.question;
+  const whole = shareWholeThroughKey({
+    question,
+    schema: schemaStep.schema,
+    valueType: scope.type,
+  });
+  const from = whole ? wholeFromSql(whole, scope.table) : `FROM ${table} n`;
+  const sql = `SELECT count(*) FILTER (WHERE ${condition}) AS matching, count(*) AS total, CAST(count(*) FILTER (WHERE ${condition}) AS DOUBLE) / NULLIF(count(*), 0) AS share ${from}`;
+  const counted = whole ? `${whole.type} nodes whose ${scope.type}` : `${scope.type} nodes`;
   const stated = scope.conditions.map((entry) => entry.text).join(", ");
   return planQuery({
     context,
@@ -49,8 +58,10 @@ function planValueShare(context: PlanContext, _intent: ValueShareIntent): PlanOu
       const share = total > 0 ? matching / total : 0;
       part.summary.push(
         inLanguage(context, {
-          en: `${percent(share)} of the ${scope.type} nodes have ${stated} (${matching} of ${total}, a share of ${share.toFixed(4)}).`,
-          zh: `满足 ${stated} 的 ${scope.type} 节点占 ${percent(share)}（${total} 个中有 ${matching} 个，比例 ${share.toFixed(4)}）。`,
+          en: `${percent(share)} of the ${counted} have ${stated} (${matching} of ${total}, a share of ${share.toFixed(4)}).`,
+          zh: whole
+            ? `${scope.type} 满足 ${stated} 的 ${whole.type} 节点占 ${percent(share)}（${total} 个中有 ${matching} 个，比例 ${share.toFixed(4)}）。`
+            : `满足 ${stated} 的 ${scope.type} 节点占 ${percent(share)}（${total} 个中有 ${matching} 个，比例 ${share.toFixed(4)}）。`,
         }),
       );
     },
