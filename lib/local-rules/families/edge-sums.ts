@@ -6,6 +6,7 @@ import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection, rankingDirection } from "../reading/link-direction";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
+import { mentionIsValue } from "../reading/value-mention";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { nodeName } from "../writing/result-shapes";
@@ -16,6 +17,7 @@ import { mayNameLinkProperty, propertyByName, quantityWordOf } from "./link-quan
 import { bothWays, edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-table";
 import { planLinkTotals } from "./link-totals";
 import { missingQuantity } from "./missing-link-quantity";
+import { planNodePropertyTotals } from "./node-property-totals";
 import type { QuestionText } from "./question-text";
 
 /**
@@ -58,7 +60,7 @@ const walkWords =
 
 // "How many different accounts did it pay": a count of nodes, not a sum.
 const countsNodes =
-  /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w{2,}s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少个|几个/i;
+  /\bdifferent\b|\bdistinct\b|\bhow many (?!\w+ of\b)\w{2,}s\b(?<!hours|minutes|units|tonnes|visits)|不同的|多少[个家位名所座]|几[个家位名所座]/i;
 // "How many containers …": the thing counted, which is a sum only when a link carries it.
 const countedNoun = /\bhow many ((?!\w+ of\b)\w{2,}s)\b/i;
 
@@ -168,7 +170,11 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const found = edgeTableOf(schema, intent.quantity, context.reading.question, {
     weightFallback: intent.measuresWeight && context.graph.description.weighted === true,
   });
-  if (!found) return missingQuantity(context, schema, intent.quantity);
+  if (!found) {
+    // "Which district serves the most households?": a number the nodes hold, not their links.
+    const held = planNodePropertyTotals(context);
+    return held.kind === "declined" ? missingQuantity(context, schema, intent.quantity) : held;
+  }
   // An undirected link's ends are interchangeable: the kinds at either end are at both.
   const edges = context.graph.description.directed === true ? found : bothWays(found);
   if (intent.counted && !namesLinkProperty(intent.counted, edges.property)) {
@@ -202,7 +208,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const linkFilters = edgeValueFilters(question, edges);
   const isValue =
     intent.node !== null &&
-    (namedValues({ question: intent.node, schema }).length > 0 ||
+    (mentionIsValue(intent.node, schema) ||
       linkFilters.some((filter) => filter.value.toLowerCase() === intent.node?.toLowerCase()));
   const node = isValue ? null : intent.node;
   const linkGroup = node ? null : edgeGroupOf(question, edges);

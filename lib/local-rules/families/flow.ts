@@ -14,7 +14,7 @@ export type FlowIntent = {
 // "Using the export value as capacity, …", "以 weight（分钟）作为容量，…", "If each link's
 // tonnes is its capacity, …": the clause naming the capacity names no end of the flow.
 const capacityClause =
-  /\b(?:using|with|taking|treating)\b[^,.;?]{0,60}?\bas (?:the |their |its )?capacit(?:y|ies)\b|\bif each [^,.;?]{0,40}?\bis (?:its|the|their) capacity\b|以[^，,。？]{0,30}?(?:作为|为|当作)(?:边的)?容量/gi;
+  /\b(?:using|with|taking|treating)\b[^,.;?]{0,60}?\bas (?:the |their |its )?capacit(?:y|ies)\b|\bif each [^,.;?]{0,40}?\bis (?:its|the|their) capacity\b|\bif (?:each|every) [^,.;?]{0,40}?\bis the (?:most|maximum)(?: that)? (?:\w+ ){0,2}(?:can|could) (?:carry|take|hold)\b|以[^，,。？]{0,30}?(?:作为|为|当作)(?:边的)?容量/gi;
 
 export const flowFamily = defineFamily<FlowIntent>({
   kind: "flow",

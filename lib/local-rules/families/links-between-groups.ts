@@ -5,6 +5,7 @@ import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { namedNodeTypes, namedValues } from "../reading/question-scope";
+import { mentionIsValue } from "../reading/value-mention";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
 import { type Declined, defineFamily } from "./define-family";
@@ -15,7 +16,7 @@ import { planLinksFromGroupToGroup } from "./links-from-group-to-group";
 import { planGroupBoundary, planTouchingGroup } from "./links-leaving-group";
 import { planGroupsByTheirLinks } from "./links-within-groups";
 import { wordForms } from "./node-conditions";
-import type { QuestionText } from "./question-text";
+import { type QuestionText, readQuestionText } from "./question-text";
 
 /**
  * "How many transfers stay within the same country?", "How many lines run between two different
@@ -37,7 +38,8 @@ export type LinksBetweenGroupsIntent = {
 
 const withinWords = /\b(?:within|inside|same|internal)\b|同一|相同|内部/i;
 // "both ends in North", "收款方和付款方都在日本": one named value at either end.
-const bothEndsWords = /\bboth\b|两端都|两头都|都在|都属于|都位于|都来自/i;
+const bothEndsWords =
+  /\bboth\b|\b(?:entirely|wholly|completely|fully)\s+(?:inside|within)\b|两端都|两头都|都在|都属于|都位于|都来自|完全(?:在|位于)/i;
 const touchWords =
   /\btouch(?:es|ing)?\b|\bat least one\b|\beither end\b|\bone of (?:its|their) ends\b|\bincident to\b|至少一端|至少有一端|任一端|任意一端|其中一端/i;
 const betweenWords =
@@ -54,6 +56,8 @@ const listWords = /\bwhich\b|\bwhat\b|哪/i;
 const rankWords =
   /\b(?:most|least|highest|lowest|largest|smallest|fewest)\b|最多|最少|最高|最低|最大|最小|最长/i;
 const totalWords = /\btotal\b|\bsum\b|\bcombined\b|总|合计/i;
+// "How many km of cable …": units of what the links carry are summed, not counted.
+const unitsCounted = /\bhow many (?:km|kilomet\w*|miles|hours|minutes|tonnes|MW)\b/i;
 const countsLinks =
   /多少条|几条|几段|\bhow many (?!MW\b|km\b|hours\b|minutes\b|tonnes\b)\w+|\bnumber of\b/i;
 
@@ -76,7 +80,10 @@ function readLinksBetweenGroups({ text, nodeMentions }: QuestionText) {
   // "有多少条转账是跨国的" counts links; "总金额", "the total capacity" sums what they carry.
   // "How many containers travel on lanes …": a link property named by its own name is summed
   // when the schema has it (the plan looks), and the links are counted otherwise.
-  const sums = (totalWords.test(text) && !countsLinks.test(text)) || mayNameLinkProperty(text);
+  const sums =
+    (totalWords.test(text) && !countsLinks.test(text)) ||
+    unitsCounted.test(text) ||
+    mayNameLinkProperty(text);
   const quantity = boundary || !(sums || ranked) ? null : quantityWordOf(text);
   return [
     {
@@ -196,6 +203,17 @@ function groupOf(question: string, schema: GraphSchemaView, directed: boolean): 
   return null;
 }
 
+/**
+ * "The pipes touching Riverton Junction": a value ("Riverton") read out of a node's name leaves
+ * the question to the families of one node.
+ */
+function valueInsideNodeName(question: string, schema: GraphSchemaView): boolean {
+  return readQuestionText(question).nodeMentions.some(
+    (mention) =>
+      namedValues({ question: mention, schema }).length > 0 && !mentionIsValue(mention, schema),
+  );
+}
+
 /** The summed column, when a quantity is asked and the group's link table carries it. */
 function summedColumn(
   context: PlanContext,
@@ -238,6 +256,9 @@ function planLinksBetweenGroups(
     context.graph.description.directed === true,
   );
   if (!group) return { kind: "declined" };
+  if (group.value && valueInsideNodeName(context.reading.question, schemaStep.schema)) {
+    return { kind: "declined" };
+  }
   if (intent.asked === "boundary") {
     return group.value
       ? planGroupBoundary({ context, group: { ...group, value: group.value } })

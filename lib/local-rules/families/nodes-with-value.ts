@@ -26,7 +26,7 @@ const shown = 50;
 // A node id ("n5", "authors:7") or a link word makes it a question about that node's links.
 const idLike = /\d|:/;
 const linkWording =
-  /\bconnected\b|\blinked\b|\bneighbou?rs?\b|\bwritten by\b|\bwith whom\b|邻居|相连|连接/i;
+  /\bconnected\b|\blinked\b|\bneighbou?rs?\b|\bwritten by\b|\bwith whom\b|邻居|相连|连接|连着|相邻/i;
 
 function readNodesWithValue({ text, yesNo, nodeMentions }: QuestionText) {
   if (yesNo || !listOpening.test(text) || linkWording.test(text)) return null;

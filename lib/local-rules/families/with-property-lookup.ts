@@ -6,6 +6,7 @@ import { mentionDescribesNodeSet } from "../reading/node-set-mention";
 import { degreeMode } from "../reading/question-arguments";
 import { parseRequestedCount } from "../reading/question-numbers";
 import { questionWords } from "../reading/question-words";
+import { planNodePropertyTotals } from "./node-property-totals";
 
 /**
  * A question about one named node that may ask for one of its properties rather than what the
@@ -25,6 +26,9 @@ export function withPropertyLookup(input: {
   const schemaStep = readGraphSchema(context);
   if (schemaStep.kind !== "ready") return schemaStep.outcome;
   if (mentionDescribesNodeSet({ question, mention: node, schema: schemaStep.schema })) {
+    // "Colvern 区的住户总数是多少？": a number those nodes hold, summed.
+    const held = planNodePropertyTotals(context);
+    if (held.kind !== "declined") return held;
     return planSchemaQuestion({
       context,
       topK: parseRequestedCount({ question, fallback: 10, max: 1000 }),

@@ -10,7 +10,8 @@ import type { GraphSchemaView } from "../reading/graph-schema";
 const weightWords = /\bweights?\b|权重|边权/i;
 
 /** The graph's numeric link properties, each once. */
-function numericLinkProperties(schema: GraphSchemaView): string[] {
+/** The numeric properties the links carry, each name once. */
+export function numericLinkProperties(schema: GraphSchemaView): string[] {
   return [
     ...new Set(
       schema.edge_types.flatMap((type) =>

@@ -1,7 +1,9 @@
 import { quoteIdentifier } from "@/lib/engine/query/sql-quoting";
-import { readGraphSchema } from "../reading/graph-schema";
+import { moneyPropertyNames } from "../aggregate/property-words";
+import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
+import { namedEdgeProperty, numericLinkProperties } from "./named-edge-property";
 import { planQuery, queryTableName } from "./plan-query";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { missingPart } from "./plan-with-nodes";
@@ -16,8 +18,12 @@ export function planEdgeRanking(input: {
   ascending: boolean;
   topK: number;
 }): PlanOutcome {
-  const { context, ascending } = input;
+  const { context } = input;
+  const schemaStep = readGraphSchema(context);
+  if (schemaStep.kind !== "ready") return schemaStep.outcome;
   if (context.graph.description.weighted !== true) {
+    const ranked = rankedLinkProperty(context.reading.question, schemaStep.schema);
+    if (ranked) return planByLinkProperty({ ...input, ...ranked });
     return {
       kind: "done",
       part: missingPart(context, {
@@ -26,18 +32,70 @@ export function planEdgeRanking(input: {
       }),
     };
   }
-  const schemaStep = readGraphSchema(context);
-  if (schemaStep.kind !== "ready") return schemaStep.outcome;
   const tableOf = (kind: "nodes" | "edges") =>
     quoteIdentifier(queryTableName(schemaStep.schema, kind));
+  return planRankedEdges({
+    ...input,
+    edges: tableOf("edges"),
+    nodes: tableOf("nodes"),
+    column: "weight",
+    label: null,
+  });
+}
+
+/**
+ * "Which single transfer was the largest?" on a graph without weights: the links ranked by the
+ * number they carry — the one the question names, else a sum of money, else the only number.
+ */
+function rankedLinkProperty(
+  question: string,
+  schema: GraphSchemaView,
+): { edges: string; column: string; label: string } | null {
+  const tables = schema.query_tables.filter((table) => table.kind === "edge-type");
+  const numbers = numericLinkProperties(schema);
+  if (tables.length !== 1 || numbers.length === 0) return null;
+  const column =
+    namedEdgeProperty({ question, schema, graphWeighted: false }) ??
+    numbers.find((name) => moneyPropertyNames.test(name)) ??
+    (numbers.length === 1 ? numbers[0] : null);
+  if (!column || tables[0].columns?.[column] === undefined) return null;
+  return { edges: quoteIdentifier(tables[0].name), column, label: column };
+}
+
+function planByLinkProperty(input: {
+  context: PlanContext;
+  ascending: boolean;
+  topK: number;
+  edges: string;
+  column: string;
+  label: string;
+}): PlanOutcome {
+  const schema = readGraphSchema(input.context);
+  if (schema.kind !== "ready") return schema.outcome;
+  const nodes = quoteIdentifier(queryTableName(schema.schema, "nodes"));
+  return planRankedEdges({ ...input, nodes });
+}
+
+function planRankedEdges(input: {
+  context: PlanContext;
+  ascending: boolean;
+  topK: number;
+  edges: string;
+  nodes: string;
+  column: string;
+  /** The link property ranked by, or null for the weight. */
+  label: string | null;
+}): PlanOutcome {
+  const { context, ascending } = input;
+  const value = `e.${quoteIdentifier(input.column)}`;
   const topK = Math.min(Math.max(input.topK, 1), 100);
   const sql = [
-    "SELECT e.source AS source, s.label AS source_label, e.target AS target, t.label AS target_label, e.weight AS weight",
-    `FROM ${tableOf("edges")} e`,
-    `JOIN ${tableOf("nodes")} s ON s.id = e.source`,
-    `JOIN ${tableOf("nodes")} t ON t.id = e.target`,
-    "WHERE e.weight IS NOT NULL",
-    `ORDER BY e.weight ${ascending ? "ASC" : "DESC"}, e.source, e.target`,
+    `SELECT e.source AS source, s.label AS source_label, e.target AS target, t.label AS target_label, ${value} AS weight`,
+    `FROM ${input.edges} e`,
+    `JOIN ${input.nodes} s ON s.id = e.source`,
+    `JOIN ${input.nodes} t ON t.id = e.target`,
+    `WHERE ${value} IS NOT NULL`,
+    `ORDER BY ${value} ${ascending ? "ASC" : "DESC"}, e.source, e.target`,
     `LIMIT ${topK}`,
   ].join("\n");
   const arrow = context.graph.description.directed === true ? "→" : "–";
@@ -62,30 +120,44 @@ export function planEdgeRanking(input: {
         );
         return;
       }
-      part.summary.push(
-        inLanguage(
-          context,
-          ascending
-            ? {
-                en: `${top.text} has the lowest edge weight (${formatFigure(top.weight)}).`,
-                zh: `${top.text} 的边权重最低（${formatFigure(top.weight)}）。`,
-              }
-            : {
-                en: `${top.text} has the highest edge weight (${formatFigure(top.weight)}).`,
-                zh: `${top.text} 的边权重最高（${formatFigure(top.weight)}）。`,
-              },
-        ),
-      );
+      const { label } = input;
+      if (label) {
+        part.summary.push(
+          inLanguage(context, {
+            en: `The link with the ${ascending ? "lowest" : "highest"} ${label} is ${top.text} (${formatFigure(top.weight)}).`,
+            zh: `${label} ${ascending ? "最低" : "最高"}的边是 ${top.text}（${formatFigure(top.weight)}）。`,
+          }),
+        );
+      } else
+        part.summary.push(
+          inLanguage(
+            context,
+            ascending
+              ? {
+                  en: `${top.text} has the lowest edge weight (${formatFigure(top.weight)}).`,
+                  zh: `${top.text} 的边权重最低（${formatFigure(top.weight)}）。`,
+                }
+              : {
+                  en: `${top.text} has the highest edge weight (${formatFigure(top.weight)}).`,
+                  zh: `${top.text} 的边权重最高（${formatFigure(top.weight)}）。`,
+                },
+          ),
+        );
       if (edges.length > 1) {
         part.sections.push({
-          heading: inLanguage(context, { en: "Edges by weight", zh: "按权重排序的边" }),
+          heading: input.label
+            ? inLanguage(context, {
+                en: `Edges by ${input.label}`,
+                zh: `按 ${input.label} 排序的边`,
+              })
+            : inLanguage(context, { en: "Edges by weight", zh: "按权重排序的边" }),
           blocks: [
             {
               kind: "table",
               columns: [
                 "#",
                 inLanguage(context, { en: "Edge", zh: "边" }),
-                inLanguage(context, { en: "Weight", zh: "权重" }),
+                input.label ?? inLanguage(context, { en: "Weight", zh: "权重" }),
               ],
               rows: edges.map((edge, index) => [
                 String(index + 1),

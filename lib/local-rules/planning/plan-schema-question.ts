@@ -3,6 +3,7 @@ import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { describeCondition, readPropertyConditions } from "../reading/property-conditions";
 import {
   edgeTypeNamedByVerb,
+  listedByOtherKinds,
   namedNodeTypes,
   namedValues,
   typePosition,
@@ -177,7 +178,13 @@ export function planSchemaQuestion(input: {
 
   if (counting && !summing && !ranking) {
     // Counting nodes that meet conditions: the ranking tool's `total` is that count.
-    const nodeType = types[0] ?? (schema.node_types.length > 1 ? values[0]?.nodeType : undefined);
+    // A value several kinds list describes nodes of every kind (see resolveScope).
+    const first = values[0];
+    const nodeType =
+      types[0] ??
+      (schema.node_types.length > 1 && first && !listedByOtherKinds(first, schema)
+        ? first.nodeType
+        : undefined);
     const where = values
       .filter((value) => !nodeType || value.nodeType === nodeType)
       .map((value) => value.condition);

@@ -1,4 +1,5 @@
 import { agentDirection, namesAgentNoun } from "./agent-nouns";
+import { bothDirectionWords } from "./both-direction-words";
 import { degreeMode, nodeDegreeMode } from "./question-arguments";
 
 // Which way the links a question asks about run, read from the meaning of its words rather
@@ -7,10 +8,6 @@ import { degreeMode, nodeDegreeMode } from "./question-arguments";
 // subject is the link's end or start; and the preposition that ties the named node to them
 // ("from a07", "to a07", "by a07", "给 a07"). What none of them settles is read as before
 // (`nodeDegreeMode`).
-
-/** Both ways counted: "both incoming and outgoing", "sent and received", "进出". */
-export const bothDirectionWords =
-  /\bboth\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out)\s+(?:and|&)\s+(?:(?:the\s+)?(?:incoming|inbound|in|received|sent|outgoing|outbound|out))|directions|ways)\b|\b(?:incoming|inbound|in)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:outgoing|outbound|out)\b|\b(?:outgoing|outbound|out)(?:\s*(?:and|&|\+|or|plus)\s*|\s*\/\s*)(?:incoming|inbound|in)\b|\b(?:sent|sending|sends|paid|paying)\s+(?:and|or|as well as)\s+(?:received|receiving|receives)\b|\b(?:received|receiving|receives)\s+(?:and|or|as well as)\s+(?:sent|sending|sends|paid|paying)\b|\b(?:in\s+)?(?:either|any|both)\s+direction\b|\b(?:regardless|irrespective)\s+of\s+(?:the\s+)?direction\b|\bignor(?:e|es|ing)\s+(?:the\s+)?directions?\b|\btotal\s+degree\b|入度和出度|出度和入度|入度与出度|出度与入度|入边和出边|出边和入边|入边与出边|出边与入边|转入转出|转出转入|进出|收发|转入和转出|转出和转入|转入与转出|流入和流出|流出和流入|收入和支出|双向|不论方向|不管方向|不考虑方向|忽略方向|无论方向/i;
 
 /**
  * Links each way between the nodes named and the ones asked for: "each other", "both ways",
@@ -36,7 +33,7 @@ const receivingVerbs =
 
 /** Sending: the verb's subject is where the link starts ("a25 paid", "Who paid a25?"). */
 const sendingVerbs =
-  /\b(?:sen[dt]s?|sending|pa(?:y|ys|id|ying)|transferr?(?:s|ed|ing)?|wir(?:e|es|ed|ing)|ship(?:s|ped|ping)?|g[ai]ve|gives|giving|given|lent|lends?|lending|email(?:s|ed|ing)?|forward(?:s|ed|ing)?|deliver(?:s|ed|ing)?|suppl(?:y|ies|ied|ying)|donat(?:e|es|ed|ing)|remit(?:s|ted|ting)?|refer(?:s|red|ring)?|cit(?:e|es|ed|ing)|call(?:s|ed|ing)?|messag(?:e|es|ed|ing)|invit(?:e|es|ed|ing)|follow(?:s|ed|ing)?|recommend(?:s|ed|ing)?|mention(?:s|ed|ing)?|contact(?:s|ed|ing)?|sell(?:s|ing)?|sold|sales?|vend(?:s|ed|ing)?|shipments?|deliver(?:y|ies))\b|转账|转钱|转过|转了|转给|汇款|汇钱|付款|付钱|付过|支付|打款|寄给|发给|发送|推荐|引用|关注|邀请|联系|出售|销售|卖给|供货|供应|卖/i;
+  /\b(?:sen[dt]s?|sending|pa(?:y|ys|id|ying)|transferr?(?:s|ed|ing)?|wir(?:e|es|ed|ing)|ship(?:s|ped|ping)?|g[ai]ve|gives|giving|given|lent|lends?|lending|email(?:s|ed|ing)?|forward(?:s|ed|ing)?|deliver(?:s|ed|ing)?|suppl(?:y|ies|ied|ying)|donat(?:e|es|ed|ing)|remit(?:s|ted|ting)?|refer(?:s|red|ring)?|cit(?:e|es|ed|ing)|call(?:s|ed|ing)?|messag(?:e|es|ed|ing)|invit(?:e|es|ed|ing)|follow(?:s|ed|ing)?|recommend(?:s|ed|ing)?|mention(?:s|ed|ing)?|contact(?:s|ed|ing)?|sell(?:s|ing)?|sold|sales?|vend(?:s|ed|ing)?|shipments?|deliver(?:y|ies))\b|转账|转钱|转过|转了|转给|汇款|汇钱|汇过|汇了|付款|付钱|付过|支付|打款|寄给|发给|发送|推荐|引用|关注|邀请|联系|出售|销售|卖给|供货|供应|卖/i;
 
 // The node is where the links start: "from a07", "out of a07", "从 a07".
 const originBefore = /(?:\b(?:from|out\s+of)\s+(?:the\s+)?(?:\w+\s+)?|从\s*)$/i;

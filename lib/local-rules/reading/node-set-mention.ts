@@ -28,10 +28,14 @@ function isCategoryValue(mention: string, schema: GraphSchemaView): boolean {
   const word = mention.trim().toLowerCase();
   return namedValues({ question: mention, schema }).some((found) => {
     if (String(found.condition.value).trim().toLowerCase() !== word) return false;
-    const type = schema.node_types.find((node) => node.name === found.nodeType);
-    const property = type?.properties.find((entry) => entry.name === found.condition.property);
-    const distinct = property?.distinct;
-    return type !== undefined && distinct !== undefined && distinct < type.count;
+    // The value is reported once, for the first kind that lists it; a kind with one node per
+    // value ("core" sites, one per district) does not make it a name when other kinds share it.
+    return schema.node_types.some((type) => {
+      const property = type.properties.find((entry) => entry.name === found.condition.property);
+      const listed = property?.values?.some((value) => String(value).trim().toLowerCase() === word);
+      const distinct = property?.distinct;
+      return listed === true && distinct !== undefined && distinct < type.count;
+    });
   });
 }
 

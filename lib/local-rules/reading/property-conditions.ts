@@ -143,7 +143,10 @@ function comparedProperty(
 }
 
 /** "older than 80", "a voltage of 400 kV", "Zone 2", "电压等级为 132 kV": figures on properties. */
-function numberConditions(text: string, schema: GraphSchemaView): PropertyCondition[] {
+function numberConditions(question: string, schema: GraphSchemaView): PropertyCondition[] {
+  // "the tier-2 banks", "zone-4 stations": a hyphen between a property and its figure is no
+  // minus sign (replaced one for one, so positions hold).
+  const text = question.replace(/(?<=[A-Za-z])-(?=\d)/g, " ");
   const numeric = (property: SchemaProperty) => property.kind === "number";
   const named = namedProperties(text, schema, numeric);
   if (named.length === 0) return [];

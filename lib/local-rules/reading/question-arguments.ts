@@ -1,5 +1,6 @@
 import type { CentralityMeasure } from "../planning/centrality-measure";
 import type { CommunityAlgorithm } from "../planning/community-algorithm";
+import { bothDirectionWords } from "./both-direction-words";
 import { parseNumberWord } from "./question-numbers";
 import { type GraphMetric, questionWords, type SimilarityMetric } from "./question-words";
 
@@ -33,8 +34,10 @@ export function similarityMetricOf(question: string, likely: boolean): Similarit
   if (/resource[\s-]allocation|资源分配/i.test(question)) return "resource_allocation";
   if (/preferential|优先连接/i.test(question)) return "preferential_attachment";
   if (/cosine|余弦/i.test(question)) return "cosine";
-  if (/overlap/i.test(question)) return "overlap";
+  // A measure named outright wins over "overlap" used as a verb ("whose partners overlap most
+  // with X's (Jaccard)?").
   if (/jaccard|杰卡德/i.test(question)) return "jaccard";
+  if (/overlap/i.test(question)) return "overlap";
   if (
     /common (?:neighbou?rs?|friends|contacts|connections)|(?:neighbou?rs|friends) in common|shared (?:neighbou?rs?|friends)|\bshare[sd]? (?:the )?(?:most |many )?(?:neighbou?rs|friends|contacts|connections)\b|共同(?:邻居|好友|朋友|的朋友|联系人)|共有邻居/i.test(
       question,
@@ -93,6 +96,8 @@ export function nodeDegreeMode(question: string, node: string): "all" | "in" | "
 export function degreeMode(question: string): "all" | "in" | "out" {
   if (/\bin[\s-]?degree|indegree|入度/i.test(question)) return "in";
   if (/\bout[\s-]?degree|outdegree|出度/i.test(question)) return "out";
+  // "Counting incoming and outgoing transfers together": both named, both counted.
+  if (bothDirectionWords.test(question)) return "all";
   if (questionWords.inDegree.test(question)) return "in";
   if (questionWords.outDegree.test(question)) return "out";
   return "all";

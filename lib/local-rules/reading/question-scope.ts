@@ -188,13 +188,33 @@ export function resolveScope(input: {
     named.every((type) => countedAfterSuperlative(input.question, type))
       ? [described, ...named]
       : named;
+  // A value several kinds list ("district = Colvern" on core and access sites alike) describes
+  // nodes of every kind, so no kind is the subject.
   const subject =
     types[0] ??
-    (values.length > 0 && input.schema.node_types.length > 1 ? values[0].nodeType : null);
+    (values.length > 0 &&
+    input.schema.node_types.length > 1 &&
+    !listedByOtherKinds(values[0], input.schema)
+      ? values[0].nodeType
+      : null);
   const where = values
     .filter((value) => subject === null || value.nodeType === subject)
     .map((value) => value.condition);
   return { nodeType: subject, where, otherTypes: types.slice(1) };
+}
+
+/** Whether another kind of node lists the same value of the same property. */
+export function listedByOtherKinds(value: NamedValue, schema: GraphSchemaView): boolean {
+  const text = String(value.condition.value).toLowerCase();
+  return schema.node_types.some(
+    (type) =>
+      type.name !== value.nodeType &&
+      type.properties.some(
+        (property) =>
+          property.name === value.condition.property &&
+          (property.values ?? []).some((listed) => String(listed).toLowerCase() === text),
+      ),
+  );
 }
 
 // "the most patients", "病人最多": a kind named right after (or, in Chinese, before) the

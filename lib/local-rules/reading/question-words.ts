@@ -34,7 +34,7 @@ export type SimilarityMetric =
 export const questionWords = {
   yesNo:
     /(?:^|[,，;:]\s*)(?:is|are|does|do|did|can|could|has|have|was|were|will|would)\b|[吗嘛]\s*(?:[？?（(，,]|$)|是否|有没有|能否|可否|是不是|能不能|会不会/i,
-  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|\bmax(?:imum)? (?:\w+ ){1,3}(?:that |which )?(?:can |could )?(?:flow|be (?:sent|carried|transported|shipped|pushed))\b|最大流|最小割|边不相交|不相交(?:的)?路径|(?:互不)?共[用享](?:的)?边|不共[用享](?:任何)?(?:的)?边|(?:互不|不)共[用享](?:任何)?[\u4e00-\u9fff]{1,4}?的?(?:路径|路线|线路)|没有公共边|最多(?:能|可以)?(?:输送|传输|运输|流过)|流量/i,
+  flow: /max(?:imum)?[\s-]*flow|min(?:imum)?[\s-]*cut|(?:edge|link|arc|road|route|leg)[\s-]*disjoint|\bdisjoint (?:paths|routes)|independent (?:paths|routes)|share no (?:\w+ ){0,3}(?:edge|link|leg|road|flight|route|connection)s?|no (?:\w+ ){0,2}(?:edges?|links?|legs?|roads?) in common|\bmax(?:imum)? (?:\w+ ){1,3}(?:that |which )?(?:can |could )?(?:flow|be (?:sent|carried|transported|shipped|pushed))\b|\bhow much (?:\w+ ){0,2}(?:can|could) (?:flow|be (?:sent|carried|transported|shipped|pushed))\b|最大流|最小割|边不相交|不相交(?:的)?路径|(?:互不)?共[用享](?:的)?边|不共[用享](?:任何)?(?:的)?边|(?:互不|不)共[用享](?:任何)?[\u4e00-\u9fff]{1,4}?的?(?:路径|路线|线路)|没有公共边|最多(?:能|可以)?(?:输送|传输|运输|流过)|流量/i,
   disjoint:
     /disjoint|independent (?:paths|routes)|share no|in common|不相交|不共[用享]|互不共|没有公共边|不重复/i,
   spanning: /spanning[\s-]*(?:tree|forest)|\bmst\b|生成树|生成森林|最小树/i,
@@ -56,8 +56,8 @@ export const questionWords = {
   // "the longest nonstop route", "the busiest lane", "最长的航线": one edge by its weight (a path
   // or two named ends make it a path question instead).
   edgeSuperlative:
-    /\b(?:longest|shortest|heaviest|lightest|strongest|weakest|most expensive|cheapest|busiest|quietest)\s+(?:single\s+|nonstop\s+|non-stop\s+|direct\s+|individual\s+)?(?:routes?|edges?|links?|flights?|roads?|lanes?|legs?|ties?|friendships?|relationships?|shipping lanes?)\b|最长的?(?:单条)?(?:航线|边|道路|公路|线路)|最短的?(?:单条)?(?:航线|边|道路|公路|线路)|(?:航线|边|道路|公路|线路)最(?:长|短)/i,
-  edgeAscending: /\b(?:shortest|lightest|weakest|cheapest|quietest)\b|最短/i,
+    /\b(?:longest|shortest|heaviest|lightest|strongest|weakest|most expensive|cheapest|busiest|quietest)\s+(?:single\s+|nonstop\s+|non-stop\s+|direct\s+|individual\s+)?(?:routes?|edges?|links?|flights?|roads?|lanes?|legs?|ties?|friendships?|relationships?|shipping lanes?)\b|\b(?:largest|biggest|smallest)\s+(?:single|individual)\s+(?:edges?|links?|transfers?|payments?|transactions?|shipments?|trades?)\b|\b(?:single|individual)\s+(?:edges?|links?|transfers?|payments?|transactions?|shipments?|trades?)\s+(?:was|is|were)\s+(?:the\s+)?(?:largest|biggest|smallest|heaviest|lightest)\b|最长的?(?:单条)?(?:航线|边|道路|公路|线路)|最短的?(?:单条)?(?:航线|边|道路|公路|线路)|(?:航线|边|道路|公路|线路)最(?:长|短)/i,
+  edgeAscending: /\b(?:shortest|lightest|weakest|cheapest|quietest|smallest)\b|最短/i,
   // "never sends", "no outgoing", "never referred anyone": no link leaves the node.
   noOutgoing:
     /\bnever (?:send|sent|sends|write|wrote|writes|refer(?:s|red)?|cite[sd]?|follow(?:s|ed)?|call(?:s|ed)?|email(?:s|ed)?|ship(?:s|ped)?|pays?|paid|repl(?:y|ies|ied)|invite[sd]?|recommend(?:s|ed)?)\b|\bno outgoing\b|\bout-?degree (?:of )?(?:0|zero)\b|\b(?:doesn't|don't|didn't|do not|does not|did not|has not|have not|hasn't|haven't) (?:ever )?(?:send|sent|write|written|refer|referred|cite|cited|follow|followed|call|called|email|emailed|ship|shipped|pay|paid|invite|invited)\b|从不发|没有发出|没有出边|出度为\s*0/i,
@@ -107,7 +107,7 @@ export const questionWords = {
   radius: /\bradius\b|半径/i,
   density: /\bdens(?:e|ity)\b|密度|稠密/i,
   averagePath:
-    /average (?:shortest )?(?:path length|distance|separation|hops)|mean (?:shortest )?(?:path length|distance)|平均(?:最短)?路径(?:长度)?|平均距离/i,
+    /average (?:shortest )?(?:path length|distance|separation|hops)|average number of hops|mean (?:shortest )?(?:path length|distance|hops)|平均(?:最短)?路径(?:长度)?|平均距离|平均跳数|平均(?:要|需要)?(?:几|多少)跳/i,
   assortativity: /assortativ|同配/i,
   bipartite: /bipartite|二分/i,
   dag: /\bdag\b|acyclic|有向无环|无环/i,
@@ -134,7 +134,7 @@ export const questionWords = {
     /\bout[\s-]?degree|\boutgoing|\boutdegree|\b(?:did|does|do)\b.+\b(?:make|made|send|sent|place|placed|refer|referred|cite|follow|give|write|call|pay|email|mention|contact)\b|\b(?:made|sent|placed|referred|cited|followed|gave|wrote|called|paid|invited|recommended|emailed|mentioned|contacted)\b(?!\s+by)|\b(?:follows|cites|refers|emails|calls|mentions|sends|contacts|ships|supplies|delivers|exports|pays|transfers)\b|\b(?:volume|amount|quantity|goods) out\b|\b(?:ship|send|supply|deliver|export|sell|email|write|cite|refer|call|pay|transfer|forward|report)s?\s+(?:\w+\s+)?(?:to|into)\b|\b(?:shipped|sent|exported|dispatched|delivered|moved|supplied|flow(?:s|ed|ing)?|going|leaving)\s+(?:out\s+)?(?:of|from)\b|出度|推荐了|邀请了|引用了|关注的|推荐的|引用的|发出/i,
   strength: /\bstrength\b|\bweighted degree|\btotal weight|加权度|强度/i,
   neighbours:
-    /neighbou?r|'s (?:co-?\w+|friends|contacts|connections|partners|collaborators|colleagues|followers|suppliers|customers)\b|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|朋友/i,
+    /neighbou?r|'s (?:co-?\w+|friends|contacts|connections|partners|collaborators|colleagues|followers|suppliers|customers)\b|\bco-?\w+s (?:of|with)\b|\bnon-?stop\b|\bdirect(?:ly)? (?:from|to)\b|\bdirect (?:flights?|roads?|routes?|links?)\b|\bwithin (?:\d+|one|two|three) hops?\b|\bwhom? (?:did|does|do)\b|\bwhat did\b|\badjacent to\b|directly connected|\bconnected to\b|\blinked to\b|\bfriends? (?:of|with)\b|\bwho (?:does|do|did)\b[^?？]*\b(?:know|connect|link|follow|cite|refer)|邻居|相邻|邻接|相连|直接连接|(?:直接)?连着|朋友/i,
   count:
     /\bhow many\b|\bnumber of\b|\bcount\b|\btotal (?:number|count)\b|多少|(?<!哪)几[个条段位篇次本单笔家门所座部名人种样张项件趟班架]|数量|总数|个数|条数|次数/i,
   nodesWord: /\bnodes?\b|\bvertices\b|\bvertex\b|节点|顶点/i,
@@ -147,7 +147,7 @@ export const questionWords = {
   aggregate:
     /\baverage\b|\bmean\b|\bsum\b|\btotal\b|\bspend|\bspent\b|\brevenue\b|\bamount\b|\bper\b|\bmedian\b|\bbelong|\bhave the (?:label|value|property)|\bwith (?:the )?(?:label|value|property)|平均|总(?:额|金额|和|计|数)|合计|金额|花费|消费|每个|属于|标签|类别/i,
   outsideMain:
-    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|\bnot (?:connected|linked) to the (?:main|rest|largest)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|(?:与|和|跟)\s*主(?:网络|网|图|体|干|路网|线网)\S{0,4}?(?:不连通|不相连|没有连接|断开|隔离)|不在主(?:网络|网|图|体|干|路网)/i,
+    /\bcut off\b|\boutside (?:the )?(?:main|largest|giant|biggest)|(?:\bnot|n't|\bnever)\s+(?:connected|linked|attached)\s+to\s+the\s+(?:\w+\s+)?(?:main|rest|largest|backbone|giant)|\bisolated from\b|\bnot in the (?:main|largest|giant)|不在最大|最大连通分量之外|孤立于|(?:与|和|跟)\s*主(?:网络|网|图|体|干|路网|线网)\S{0,4}?(?:不连通|不相连|没有连接|断开|隔离)|不在主(?:网络|网|图|体|干|路网)/i,
   wholeGraphConnected:
     /\bevery (?:\w+ )?(?:can )?(?:be )?reach|\breach(?:ed)? from every|\bis (?:the|this) (?:\w+ )?(?:graph|network) (?:strongly |weakly |fully )?connected|\b(?:graph|network) is (?:strongly |weakly |fully )?connected|\ball (?:\w+ )?(?:connected|reachable)|\bin one piece\b|\bsingle (?:connected )?component\b|图是否连通|网络是否连通|是连通的吗|是否是连通图|是不是连通|所有\S{0,6}(?:都)?(?:能|可以)?(?:互相)?(?:到达|连通)|任意两个\S{0,6}(?:都)?(?:能|可以)?(?:到达|连通)/i,
   // A relation between the named node and the ones asked for ("appear with", "wrote", "下过").
