@@ -28,6 +28,7 @@ describe("the question families", () => {
       "distinct-partners",
       "edge-sums",
       "degree",
+      "node-measure-value",
       "similarity",
       "partners",
       "projection",

@@ -25,6 +25,7 @@ import { linksBetweenGroupsFamily } from "./links-between-groups";
 import { membershipFamily } from "./membership";
 import { mostCoPartnersFamily } from "./most-co-partners";
 import { neighboursFamily } from "./neighbours";
+import { nodeMeasureValueFamily } from "./node-measure-value";
 import { nodeStructureFamily } from "./node-structure";
 import { nodeValueCheckFamily } from "./node-value-check";
 import { nodesByPartnerCountFamily } from "./nodes-by-partner-count";
@@ -90,6 +91,8 @@ export const families = [
   distinctPartnersFamily,
   edgeSumsFamily,
   degreeFamily,
+  // "What is X's closeness?": one named node's score, before path words or a ranking take it.
+  nodeMeasureValueFamily,
   similarityFamily,
   partnersFamily,
   projectionFamily,

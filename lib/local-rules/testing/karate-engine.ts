@@ -101,11 +101,12 @@ export const karateDescription = {
 
 function centrality(input: Record<string, unknown>): EngineOutput {
   const ranking = input.algorithm === "betweenness" ? karateBetweenness : karatePageRank;
-  const top = ranking.slice(0, Number(input.top_k ?? 10)).map(([id, score], index) => ({
-    rank: index + 1,
-    ...view(id),
-    score,
-  }));
+  const ranked = ranking.map(([id, score], index) => ({ rank: index + 1, ...view(id), score }));
+  // node_ids: those nodes' scores and ranks (only the ten the reference lists are known).
+  const asked = Array.isArray(input.node_ids) ? input.node_ids.map(String) : null;
+  const top = asked
+    ? ranked.filter((row) => asked.includes(row.id))
+    : ranked.slice(0, Number(input.top_k ?? 10));
   const notes =
     input.algorithm === "pagerank"
       ? { iterations: 31, converged: true }
