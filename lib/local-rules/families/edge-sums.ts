@@ -1,7 +1,7 @@
 import { quoteIdentifier, quoteLiteral } from "@/lib/engine/query/sql-quoting";
 import { planQuery } from "../planning/plan-query";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
-import { isExcluded } from "../reading/exclusion";
+import { excludedPhrases, isExcluded } from "../reading/exclusion";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection, rankingDirection } from "../reading/link-direction";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
@@ -279,7 +279,17 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   );
   // "其中…": the nodes an earlier answer listed, kept by id.
   const nodeSet = context.reading.nodeSet ?? [];
+  // "Leaving out the core exchanges": a kind of end node left out of the ranking.
+  const leftOutKinds =
+    endKinds.length > 1
+      ? excludedPhrases(question)
+          .flatMap((phrase) => namedNodeTypes(phrase, schema))
+          .filter((type) => endKinds.includes(type))
+      : [];
   const where = [
+    ...(leftOutKinds.length > 0
+      ? [`n.node_type NOT IN (${leftOutKinds.map(quoteLiteral).join(", ")})`]
+      : []),
     ...filters.map(
       (value) =>
         `n.${quoteIdentifier(value.condition.property)} = ${quoteLiteral(String(value.condition.value))}`,

@@ -21,6 +21,16 @@ export function excludedNodes(question: string): string[] {
 }
 
 /**
+ * What each exclusion clause leaves out, as written ("the core exchanges" in "Leaving out the
+ * core exchanges, …"): a kind of node or a value may be left out as well as a named node.
+ */
+export function excludedPhrases(question: string): string[] {
+  return [...question.matchAll(exclusion)]
+    .map((match) => (match[1] ?? match[2] ?? match[3] ?? "").trim())
+    .filter((phrase) => phrase !== "");
+}
+
+/**
  * The question without its exclusion clause, when the clause names nodes: "Apart from Atlas,
  * which project …" is read as "which project …" (Atlas is left out of the answer, not used as a
  * filter), and the excluded names travel beside it.
