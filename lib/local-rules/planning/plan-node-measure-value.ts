@@ -1,17 +1,34 @@
+import { z } from "zod";
 import { readGraphSchema } from "../reading/graph-schema";
 import { ignoresDirection } from "../reading/ignored-direction";
 import type { ResolvedNode } from "../reading/resolve-node-names";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { type CentralityData, centralityDataSchema, nodeName } from "../writing/result-shapes";
+import { nodeName, nodeViewSchema } from "../writing/result-shapes";
 import type { CentralityMeasure } from "./centrality-measure";
 import { centralityNotes } from "./plan-centrality";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { asksForWeights, weighingProperty, weightsNote } from "./weights-request";
 
-type ScoredRow = CentralityData["top"][number];
+// node_centrality with node_ids answers with those nodes' scores, and their ranks where the
+// whole graph was scored (closeness and harmonic score only the nodes asked: no rank).
+const nodeScoresSchema = z.looseObject({
+  algorithm: z.string(),
+  weighted: z.boolean().optional(),
+  weight_column: z.string().nullable().optional(),
+  node_count: z.number().optional(),
+  nodes: z.array(nodeViewSchema.extend({ score: z.number(), rank: z.number().nullable() })),
+  sampled: z.boolean().optional(),
+  sources: z.number().optional(),
+  converged: z.boolean().optional(),
+  iterations: z.number().optional(),
+  exact: z.boolean().optional(),
+  note: z.string().optional(),
+});
+
+type ScoredRow = z.infer<typeof nodeScoresSchema>["nodes"][number];
 
 /**
  * "What is Keldmoor's closeness centrality?": a named node's score and its rank among all nodes,
@@ -48,11 +65,11 @@ export function planNodeMeasureValue(input: {
         ...(directed && ignoresDirection(question) ? { undirected: true } : {}),
       },
     }),
-    schema: centralityDataSchema,
+    schema: nodeScoresSchema,
     write: (data, nodes, call) => {
       const part = emptyPart({ succeeded: true });
       part.sources.push(callSource(call));
-      const rows = nodes.map((node) => data.top.find((row) => row.id === node.id));
+      const rows = nodes.map((node) => data.nodes.find((row) => row.id === node.id));
       const missing = nodes.find((_, index) => !rows[index]);
       if (missing) return notReported({ context, part, measureName, node: missing });
       const scored = rows as ScoredRow[];
@@ -70,7 +87,7 @@ export function planNodeMeasureValue(input: {
       part.notes.push(
         ...[
           weightsNote({ context, measure, measureName, data }),
-          ...centralityNotes({ data, context }),
+          ...centralityNotes({ data: { ...data, top: [] }, context }),
         ].filter((note) => note.length > 0),
       );
       part.focusNodeIds = nodes.map((node) => node.id);
@@ -106,9 +123,13 @@ function valueLead(input: {
   const of = nodeCount
     ? { en: ` of ${nodeCount}`, zh: `（共 ${nodeCount} 个节点）` }
     : { en: "", zh: "" };
+  const rank =
+    row.rank === null
+      ? { en: "", zh: "" }
+      : { en: ` (rank ${row.rank}${of.en})`, zh: `，排第 ${row.rank} 名${of.zh}` };
   return inLanguage(context, {
-    en: `The ${measureName} of ${nodeName(row)} is ${formatFigure(row.score)} (rank ${row.rank}${of.en}).`,
-    zh: `${nodeName(row)} 的${measureName}为 ${formatFigure(row.score)}，排第 ${row.rank} 名${of.zh}。`,
+    en: `The ${measureName} of ${nodeName(row)} is ${formatFigure(row.score)}${rank.en}.`,
+    zh: `${nodeName(row)} 的${measureName}为 ${formatFigure(row.score)}${rank.zh}。`,
   });
 }
 

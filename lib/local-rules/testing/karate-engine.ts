@@ -104,9 +104,7 @@ function centrality(input: Record<string, unknown>): EngineOutput {
   const ranked = ranking.map(([id, score], index) => ({ rank: index + 1, ...view(id), score }));
   // node_ids: those nodes' scores and ranks (only the ten the reference lists are known).
   const asked = Array.isArray(input.node_ids) ? input.node_ids.map(String) : null;
-  const top = asked
-    ? ranked.filter((row) => asked.includes(row.id))
-    : ranked.slice(0, Number(input.top_k ?? 10));
+  const top = ranked.slice(0, Number(input.top_k ?? 10));
   const notes =
     input.algorithm === "pagerank"
       ? { iterations: 31, converged: true }
@@ -115,8 +113,9 @@ function centrality(input: Record<string, unknown>): EngineOutput {
     algorithm: String(input.algorithm),
     weighted: false,
     node_count: 34,
-    top,
-    truncated: true,
+    ...(asked
+      ? { nodes: asked.flatMap((id) => ranked.filter((row) => row.id === id)) }
+      : { top, truncated: true }),
     ...notes,
   });
 }

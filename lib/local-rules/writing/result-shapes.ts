@@ -4,7 +4,7 @@ import type { EnvelopeView } from "../steps/tool-outcome";
 // Loose views of the `data` of each tool result (lib/mcp/tools/*): only the fields the answers
 // use are required, so an engine that adds fields never breaks the offline model.
 
-const nodeViewSchema = z.looseObject({
+export const nodeViewSchema = z.looseObject({
   id: z.string(),
   label: z.string().optional(),
   type: z.string().optional(),
