@@ -4,6 +4,7 @@ import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import { excludedPhrases, isExcluded } from "../reading/exclusion";
 import { type GraphSchemaView, readGraphSchema } from "../reading/graph-schema";
 import { linkDirection, rankingDirection } from "../reading/link-direction";
+import { readPropertyConditions } from "../reading/property-conditions";
 import { namedNodeTypes, namedValues, singular } from "../reading/question-scope";
 import { resolveNodeNames } from "../reading/resolve-node-names";
 import { mentionIsValue } from "../reading/value-mention";
@@ -144,6 +145,8 @@ function distinctConditions<Value extends { condition: { property: string; value
   });
 }
 
+const comparison: Record<string, string> = { eq: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
 function nodeTableOf(schema: GraphSchemaView, type: string): string | null {
   return (
     schema.query_tables.find((table) => table.kind === "node-type" && table.name === type)?.name ??
@@ -209,6 +212,10 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   const isValue =
     intent.node !== null &&
     (mentionIsValue(intent.node, schema) ||
+      // "三级（tier 3）银行": a numeric property's name beside its figure is a condition.
+      readPropertyConditions({ question, schema }).some(
+        (value) => value.condition.property.toLowerCase() === intent.node?.trim().toLowerCase(),
+      ) ||
       linkFilters.some((filter) => filter.value.toLowerCase() === intent.node?.toLowerCase()));
   const node = isValue ? null : intent.node;
   const linkGroup = node ? null : edgeGroupOf(question, edges);
@@ -286,7 +293,17 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
           .flatMap((phrase) => namedNodeTypes(phrase, schema))
           .filter((type) => endKinds.includes(type))
       : [];
+  // "the tier 3 banks", "三级（tier 3）银行": a figure on a numeric property of the ends.
+  const figures = distinctConditions(
+    readPropertyConditions({ question, schema }).filter(
+      (value) => endKinds.includes(value.nodeType) && typeof value.condition.value === "number",
+    ),
+  );
   const where = [
+    ...figures.map(
+      (value) =>
+        `n.${quoteIdentifier(value.condition.property)} ${comparison[value.condition.op] ?? "="} ${Number(value.condition.value)}`,
+    ),
     ...(leftOutKinds.length > 0
       ? [`n.node_type NOT IN (${leftOutKinds.map(quoteLiteral).join(", ")})`]
       : []),
@@ -319,7 +336,7 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     : wantsRanking
       ? `SELECT s.node_id AS node, ${nodeTable ? "n.label" : "s.node_id"} AS node_label, ${intent.statistic}(s.amount) AS total ${joined} GROUP BY 1, 2 ORDER BY total ${order}, s.node_id`
       : `SELECT ${intent.statistic}(s.amount) AS ${intent.statistic === "avg" ? "average" : "total"}, count(*) AS links ${joined}`;
-  const scope = filters
+  const scope = [...filters, ...figures]
     .map((value) => `${value.condition.property} = ${String(value.condition.value)}`)
     .join(", ");
   return planQuery({
