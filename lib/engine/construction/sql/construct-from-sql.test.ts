@@ -144,6 +144,32 @@ describe("constructFromSql refusals", () => {
   });
 });
 
+// Rows listed in id order, as SQLite's .dump or a hand-written dump lists them: Ada's teacher
+// (row 3) comes after her, and Cy's teacher (row 9) never comes at all.
+const forwardKeys = [
+  "CREATE TABLE artists (id integer PRIMARY KEY, name text NOT NULL, teacher_id integer REFERENCES artists(id));",
+  "INSERT INTO artists VALUES (1, 'Ada', 3);",
+  "INSERT INTO artists VALUES (2, 'Bo', NULL);",
+  "INSERT INTO artists VALUES (3, 'Cy', 9);",
+].join("\n");
+
+describe("constructFromSql with keys that point forward", { timeout: 120_000 }, () => {
+  it("loads the dump, draws the key to the later row and counts the one with no row", async () => {
+    const { graph, schemaSummary } = await constructFromSql({ text: forwardKeys });
+    expect(graph.nodeIds).toEqual(["artists:1", "artists:2", "artists:3"]);
+    const edges = Array.from(graph.edgeSources, (source, index) => [
+      graph.nodeIds[source],
+      graph.nodeIds[graph.edgeTargets[index]],
+    ]);
+    expect(edges).toEqual([["artists:1", "artists:3"]]);
+    expect(schemaSummary.edgeTypes[0]).toMatchObject({
+      edges: 1,
+      nullReferences: 1,
+      missingTargets: 1,
+    });
+  });
+});
+
 describe("constructFromSql limits", { timeout: 60_000 }, () => {
   it("stops the sandbox at the wall-clock limit and the worker is gone", async () => {
     const error = await errorOf(() => constructFromSql({ text: shopSql, timeoutMs: 50 }));
