@@ -10,10 +10,19 @@ import { focusOf, type ResolvedTurn } from "./resolved-turn";
 // and a place the previous question went to ("get there", "走到那里").
 
 // "the first one … the second", "the former … the latter", "第一个 … 第二个", "前者 … 后者".
-const firstWords =
-  /\bthe\s+(?:first|former)(?:\s+(?:one|node|port|place|answer))?\b|第一个(?:[\u4e00-\u9fff]{0,2}?(?=到|和|与|跟|之间|有|是|的|[，,？?]))?|前者/i;
-const secondWords =
-  /\bthe\s+(?:second|latter)(?:\s+(?:one|node|port|place|answer))?\b|第二个(?:[\u4e00-\u9fff]{0,2}?(?=到|和|与|跟|之间|有|是|的|[，,？?]))?|后者/i;
+// The noun after "the first" / "the second" is whatever the graph calls its nodes ("the first
+// club", "the second warehouse"): one singular word that is no verb, adverb or function word.
+const orderedNoun =
+  "(?:\\s+(?!(?:to|and|or|but|with|without|from|of|in|on|at|by|for|through|via|into|onto|over|under|across|towards?|as|if|before|after|again|directly|here|there|now|too|either|up|down|out|off|be|been|are|were|ever|never|not|can|could|will|would|should|must|may|might|is|was|has|had|have|do|did|does|still|also|really|then|than|that|which|who|one's)\\b)[a-z]+(?<!s|ed|ing|ly)\\b)?";
+
+const firstWords = new RegExp(
+  `\\bthe\\s+(?:first|former)${orderedNoun}|第一个(?:[\u4e00-\u9fff]{0,2}?(?=到|和|与|跟|之间|有|是|的|[，,？?]))?|前者`,
+  "i",
+);
+const secondWords = new RegExp(
+  `\\bthe\\s+(?:second|latter)${orderedNoun}|第二个(?:[\u4e00-\u9fff]{0,2}?(?=到|和|与|跟|之间|有|是|的|[，,？?]))?|后者`,
+  "i",
+);
 
 // "the top two", "the first two", "the two highest", "前两名", "排名前两位的".
 const topTwoWords =

@@ -10,7 +10,15 @@ import type { ResolvedTurn } from "./resolved-turn";
 
 const componentWords = /\bcomponents?\b|连通分量|分量/i;
 
-function componentKind(request: string): { en: string; zh: string } | null {
+// The previous question counted components when its reading did, whatever it called them
+// ("disconnected systems", "separate islands").
+function countedComponents(previous: ResolvedTurn): boolean {
+  return componentWords.test(previous.request) || previous.analysis?.kind === "components";
+}
+
+function componentKind(previous: ResolvedTurn): { en: string; zh: string } | null {
+  const request = previous.request;
+  if (previous.analysis?.kind === "components" && previous.analysis.strong) return null;
   if (/\bstrongly\b|强连通/i.test(request)) return null;
   return /\bweakly\b|弱连通/i.test(request)
     ? { en: "weakly connected component", zh: "弱连通分量" }
@@ -19,8 +27,8 @@ function componentKind(request: string): { en: string; zh: string } | null {
 
 export function partBySize(question: string, previous: ResolvedTurn): FollowUpReading | null {
   const match = sizeReference.exec(question);
-  if (!match || !componentWords.test(previous.request)) return null;
-  const kind = componentKind(previous.request);
+  if (!match || !countedComponents(previous)) return null;
+  const kind = componentKind(previous);
   if (!kind) return null;
   const chinese = detectLanguage(question) === "zh";
   const word = (match[1] ?? match[2] ?? "").toLowerCase();

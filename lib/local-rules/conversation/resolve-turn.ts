@@ -6,6 +6,7 @@ import { measureOf } from "../reading/question-arguments";
 import { detectLanguage } from "../writing/answer-language";
 import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import type { EarlierTurn } from "./earlier-turns";
+import { echoedNounReference } from "./echoed-noun-reference";
 import { countBehindFigure } from "./figure-count-follow-ups";
 import {
   degreeWord,
@@ -51,6 +52,7 @@ import {
   reweightedPath,
   withNewEnds,
 } from "./reworded-follow-ups";
+import { samePathAgain } from "./same-path-follow-ups";
 import { resolveAgainstSet } from "./set-follow-ups";
 import { askBack, asResolution, type TurnResolution } from "./turn-resolution";
 
@@ -212,10 +214,12 @@ function aboutFocus(previous: ResolvedTurn, node: string): string | null {
 }
 
 /** "What is its degree?", "它呢？", "这位医生的导师是谁？": the previous answer's node. */
-function resolveAgainstNode(question: string, previous: ResolvedTurn): TurnResolution | null {
+function resolveAgainstNode(asked: string, previous: ResolvedTurn): TurnResolution | null {
+  const question = echoedNounReference(asked, previous) ?? asked;
   if (!nodeReference.test(question) || dummyIt.test(question)) return null;
-  const node = focusOf(previous);
-  if (!node) return askBack(question, "node");
+  // An answer that named no node ("The total is 6166.9.") leaves "it" where it was.
+  const node = focusOf(previous) ?? previous.foci.at(-1) ?? null;
+  if (!node) return askBack(asked, "node");
   const substituted = substituteNode(question, node);
   // "它呢？", "what about it?": the previous question, asked of that node.
   const bare = substituted
@@ -231,13 +235,13 @@ function resolveAgainstNode(question: string, previous: ResolvedTurn): TurnResol
     const target = other ?? node;
     const request = aboutFocus(previous, target);
     return request
-      ? asResolution(question, { request, reference: { kind: "previous-node", node: target } })
-      : askBack(question, "question");
+      ? asResolution(asked, { request, reference: { kind: "previous-node", node: target } })
+      : askBack(asked, "question");
   }
   // "And who is her mentor?": the opening "and" only joined it to the turn before.
   const opening = /^\s*(?:and|so|then|also|now|ok(?:ay)?)\s*,?\s+(?=[a-z])/i.exec(substituted);
   const rest = opening ? substituted.slice(opening[0].length) : substituted;
-  return asResolution(question, {
+  return asResolution(asked, {
     request: opening ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
     reference: { kind: "previous-node", node },
   });
@@ -250,7 +254,9 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   const named = nodeMentions(question);
   // "第二快的路线要多少天？" after a path: the next path between its ends, not a ranking's node.
   const nextPath =
-    nextPathBetweenSameEnds(question, previous) ?? pathAtPosition(question, previous);
+    nextPathBetweenSameEnds(question, previous) ??
+    pathAtPosition(question, previous) ??
+    samePathAgain(question, previous);
   if (nextPath) return asResolution(question, nextPath);
   const ordered =
     resolveOrderReference(question, previous) ??

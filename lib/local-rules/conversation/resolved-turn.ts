@@ -30,6 +30,8 @@ export type ResolvedTurn = {
   position: number | null;
   /** The node each turn's answer was about, oldest first: "the first one" and "the second". */
   foci: string[];
+  /** The latest turns' questions, newest last: the nouns "that museum" can echo. */
+  recentRequests: string[];
 };
 
 /**
@@ -186,6 +188,7 @@ export function readTurn(
     nodeQuestion: asked.length === 1 ? request : (before?.nodeQuestion ?? null),
     position: null,
     foci: before?.foci ?? [],
+    recentRequests: [...(before?.recentRequests ?? []), request].slice(-4),
   };
   const focus = focusOf(turn);
   // A node asked about again keeps its first place: "the first one" is the first one found.
