@@ -19,6 +19,7 @@ import { bothWays, edgeGroupOf, edgeTableOf, edgeValueFilters } from "./link-tab
 import { planLinkTotals } from "./link-totals";
 import { missingQuantity } from "./missing-link-quantity";
 import { planNodePropertyTotals } from "./node-property-totals";
+import { endOfPrice, isPriceProperty } from "./price-direction";
 import type { QuestionText } from "./question-text";
 
 /**
@@ -201,7 +202,9 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
         ? "source"
         : "target"
       : directed
-        ? intent.end
+        ? isPriceProperty(edges.property)
+          ? endOfPrice(question, intent.end)
+          : intent.end
         : "either";
   const endType = end === "target" ? edges.to : edges.from;
   const endKinds = end === "target" ? edges.toTypes : edges.fromTypes;

@@ -17,8 +17,9 @@ export type QuantityWord = {
 const quantityWords: (QuantityWord & { pattern: RegExp })[] = [
   {
     pattern:
-      /\bmoney\b|\bamounts?\b|\bpaid\b|\bpayments? value\b|\bvalue\b|金额|(?:进口|出口|贸易|转账|汇款|付款|收款|交易)总?额|钱|款/i,
-    names: ["amount", "value", "total", "money", "sum", "payment"],
+      /\bmoney\b|\bamounts?\b|\bpaid\b|\bpayments? value\b|\bvalue\b|\bfees?\b|\brevenues?\b|\bincome\b|\bearn(?:s|ed|ing|ings)?\b|金额|(?:进口|出口|贸易|转账|汇款|付款|收款|交易)总?额|钱|款|(?<![用消])费(?!用)|支出|收入/i,
+    // A fee or price is what money a link carries when it moves goods or people ("fee_m").
+    names: ["amount", "value", "total", "money", "sum", "payment", "fee", "fees", "price"],
     measuresWeight: false,
   },
   { pattern: /\bhours?\b|工时|小时/i, names: ["hours", "hour", "duration"], measuresWeight: true },

@@ -628,7 +628,7 @@ describe("sums of what links carry", () => {
     expect(readAnalyses("订单总金额最高的客户是谁？")).toEqual([
       {
         kind: "edge-sums",
-        quantity: ["amount", "value", "total", "money", "sum", "payment"],
+        quantity: ["amount", "value", "total", "money", "sum", "payment", "fee", "fees", "price"],
         end: "either",
         node: null,
         ascending: false,
