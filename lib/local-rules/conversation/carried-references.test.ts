@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { detectIntent } from "../reading/detect-intent";
 import { resolveTurn } from "./resolve-turn";
 
 // References that reach past the latest answer or name the node by the graph's own noun.
@@ -110,5 +111,40 @@ describe("references carried across the conversation", () => {
       request: "Which nodes are outside the largest connected component?",
       reference: { kind: "part-by-size", size: "smallest" },
     });
+  });
+
+  it("reads 'which of its towns' after a listed part as a question over that part", () => {
+    const earlier = [
+      {
+        question: "How many separate islands does the road network break into?",
+        answer: "The graph has 2 connected components.",
+      },
+      {
+        question: "How big is the smaller one?",
+        answer: [
+          "4 nodes are outside the largest connected component.",
+          "",
+          "| Node | Type |",
+          "| --- | --- |",
+          "| Alder | town |",
+          "| Birch | town |",
+          "| Cedar | town |",
+          "| Dogwood | town |",
+        ].join("\n"),
+      },
+    ];
+    for (const question of [
+      "Which of its towns are cut points?",
+      "Which of its nodes are articulation points?",
+    ]) {
+      const resolution = resolveTurn({ question, earlier });
+      expect(resolution).toMatchObject({
+        kind: "resolved",
+        nodeSet: ["Alder", "Birch", "Cedar", "Dogwood"],
+      });
+      const request = resolution.kind === "resolved" ? resolution.request : "";
+      const intent = detectIntent({ question: request });
+      expect(intent.kind === "analysis" && intent.analyses[0]?.kind).toBe("cut-points");
+    }
   });
 });

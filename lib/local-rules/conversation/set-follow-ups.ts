@@ -1,3 +1,4 @@
+import { nodeMentions } from "../reading/node-mentions";
 import { detectLanguage } from "../writing/answer-language";
 import { setReference } from "./follow-up-words";
 import type { ResolvedTurn } from "./resolved-turn";
@@ -68,8 +69,19 @@ function asSuperlative(question: string): string {
   );
 }
 
+// "Which of its points are cut points?" after "Which nodes are outside the largest component?":
+// "its" can only stand for the listed part when the question named no node of its own.
+const ofItsMembers = /\b(?:of|among|from)\s+its\s+[a-z]+s\b/i;
+
+function asSetReference(asked: string, previous: ResolvedTurn): string {
+  if (!ofItsMembers.test(asked) || previous.setNodes.length === 0) return asked;
+  if (nodeMentions(previous.request).length > 0) return asked;
+  return asked.replace(ofItsMembers, (text) => text.replace(/\bits\s+[a-z]+s\b/i, "them"));
+}
+
 /** "Which of them …", "其中 …", "这几位医生里 …": the previous answer's set. */
-export function resolveAgainstSet(asked: string, previous: ResolvedTurn): TurnResolution | null {
+export function resolveAgainstSet(said: string, previous: ResolvedTurn): TurnResolution | null {
+  const asked = asSetReference(said, previous);
   if (!setReference.test(asked)) return null;
   const question = asSuperlative(asked);
   const chinese = detectLanguage(question) === "zh";
@@ -83,7 +95,7 @@ export function resolveAgainstSet(asked: string, previous: ResolvedTurn): TurnRe
     const request = chinese
       ? withSetNoun(question.replace(setReference, ""), previous.setNodes)
       : `${withSetNoun(remove(question), previous.setNodes)}?`;
-    return asResolution(asked, {
+    return asResolution(said, {
       request,
       reference: { kind: "previous-set", phrase: previous.request, nodes: previous.setNodes },
       nodeSet: previous.setNodes,
@@ -94,10 +106,10 @@ export function resolveAgainstSet(asked: string, previous: ResolvedTurn): TurnRe
     const request = chinese
       ? chineseSetRequest(question, phrase)
       : `${remove(question)} among ${phrase}?`;
-    return asResolution(asked, {
+    return asResolution(said, {
       request,
       reference: { kind: "previous-set", phrase, nodes: [] },
     });
   }
-  return askBack(asked, "set");
+  return askBack(said, "set");
 }

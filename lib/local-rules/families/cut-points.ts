@@ -21,9 +21,10 @@ const linkNouns =
 const nodeNouns =
   /\b(?:which|what|how many)\s+(?:\w+\s+)?(?:stations?|stops?|nodes?|vertices|airports?|cities|towns?|people|persons?|accounts?|users?|members?|hubs?|sites?|places?|routers?|servers?|computers?|ones?)\b|站点|车站|节点|机场|城市|城镇|账户|用户|成员|枢纽|哪些站|哪个站|哪座|哪几个站/i;
 
-// Names that say which: "articulation points", "single points of failure" are nodes.
+// Names that say which: "articulation points", "cut points", "single points of failure" are
+// nodes.
 const nodeCutNames =
-  /\barticulation points?\b|\bcut[\s-]?(?:vertices|vertex|nodes?)\b|\bsingle points? of failure\b|割点|关节点/i;
+  /\barticulation points?\b|\bcut[\s-]?(?:vertices|vertex|nodes?|points?)\b|\bsingle points? of failure\b|割点|关节点/i;
 
 /** Edges (bridges) when the question's first noun of what is removed is a link, else nodes. */
 function removedKind(text: string): CutKind {
