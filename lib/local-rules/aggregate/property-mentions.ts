@@ -10,6 +10,7 @@ import {
   englishPropertyWords,
   moneyPropertyNames,
 } from "./property-words";
+import { propertyCarriesQuantity } from "./quantity-property-names";
 import type { QueryCatalogue } from "./query-catalogue";
 
 // Names that are never a property a question asks about by that word.
@@ -18,9 +19,10 @@ const ignoredPropertyName = /^(?:id|.*_id)$/i;
 // English money words that ask for a sum by themselves ("spends", "revenue"); "amount" does not.
 const summingMoneyWord = /spen|revenue|sales|turnover|paid|pay/;
 
-// Trailing name parts that give a quantity's unit, not what it is.
+// Trailing name parts that give a quantity's unit, not what it is; `insured_value` is what is
+// insured ("insured for").
 const unitPart =
-  /^(?:years?|yrs?|months?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|usd|eur|gbp|pct|percent|kg|km|miles?|count|num|total)$/;
+  /^(?:years?|yrs?|months?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|usd|eur|gbp|pct|percent|kg|km|miles?|count|num|total|value|amount|sum)$/;
 
 /** `tenure_years` → `tenure`: the name without a trailing unit, when that leaves a word. */
 function unitlessHead(name: string): string | null {
@@ -40,6 +42,11 @@ function referencesNamed(catalogue: QueryCatalogue, names: string[]): PropertyRe
   for (const name of names) {
     const found = references.filter((ref) => ref.column.property.toLowerCase() === name);
     if (found.length > 0) return found;
+  }
+  // No property of the word's own name: one compound holding it ("days" → `loan_days`).
+  for (const name of names) {
+    const found = references.filter((ref) => propertyCarriesQuantity(ref.column.property, name));
+    if (new Set(found.map((ref) => ref.column.property)).size === 1) return found;
   }
   return [];
 }

@@ -62,6 +62,16 @@ export const chinesePropertySynonyms: Record<string, string[]> = {
   座位数: ["seats", "capacity"],
   成立年份: ["founded", "year"],
   出生年份: ["born", "birth_year"],
+  // A sum insured, a number of days: a schema qualifies them (`insured_value`, `loan_days`),
+  // which the compound reading of a quantity name finds.
+  保险: ["insured", "insurance", "insured_value", "insured_amount"],
+  保额: ["insured", "insurance", "insured_value", "insured_amount"],
+  天数: ["days", "duration"],
+  多少天: ["days", "duration"],
+  几天: ["days", "duration"],
+  参观人数: ["visitors", "attendance", "visits"],
+  观众: ["visitors", "attendance", "audience"],
+  访客: ["visitors", "visits"],
 };
 
 /** English words for node properties that a table may call by a synonym. */

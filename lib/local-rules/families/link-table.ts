@@ -1,4 +1,5 @@
 import { chinesePropertyWords } from "../aggregate/property-words";
+import { propertyForQuantity } from "../aggregate/quantity-property-names";
 import type { GraphSchemaView } from "../reading/graph-schema";
 import { singular } from "../reading/question-scope";
 import { namesProperty } from "./link-property-names";
@@ -39,13 +40,10 @@ export function edgeTableOf(
     );
     const property =
       byName ??
-      quantity
-        .map((name) =>
-          type.properties.find(
-            (candidate) => candidate.kind === "number" && candidate.name.toLowerCase() === name,
-          ),
-        )
-        .find(Boolean);
+      propertyForQuantity(
+        type.properties.filter((candidate) => candidate.kind === "number"),
+        quantity,
+      );
     if (!property || type.from.length === 0 || type.to.length === 0) continue;
     const table = schema.query_tables.find(
       (candidate) =>

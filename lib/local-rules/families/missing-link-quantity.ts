@@ -1,4 +1,5 @@
 import { chinesePropertyWords } from "../aggregate/property-words";
+import { propertyForQuantity } from "../aggregate/quantity-property-names";
 import type { PlanContext, PlanOutcome } from "../planning/plan-types";
 import type { GraphSchemaView } from "../reading/graph-schema";
 import { emptyPart } from "../writing/answer-document";
@@ -42,10 +43,12 @@ export function missingQuantity(
   );
   // "containers", "总爬升": a property named by its own name that no link carries.
   if (quantity.length === 0) return { kind: "declined" };
-  const linkHasIt = schema.edge_types.some((type) =>
-    type.properties.some(
-      (property) => property.kind === "number" && quantity.includes(property.name.toLowerCase()),
-    ),
+  const linkHasIt = schema.edge_types.some(
+    (type) =>
+      propertyForQuantity(
+        type.properties.filter((property) => property.kind === "number"),
+        quantity,
+      ) !== undefined,
   );
   // The weights (strength), a node property or a link table the aggregate grammar reads.
   if (context.graph.description.weighted === true || nodeHasIt || linkHasIt) {
