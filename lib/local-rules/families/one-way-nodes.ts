@@ -1,4 +1,5 @@
 import { type MissingLinks, planOneWayNodes } from "../planning/plan-one-way-nodes";
+import { readGraphSchema } from "../reading/graph-schema";
 import { missingDirection } from "../reading/one-way-claims";
 import { questionWords } from "../reading/question-words";
 import { defineFamily } from "./define-family";
@@ -36,7 +37,19 @@ function readOneWayNodes({ text, nodeMentions }: QuestionText): OneWayNodesInten
 export const oneWayNodesFamily = defineFamily<OneWayNodesIntent>({
   kind: "one-way-nodes",
   read: readOneWayNodes,
-  plan: (context, intent) => planOneWayNodes({ context, ...intent }),
+  plan: (context, intent) => {
+    // "How many artworks have never been lent to any exhibition?": among several kinds of link
+    // the one named with "any" is missing, which the reading of unlinked nodes plans.
+    const schemaStep = readGraphSchema(context);
+    if (
+      schemaStep.kind === "ready" &&
+      schemaStep.schema.edge_types.length > 1 &&
+      /\bany\b|\ba single\b|任何/i.test(context.reading.question)
+    ) {
+      return { kind: "declined" };
+    }
+    return planOneWayNodes({ context, ...intent });
+  },
   title: {
     en: (intent) =>
       intent.missing === "out" ? "Nodes without outgoing links" : "Nodes without incoming links",
