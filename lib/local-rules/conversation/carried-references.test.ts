@@ -147,4 +147,26 @@ describe("references carried across the conversation", () => {
       expect(intent.kind === "analysis" && intent.analyses[0]?.kind).toBe("cut-points");
     }
   });
+
+  it("reads 'those shipments' as the ones the previous figure counted for its node", () => {
+    const earlier = [
+      {
+        question: "Which warehouse sent out the most goods?",
+        answer: "Northgate (warehouses:3) has the most shipments (40).",
+      },
+    ];
+    expect(
+      resolveTurn({ question: "What was the total weight of those shipments?", earlier }),
+    ).toMatchObject({
+      request: "What was the total weight of the shipments of warehouses:3?",
+      reference: { kind: "previous-node", node: "warehouses:3" },
+    });
+    expect(
+      resolveTurn({ question: "How many of these shipments went abroad?", earlier }),
+    ).toMatchObject({ request: "How many of the shipments of warehouses:3 went abroad?" });
+    // A noun the answer did not count is no such reference.
+    expect(
+      resolveTurn({ question: "What was the total weight of those pallets?", earlier }).kind,
+    ).not.toBe("resolved");
+  });
 });

@@ -4,6 +4,7 @@ import { englishMeasureNames } from "../reading/phrases-en";
 import { chineseMeasureNames } from "../reading/phrases-zh";
 import { measureOf } from "../reading/question-arguments";
 import { detectLanguage } from "../writing/answer-language";
+import { itemsOfFocus } from "./counted-items-follow-ups";
 import { countOfExistential, ofCountedSet } from "./counted-set-follow-ups";
 import type { EarlierTurn } from "./earlier-turns";
 import { echoedNounReference } from "./echoed-noun-reference";
@@ -265,7 +266,10 @@ function resolveAgainst(question: string, previous: ResolvedTurn): TurnResolutio
   if (ordered) return asResolution(question, ordered);
   const ranked = resolveAgainstRanking(question, previous);
   if (ranked) return ranked;
-  const behind = countBehindFigure(question, previous) ?? listBehindFigure(question, previous);
+  const behind =
+    countBehindFigure(question, previous) ??
+    listBehindFigure(question, previous) ??
+    itemsOfFocus(question, previous);
   if (behind) return asResolution(question, behind);
   const value = valueReference(question, previous);
   if (value) {

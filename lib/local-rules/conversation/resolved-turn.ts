@@ -32,6 +32,8 @@ export type ResolvedTurn = {
   foci: string[];
   /** The latest turns' questions, newest last: the nouns "that museum" can echo. */
   recentRequests: string[];
+  /** The answer's first sentence ("X has the most loans (14)."): the nouns "those loans" echo. */
+  leadSentence: string;
 };
 
 /**
@@ -189,6 +191,7 @@ export function readTurn(
     position: null,
     foci: before?.foci ?? [],
     recentRequests: [...(before?.recentRequests ?? []), request].slice(-4),
+    leadSentence: answer.trim().split(/\r?\n/)[0] ?? "",
   };
   const focus = focusOf(turn);
   // A node asked about again keeps its first place: "the first one" is the first one found.
