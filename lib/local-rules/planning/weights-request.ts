@@ -10,7 +10,11 @@ const weightsPattern =
 
 // "the shortest driving distance", "多少公里": lengths, which only a weighted graph has.
 const lengthPattern =
-  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|英里|里程|多长|多远|长度|成本|\bmileage\b/i;
+  /\b(?:driving|travel|road|total|physical)\s+(?:distance|length)|\bdistance\b|\blength\b|\bkm\b|\bkilomet|\bmiles?\b|\bcheapest\b|\bcost\b|\bhow long\b|\bhow far\b|距离|公里|千米|英里|里程|多长|多远|长度|成本|\bmileage\b|\bmet(?:re|er)s?\b|米/i;
+
+// "Counting links rather than metres": a length set aside is not asked for.
+const setAside =
+  /\b(?:rather than|instead of|not in|not by|ignoring|regardless of)\s+(?:the\s+)?[\w-]+|不按[^，,。？?]{0,6}|而不是[^，,。？?]{0,6}/gi;
 
 /**
  * True when the question asks for edge weights to be used (the tools default to unweighted);
@@ -23,7 +27,10 @@ export function asksForWeights({
   question: string;
   graphWeighted?: boolean;
 }): boolean {
-  return weightsPattern.test(question) || (graphWeighted && lengthPattern.test(question));
+  return (
+    weightsPattern.test(question) ||
+    (graphWeighted && lengthPattern.test(question.replace(setAside, " ")))
+  );
 }
 
 // "Weighting lines by their length", "by travel time", "以线路长度为距离", "按分钟加权": the
