@@ -19,7 +19,7 @@ const ignoredPropertyName = /^(?:id|.*_id)$/i;
 // English money words that ask for a sum by themselves ("spends", "revenue"); "amount" does not.
 const summingMoneyWord = /spen|revenue|sales|turnover|paid|pay/;
 
-// Trailing name parts that give a quantity's unit, not what it is; `insured_value` is what is
+// Trailing name parts that give a quantity's unit, not what it is; `insured_sum` is what is
 // insured ("insured for").
 const unitPart =
   /^(?:years?|yrs?|months?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|usd|eur|gbp|pct|percent|kg|km|miles?|count|num|total|value|amount|sum)$/;
@@ -43,7 +43,7 @@ function referencesNamed(catalogue: QueryCatalogue, names: string[]): PropertyRe
     const found = references.filter((ref) => ref.column.property.toLowerCase() === name);
     if (found.length > 0) return found;
   }
-  // No property of the word's own name: one compound holding it ("days" → `loan_days`).
+  // No property of the word's own name: one compound holding it ("days" → `transit_days`).
   for (const name of names) {
     const found = references.filter((ref) => propertyCarriesQuantity(ref.column.property, name));
     if (new Set(found.map((ref) => ref.column.property)).size === 1) return found;

@@ -1,6 +1,6 @@
-// A quantity word names a property by its name or by the last word of a compound name: a
-// "days" question reads `loan_days` or `days_open`, a "value" question reads `insured_value`,
-// because a schema qualifies a measure with what it measures ("loan", "insured") far more often
+// A quantity word names a property by its name or by a word of a compound name: a
+// "days" question reads `transit_days` or `days_open`, a "value" question reads `declared_value`,
+// because a schema qualifies a measure with what it measures ("transit", "declared") far more often
 // than it coins a new word for it.
 
 function wordsOf(name: string): string[] {
@@ -36,7 +36,7 @@ export function propertyForQuantity<Property extends { name: string }>(
     const compound = candidates.filter((candidate) =>
       propertyCarriesQuantity(candidate.name, name),
     );
-    // Two compounds holding the word ("loan_days", "transit_days") leave the question open.
+    // Two compounds holding the word ("transit_days", "storage_days") leave the question open.
     if (compound.length === 1) return compound[0];
   }
   return undefined;

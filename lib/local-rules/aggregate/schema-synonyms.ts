@@ -62,10 +62,10 @@ export const chinesePropertySynonyms: Record<string, string[]> = {
   座位数: ["seats", "capacity"],
   成立年份: ["founded", "year"],
   出生年份: ["born", "birth_year"],
-  // A sum insured, a number of days: a schema qualifies them (`insured_value`, `loan_days`),
+  // A sum insured, a number of days: a schema qualifies them (`insured_sum`, `transit_days`),
   // which the compound reading of a quantity name finds.
-  保险: ["insured", "insurance", "insured_value", "insured_amount"],
-  保额: ["insured", "insurance", "insured_value", "insured_amount"],
+  保险: ["insured", "insurance"],
+  保额: ["insured", "insurance"],
   天数: ["days", "duration"],
   多少天: ["days", "duration"],
   几天: ["days", "duration"],

@@ -38,7 +38,7 @@ export const oneWayNodesFamily = defineFamily<OneWayNodesIntent>({
   kind: "one-way-nodes",
   read: readOneWayNodes,
   plan: (context, intent) => {
-    // "How many artworks have never been lent to any exhibition?": among several kinds of link
+    // "How many books were never lent to any member?": among several kinds of link
     // the one named with "any" is missing, which the reading of unlinked nodes plans.
     const schemaStep = readGraphSchema(context);
     if (
