@@ -38,12 +38,13 @@ export function edgeTableOf(
     const byName = type.properties.find(
       (candidate) => candidate.kind === "number" && namesProperty(question, candidate.name),
     );
-    const property =
-      byName ??
-      propertyForQuantity(
-        type.properties.filter((candidate) => candidate.kind === "number"),
-        quantity,
-      );
+    const byQuantity = propertyForQuantity(
+      type.properties.filter((candidate) => candidate.kind === "number"),
+      quantity,
+    );
+    // "The most money from selling players": a quantity word the link carries says what is
+    // summed; another property the question names ("players") is then what the links move.
+    const property = (quantity.length > 0 ? byQuantity : undefined) ?? byName ?? byQuantity;
     if (!property || type.from.length === 0 || type.to.length === 0) continue;
     const table = schema.query_tables.find(
       (candidate) =>
