@@ -284,8 +284,13 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
   if (schema.node_types.length > 1 && !everyKind && !ranking.test(question)) {
     return { kind: "declined" };
   }
+  const group = nodeTable ? groupProperty(question, schema, endKinds) : null;
+  // "Which tier earned the most - elite, established or academy?": the values of the property
+  // grouped by are the choices, not a filter.
   const filters = distinctConditions(
-    namedValues({ question, schema }).filter((value) => endKinds.includes(value.nodeType)),
+    namedValues({ question, schema }).filter(
+      (value) => endKinds.includes(value.nodeType) && value.condition.property !== group,
+    ),
   );
   // "其中…": the nodes an earlier answer listed, kept by id.
   const nodeSet = context.reading.nodeSet ?? [];
@@ -318,7 +323,6 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
       ? [`n.id IN (${nodeSet.slice(0, 1000).map(quoteLiteral).join(", ")})`]
       : []),
   ].join(" AND ");
-  const group = nodeTable ? groupProperty(question, schema, endKinds) : null;
   // A total over every link counts each once, whichever end it would be credited to.
   if (
     !group &&

@@ -13,7 +13,7 @@ afterAll(async () => {
 // buying farm (target), with the head of stock moved and the price paid in thousands. By hand:
 // Oakfield sold for 40 + 25 = 65 and bought for 10; Millbrook bought for 40 + 5 = 45 and sold
 // nothing; Hazel Row sold for 10 + 5 = 15 and bought for 25.
-const nodes = ["id,region", "Oakfield,North", "Millbrook,North", "Hazel Row,South"].join("\n");
+const nodes = ["id,region", "Oakfield,upland", "Millbrook,upland", "Hazel Row,lowland"].join("\n");
 const edges = [
   "source,target,head,price_k",
   "Oakfield,Millbrook,12,40",
@@ -74,5 +74,17 @@ describe("sums of a price per farm", { timeout: 120_000 }, () => {
       expect(await lead(question)).toMatch(/Oakfield/);
     }
     expect(await lead("How much did Hazel Row earn from selling stock?")).toMatch(/\b15\b/);
+  });
+});
+
+describe("a price summed per group with the groups listed", { timeout: 120_000 }, () => {
+  it("reads the listed values as the choices, not as filters", async () => {
+    // The upland farms sold for 65 (Oakfield), the lowland ones for 15 (Hazel Row).
+    for (const question of [
+      "Which region earned the most money from sales - upland or lowland?",
+      "Which region made the most money selling stock, upland or lowland?",
+    ]) {
+      expect(await lead(question)).toMatch(/^upland\b/);
+    }
   });
 });
