@@ -53,17 +53,29 @@ const quantityWords: (QuantityWord & { pattern: RegExp })[] = [
   },
 ];
 
+// "Add up the fees" on links that carry both an amount and a fee: a name the question says
+// itself goes before the entry's usual order.
+function namesSaidFirst(names: string[], text: string): string[] {
+  const said = names.filter((name) => new RegExp(`\\b${name}s?\\b`, "i").test(text));
+  return [...said, ...names.filter((name) => !said.includes(name))];
+}
+
 /** The quantity a question names, the first in the list above that it mentions. */
 export function quantityWordOf(text: string): QuantityWord | null {
   const found = quantityWords.find((entry) => entry.pattern.test(text));
-  return found ? { names: found.names, measuresWeight: found.measuresWeight } : null;
+  return found
+    ? { names: namesSaidFirst(found.names, text), measuresWeight: found.measuresWeight }
+    : null;
 }
 
 /** Every quantity the question names, in the list's order ("tonnes … capacity"). */
 export function quantityWordsOf(text: string): QuantityWord[] {
   return quantityWords
     .filter((entry) => entry.pattern.test(text))
-    .map((entry) => ({ names: entry.names, measuresWeight: entry.measuresWeight }));
+    .map((entry) => ({
+      names: namesSaidFirst(entry.names, text),
+      measuresWeight: entry.measuresWeight,
+    }));
 }
 
 /**
