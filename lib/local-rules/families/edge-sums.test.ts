@@ -60,7 +60,7 @@ describe("a quantity the links do not carry", { timeout: 60_000 }, () => {
         options: { directed: true },
       }),
     });
-    expect(answer.split("\n")[0]).toMatch(/^I can't sum that: the graph's links carry no amount/);
+    expect(answer.split("\n")[0]).toMatch(/^I can't sum that: the graph's links carry no money/);
     expect(answer).toMatch(/numeric link properties: count/);
     const calls = turns.flatMap((turn) => turn.calls).map((call) => call.toolName);
     expect(calls).not.toContain("degree_analysis");

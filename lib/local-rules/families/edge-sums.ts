@@ -185,6 +185,9 @@ function planEdgeSums(context: PlanContext, intent: EdgeSumsIntent): PlanOutcome
     return { kind: "declined" };
   }
   const question = context.reading.question;
+  // "Which co-performer was allocated the most fee?": the partner at the link rows' far end,
+  // named by a "co-" noun rather than its type, which the aggregate grammar reads.
+  if (/\bco-\w+/i.test(question)) return { kind: "declined" };
   // "Which ward's doctors report the most visits": a type beyond the link's ends is reached by
   // a join, which the aggregate grammar plans.
   const endTypes = [...edges.fromTypes, ...edges.toTypes];
