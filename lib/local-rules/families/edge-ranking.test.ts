@@ -1,25 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
 });
 
-async function lead(question: string, edges: string) {
-  const nodes = "id,name\nw1,North Depot\nw2,Ferry Yard\nw3,Mill Store\n";
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({
-      kind: "csv",
-      texts: { edges, nodes },
-      options: { directed: true },
-    }),
-  });
-  return answer.split("\n")[0];
+const nodes = "id,name\nw1,North Depot\nw2,Ferry Yard\nw3,Mill Store\n";
+
+function lead(question: string, edges: string) {
+  return csvGraphLead({ edges, nodes }, { directed: true })(question);
 }
 
 describe("single links ranked by what they carry, on a graph without weights", {

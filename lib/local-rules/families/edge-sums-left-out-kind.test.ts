@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -15,14 +13,7 @@ const nodes =
   "id,name,kind\ng1,Big Plant,plant\ns1,North Sub,substation\ns2,South Sub,substation\ns3,Mill Sub,substation\n";
 const edges = "a,b,capacity\ng1,s1,500\ng1,s2,300\ns1,s2,120\ns2,s3,90\n";
 
-async function lead(question: string) {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "csv", texts: { edges, nodes } }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = csvGraphLead({ edges, nodes });
 
 describe("a kind of node left out of a ranking by what links carry", { timeout: 120_000 }, () => {
   it("ranks the other kinds only", async () => {

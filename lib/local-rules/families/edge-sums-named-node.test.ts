@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -21,14 +19,7 @@ const nodes = [
 const edges =
   "source,target,weight,capacity\np1,p2,3.5,30\np1,p3,2.0,20\np1,p4,4.0,10\np2,p3,1.5,5\n";
 
-async function lead(question: string) {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({ kind: "csv", texts: { edges, nodes } }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = csvGraphLead({ edges, nodes });
 
 describe("a node named after a property value", { timeout: 120_000 }, () => {
   it("sums the links of the node, not of its value's group", async () => {

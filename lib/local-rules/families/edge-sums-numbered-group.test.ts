@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -13,18 +11,7 @@ afterAll(async () => {
 const nodes = "id,name,level\nc1,Oak Trust,1\nc2,Elm Fund,2\nc3,Ash Fund,2\n";
 const edges = "source,target,amount\nc1,c2,40\nc1,c3,25\nc2,c3,15\nc3,c1,10\n";
 
-async function lead(question: string) {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({
-      kind: "csv",
-      texts: { edges, nodes },
-      options: { directed: true },
-    }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = csvGraphLead({ edges, nodes }, { directed: true });
 
 describe("a sum of what links carry into the nodes a figure describes", {
   timeout: 120_000,

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 
 afterAll(async () => {
   await closeIdleQueryEngines();
@@ -18,18 +16,7 @@ const edges = [
   "Birch,Cedar,60,5",
 ].join("\n");
 
-async function lead(question: string) {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({
-      kind: "csv",
-      texts: { edges, nodes },
-      options: { directed: true },
-    }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = csvGraphLead({ edges, nodes }, { directed: true });
 
 describe("money on links that carry two sums", { timeout: 120_000 }, () => {
   it("sums the property the question names, not the first money column", async () => {

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { attachedKarateState } from "@/lib/contracts/testing/session-states";
 import { closeIdleQueryEngines } from "@/lib/engine/query/query-engine-cache";
-import { realGraphEngine } from "../testing/real-graph-engine";
-import { runConversation } from "../testing/run-conversation";
+import { csvGraphLead } from "../testing/csv-graph-lead";
 import { endOfPrice, isPriceProperty } from "./price-direction";
 
 afterAll(async () => {
@@ -22,18 +20,7 @@ const edges = [
   "Hazel Row,Millbrook,1,5",
 ].join("\n");
 
-async function lead(question: string) {
-  const { answer } = await runConversation({
-    question,
-    state: attachedKarateState(),
-    engine: await realGraphEngine({
-      kind: "csv",
-      texts: { edges, nodes },
-      options: { directed: true },
-    }),
-  });
-  return answer.split("\n")[0];
-}
+const lead = csvGraphLead({ edges, nodes }, { directed: true });
 
 describe("a price on a link", () => {
   it("is a property whose name says fee or price", () => {
