@@ -233,10 +233,13 @@ describe("the agent's MCP connection", () => {
     expect(envelope).toMatchObject({ success: false, status: "cancelled" });
     expect(performance.now() - abortedAt).toBeLessThan(500);
 
-    // The handler saw the abort: the next second costs next to no CPU.
+    // The handler saw the abort: the next second costs far less than the one CPU-second a
+    // kernel still running would burn. process.cpuUsage counts the whole process (other test
+    // files' work and the garbage collector too), so the bound leaves room for that: 0.25 was
+    // crossed (0.257) on a loaded machine with nothing left running here.
     const cpuAfterAbort = process.cpuUsage();
     await sleep(1000);
-    expect(cpuSeconds(cpuAfterAbort)).toBeLessThan(0.25);
+    expect(cpuSeconds(cpuAfterAbort)).toBeLessThan(0.5);
 
     // The session graph is untouched.
     expect(
