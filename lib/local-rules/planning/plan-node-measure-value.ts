@@ -1,34 +1,17 @@
-import { z } from "zod";
 import { readGraphSchema } from "../reading/graph-schema";
 import { ignoresDirection } from "../reading/ignored-direction";
 import type { ResolvedNode } from "../reading/resolve-node-names";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
 import { formatFigure } from "../writing/format-figures";
-import { nodeName, nodeViewSchema } from "../writing/result-shapes";
+import { type NodeScoresData, nodeName, nodeScoresDataSchema } from "../writing/result-shapes";
 import type { CentralityMeasure } from "./centrality-measure";
 import { centralityNotes } from "./plan-centrality";
 import type { PlanContext, PlanOutcome } from "./plan-types";
 import { callSource, planOnNodes } from "./plan-with-nodes";
 import { asksForWeights, weighingProperty, weightsNote } from "./weights-request";
 
-// node_centrality with node_ids answers with those nodes' scores, and their ranks where the
-// whole graph was scored (closeness and harmonic score only the nodes asked: no rank).
-const nodeScoresSchema = z.looseObject({
-  algorithm: z.string(),
-  weighted: z.boolean().optional(),
-  weight_column: z.string().nullable().optional(),
-  node_count: z.number().optional(),
-  nodes: z.array(nodeViewSchema.extend({ score: z.number(), rank: z.number().nullable() })),
-  sampled: z.boolean().optional(),
-  sources: z.number().optional(),
-  converged: z.boolean().optional(),
-  iterations: z.number().optional(),
-  exact: z.boolean().optional(),
-  note: z.string().optional(),
-});
-
-type ScoredRow = z.infer<typeof nodeScoresSchema>["nodes"][number];
+type ScoredRow = NodeScoresData["nodes"][number];
 
 /**
  * "What is Keldmoor's closeness centrality?": a named node's score and its rank among all nodes,
@@ -65,7 +48,7 @@ export function planNodeMeasureValue(input: {
         ...(directed && ignoresDirection(question) ? { undirected: true } : {}),
       },
     }),
-    schema: nodeScoresSchema,
+    schema: nodeScoresDataSchema,
     write: (data, nodes, call) => {
       const part = emptyPart({ succeeded: true });
       part.sources.push(callSource(call));

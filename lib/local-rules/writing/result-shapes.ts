@@ -4,7 +4,7 @@ import type { EnvelopeView } from "../steps/tool-outcome";
 // Loose views of the `data` of each tool result (lib/mcp/tools/*): only the fields the answers
 // use are required, so an engine that adds fields never breaks the offline model.
 
-export const nodeViewSchema = z.looseObject({
+const nodeViewSchema = z.looseObject({
   id: z.string(),
   label: z.string().optional(),
   type: z.string().optional(),
@@ -61,6 +61,19 @@ export const centralityDataSchema = z.looseObject({
 
 /** The data of a node_centrality result. */
 export type CentralityData = z.infer<typeof centralityDataSchema>;
+
+/**
+ * node_centrality with node_ids: those nodes' scores, with their ranks where the whole graph
+ * was scored (closeness and harmonic score only the nodes asked: no rank).
+ */
+export const nodeScoresDataSchema = centralityDataSchema
+  .omit({ top: true, truncated: true })
+  .extend({
+    nodes: z.array(nodeViewSchema.extend({ score: z.number(), rank: z.number().nullable() })),
+  });
+
+/** The data of a node_centrality result for given node_ids. */
+export type NodeScoresData = z.infer<typeof nodeScoresDataSchema>;
 
 /** community_detection. */
 export const communityDataSchema = z.looseObject({
