@@ -10,7 +10,8 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = 3100;
+// E2E_PORT / E2E_EMBEDDED_POSTGRES_PORT let two checkouts run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL runs the suite against a server you started yourself (e.g. `next dev` with
 // UPLOAD_MAX_BYTES=1048576); without it Playwright starts the production build below.
 const externalBaseURL = process.env.E2E_BASE_URL;
@@ -24,7 +25,7 @@ const serverEnvironment: Record<string, string> = {
   NODE_ENV: "production",
   INTERNAL_SERVICE_KEY: "e2e-internal-service-key-0123456789",
   PORT: String(port),
-  EMBEDDED_POSTGRES_PORT: "54339",
+  EMBEDDED_POSTGRES_PORT: process.env.E2E_EMBEDDED_POSTGRES_PORT ?? "54339",
   // Run control on (with the internal key above): Stop, approval continue and edit-latest-turn
   // are offered, as in `.env.example` (RC-1).
   IGRAPH_RUN_CANCEL_ENABLED: "true",
