@@ -1,3 +1,4 @@
+import { canonicalPartition } from "@/lib/engine/algorithms/canonical-partition";
 import "server-only";
 import type { GraphExportMeasure } from "@/lib/contracts/graph-export";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
@@ -67,15 +68,24 @@ async function measureColumn(
     case "louvain":
     case "leiden": {
       const options = { resolution: 1, seed, weighted: false };
-      return long((await runEngineKernel(measure, { csr, options, control })).communityOf);
+      // Numbered as community_detection numbers them (largest first), so the exported file,
+      // the run's table and its pictures agree.
+      return long(
+        canonicalPartition(await runEngineKernel(measure, { csr, options, control })).communityOf,
+      );
     }
     case "label_propagation": {
       const options = { seed, weighted: false };
       return long(
-        (await runEngineKernel("labelPropagation", { csr, options, control })).communityOf,
+        canonicalPartition(await runEngineKernel("labelPropagation", { csr, options, control }))
+          .communityOf,
       );
     }
     case "connected_component":
-      return long(connectedComponents({ csr, control }).componentOf);
+      return long(canonicalPartition(groupsOf(connectedComponents({ csr, control }))).communityOf);
   }
+}
+
+function groupsOf(components: { componentOf: Int32Array; count: number }) {
+  return { communityOf: components.componentOf, count: components.count };
 }

@@ -279,6 +279,30 @@ describe("paths, flows, trees and communities", () => {
   });
 });
 
+describe("one community numbering", () => {
+  it("numbers communities by size and a picture drawn next uses the table's numbers", async () => {
+    const asked = ["n33", "n32", "n8", "n0", "n1", "n2", "n5", "n24"];
+    // Label propagation, not the default Louvain: the picture must reuse what the run found.
+    const table = await ok(karate, "community_detection", {
+      algorithm: "label_propagation",
+      node_ids: asked,
+      limit: 1000,
+    });
+    const sizes = table.data.communities.map((item: { size: number }) => item.size);
+    expect(sizes).toEqual([...sizes].sort((a: number, b: number) => b - a));
+    expect(table.data.communities.map((item: { community: number }) => item.community)).toEqual(
+      sizes.map((_: number, id: number) => id),
+    );
+    const expected = new Map<number, number>();
+    for (const row of table.data.node_communities as { community: number }[]) {
+      expected.set(row.community, (expected.get(row.community) ?? 0) + 1);
+    }
+    const picture = await ok(karate, "visualize_subgraph", { node_ids: asked });
+    const legend = picture.data.legend as { community: number; nodeCount: number }[];
+    expect(new Map(legend.map((entry) => [entry.community, entry.nodeCount]))).toEqual(expected);
+  });
+});
+
 describe("similarity and projections", () => {
   it("Which node is most similar to n32 by Jaccard? — the nodes most similar to one node", async () => {
     const result = await ok(karate, "node_similarity", {

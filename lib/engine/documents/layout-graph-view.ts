@@ -3,6 +3,7 @@ import { selectTopK } from "../algorithms/top-k";
 import type { KernelPool } from "../kernels/kernel-pool";
 import type { LoadedGraph } from "../session/loaded-graph";
 import { extractSubgraph } from "../subgraph/extract-subgraph";
+import { graphCommunities } from "./graph-communities";
 import type { GraphLayoutDocument } from "./graph-layout-document";
 import { layoutSubgraph } from "./layout-subgraph";
 import type { SizeMeasure } from "./node-sizes";
@@ -35,6 +36,11 @@ export async function layoutGraphView(input: {
   title: string;
   colorBy: GraphLayoutDocument["colorBy"];
   sizeBy: SizeMeasure;
+  /**
+   * "graph" (default): communities keep the whole graph's ids (graphCommunities); "view":
+   * the drawn nodes' own communities, numbered afresh.
+   */
+  communityScope?: "graph" | "view";
   signal?: AbortSignal;
   /** The kernel pool the layout may run in (null or absent: on this thread). */
   pool?: KernelPool | null;
@@ -53,6 +59,13 @@ export async function layoutGraphView(input: {
     depth: input.depth,
     limit: input.limit,
   });
+  const whole =
+    input.colorBy === "community" && input.communityScope !== "view"
+      ? await graphCommunities({ loaded, pool: input.pool, signal: input.signal })
+      : null;
+  const communityOf = whole
+    ? Int32Array.from(cut.graph.nodeIds, (id) => whole.communityOf[loaded.ids.indexOfOrThrow(id)])
+    : undefined;
   const document = await layoutSubgraph({
     graph: cut.graph,
     title: input.title,
@@ -64,6 +77,7 @@ export async function layoutGraphView(input: {
     graphNodeCount: loaded.graph.nodeIds.length,
     graphEdgeCount: loaded.graph.edgeSources.length,
     truncated: chosen.truncated || cut.truncated,
+    communityOf,
     signal: input.signal,
     pool: input.pool,
   });

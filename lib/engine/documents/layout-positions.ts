@@ -8,9 +8,9 @@ import { rankGroups } from "./rank-groups";
 
 /** The numeric part of a graph layout: where each node goes, its community, its size score. */
 export type LayoutPositions = {
-  /** Per node, its community's rank (largest community first). */
+  /** Per node, its community id (the given ones, else its rank here, largest first). */
   communityRank: Int32Array;
-  /** Per community rank, its size. */
+  /** Per community id, how many of the drawn nodes it holds (0 for ids not drawn). */
   communitySizes: Int32Array;
   /** Positions fitted into the document's square (fitPositions). */
   xs: Float64Array;
@@ -31,6 +31,7 @@ export async function layoutPositions({
   targets,
   sizeBy,
   seed,
+  communityOf,
   control,
 }: {
   /** The subgraph's snapshot (communities and centrality are measured on it). */
@@ -40,10 +41,15 @@ export async function layoutPositions({
   targets: Int32Array;
   sizeBy: SizeMeasure;
   seed: number;
+  /** Per node, its community in the whole graph (absent: Louvain on this snapshot). */
+  communityOf?: Int32Array;
   control?: WorkControl;
 }): Promise<LayoutPositions> {
   const signal = control?.signal;
-  const communities = await louvain({ csr, seed, control: { signal } });
+  const communities = communityOf
+    ? { communityOf, count: maxPlusOne(communityOf) }
+    : await louvain({ csr, seed, control: { signal } });
+  // The force layout wants dense group numbers; the whole graph's ids need not be.
   const community = rankGroups({ groupOf: communities.communityOf, groupCount: communities.count });
   const layout = forceLayout({
     nodeCount: csr.nodeCount,
@@ -56,5 +62,16 @@ export async function layoutPositions({
   });
   const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
   const scores = await centralityScores({ csr, sizeBy, seed, signal });
-  return { communityRank: community.rankOf, communitySizes: community.sizes, xs, ys, scores };
+  if (!communityOf) {
+    return { communityRank: community.rankOf, communitySizes: community.sizes, xs, ys, scores };
+  }
+  const communitySizes = new Int32Array(communities.count);
+  for (const id of communityOf) communitySizes[id]++;
+  return { communityRank: communityOf, communitySizes, xs, ys, scores };
+}
+
+function maxPlusOne(values: Int32Array): number {
+  let max = -1;
+  for (const value of values) if (value > max) max = value;
+  return max + 1;
 }

@@ -37,6 +37,7 @@ export async function layoutSubgraph({
   graphEdgeCount,
   truncated,
   edgeLimit = defaultEdgeLimit,
+  communityOf,
   signal,
   pool = null,
 }: {
@@ -52,6 +53,8 @@ export async function layoutSubgraph({
   /** Whether the subgraph already left nodes out. */
   truncated: boolean;
   edgeLimit?: number;
+  /** Per node of `graph`, its community id in the graph it was cut from (graphCommunities). */
+  communityOf?: Int32Array;
   signal?: AbortSignal;
   /** The kernel pool to lay out in (null: on this thread). */
   pool?: KernelPool | null;
@@ -60,7 +63,7 @@ export async function layoutSubgraph({
   const edges = drawableEdges({ graph, limit: edgeLimit });
   const placed = await runKernel("layoutPositions", {
     csr,
-    options: { sources: edges.sources, targets: edges.targets, sizeBy, seed },
+    options: { sources: edges.sources, targets: edges.targets, sizeBy, seed, communityOf },
     control: { signal },
     pool,
   });
@@ -113,6 +116,8 @@ function colourGroups(
   const legend: GraphLayoutDocument["legend"] = [];
   let rest = 0;
   groups.sizes.forEach((size, rank) => {
+    // A picture of part of a graph keeps the whole graph's ids, so some are not drawn.
+    if (size === 0) return;
     if (rank < categoricalPalette.length) {
       legend.push({ community: rank, color: groupColor({ rank }), nodeCount: size });
     } else {

@@ -1,3 +1,4 @@
+import type { CanonicalPartition } from "../algorithms/canonical-partition";
 import { buildCsr } from "../csr/build-csr";
 import type { CsrGraph } from "../csr/csr-graph";
 import { NodeIdIndex } from "../csr/node-id-index";
@@ -45,6 +46,11 @@ export class LoadedGraph {
   private graphBytes: number | null = null;
   private readonly edgeTypeViews = new Map<string, EdgeTypeView>();
   private readonly weightedViews = new Map<string, WeightedView>();
+  /**
+   * The communities last found on this version (community_detection, or the default Louvain a
+   * picture needed), so a picture drawn after a community table numbers communities as it does.
+   */
+  communities: CanonicalPartition | null = null;
 
   constructor(input: {
     version: number;

@@ -1,5 +1,6 @@
 import "server-only";
 import { communityDetectionInputSchema } from "@/lib/contracts/tool-inputs/community-detection-input";
+import { canonicalPartition } from "@/lib/engine/algorithms/canonical-partition";
 import { connectedComponents } from "@/lib/engine/algorithms/connected-components";
 import { modularity } from "@/lib/engine/algorithms/modularity";
 import { summarizePartition } from "@/lib/engine/algorithms/partition-summary";
@@ -70,9 +71,13 @@ export const communityDetectionTool = defineTool({
         );
         break;
     }
+    // Ids by size, then smallest member, remembered on the version: a picture drawn next
+    // (visualize_subgraph) and the Graph page call each community by the same number.
+    const canonical = canonicalPartition(partition);
+    loaded.communities = canonical;
     const groups = summarizePartition({
-      groupOf: partition.communityOf,
-      count: partition.count,
+      groupOf: canonical.communityOf,
+      count: canonical.count,
       limit: args.limit,
     });
     const asked = args.node_ids ? indicesOf(loaded, args.node_ids) : [];
@@ -82,7 +87,7 @@ export const communityDetectionTool = defineTool({
         weighted,
         ...weightingReport(weighting, weighted),
         ...(view.edgeTypes ? { edge_types: view.edgeTypes } : {}),
-        community_count: partition.count,
+        community_count: canonical.count,
         modularity: partition.modularity,
         communities: groups.items.map((group) => ({
           community: group.group,
@@ -91,10 +96,10 @@ export const communityDetectionTool = defineTool({
           members_truncated: group.membersTruncated,
         })),
         truncated: groups.truncated,
-        total: partition.count,
+        total: canonical.count,
         node_communities: asked.map((node) => ({
           ...nodeView(loaded, node),
-          community: partition.communityOf[node],
+          community: canonical.communityOf[node],
         })),
       },
     };

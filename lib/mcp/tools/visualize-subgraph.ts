@@ -25,6 +25,7 @@ export const visualizeSubgraphTool = defineTool({
       limit: args.limit,
       title: args.title ?? "Graph view",
       colorBy: args.color_by,
+      communityScope: args.community_scope,
       sizeBy: args.size_by,
       signal,
       // The layout (0.1–0.7 s for 500–5,000 nodes) runs in the kernel pool.
