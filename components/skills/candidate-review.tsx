@@ -24,7 +24,7 @@ export function CandidateReview({
   const rejectError = reject.error ? describeError(reject.error) : null;
 
   return (
-    <div className="mt-4 grid gap-4 md:grid-cols-2" data-testid="candidate-review">
+    <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="candidate-review">
       <form
         className="rounded-lg border border-emerald-200 bg-emerald-50 p-3"
         onSubmit={(event) => {

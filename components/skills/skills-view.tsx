@@ -85,7 +85,7 @@ export function SkillsView() {
         />
       ) : null}
       {skills.isSuccess ? (
-        <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
           <div>
             <section aria-labelledby="review-queue-heading" data-testid="review-queue">
               <h2 id="review-queue-heading" className="mb-2 text-lg font-semibold text-slate-900">
