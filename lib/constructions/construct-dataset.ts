@@ -159,8 +159,11 @@ export async function constructDataset(input: {
 }
 
 // The engine's failure codes a construction reports as they are; their statuses are the table's.
+// INVALID_REQUEST: a chosen weight column found not numeric further down than the request's check
+// read.
 const engineFailureCodes = [
   "PARSE_ERROR",
+  "INVALID_REQUEST",
   "UNSUPPORTED_FILE",
   "PAYLOAD_TOO_LARGE",
   "JOB_CANCELLED",

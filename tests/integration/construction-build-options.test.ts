@@ -135,6 +135,35 @@ describe("build options of a CSV edge table: direction, weight column, node tabl
     expect((await revisions()).length).toBe(before);
   });
 
+  it("fails the build, naming the column, when a text value comes after the sampled rows", async () => {
+    const rows = ["source,target,amount"];
+    for (let index = 0; index < 20_000; index += 1) rows.push(`a${index},b${index},${index}`);
+    rows.push("x,y,plenty");
+    const form = new FormData();
+    form.append("file", new File([`${rows.join("\n")}\n`], "late-text.csv"));
+    const upload = await datasetsRoute.POST(
+      new Request(`http://test.local/api/projects/${projectId}/datasets`, {
+        method: "POST",
+        body: form,
+        headers: actingAs(userId),
+      }),
+      routeContext({ project_id: projectId }),
+    );
+    const { dataset_id: lateId } = (await upload.json()) as { dataset_id: string };
+    const response = await constructRoute.POST(
+      new Request("http://test.local/x", {
+        method: "POST",
+        headers: { ...actingAs(userId), "content-type": "application/json" },
+        body: JSON.stringify({ weight_column: "amount" }),
+      }),
+      routeContext({ dataset_id: lateId }),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("INVALID_REQUEST");
+    expect(body.error.message).toMatch(/"amount" is not numeric/);
+  });
+
   it("refuses a weight column for a dataset that is not a CSV table", async () => {
     const form = new FormData();
     form.append("file", new File(["1 2\n2 3\n"], "plain.txt"));
