@@ -14,9 +14,9 @@ test("builds the karate club with its node table and draws its communities with 
   await datasets.open();
   await datasets.createProject(uniqueName("Karate graph"));
   await datasets.chooseFiles([karateEdgesCsv, karateNodesCsv]);
-  await datasets.expectUploadSucceeded("karate_edges.csv");
-  await datasets.expectUploadSucceeded("karate_nodes.csv");
-  await datasets.expectCount(2);
+  // Chosen together, the edge table and its node table go up as one dataset.
+  await datasets.expectPairUploaded("karate_edges.csv", "karate_nodes.csv");
+  await datasets.expectCount(1);
 
   const edges = new DatasetBuildRow(datasets, "karate_edges.csv");
   await expect(edges.buildButton).toHaveText(/Build graph/);

@@ -3,7 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { type Construction, constructResponseSchema } from "@/lib/contracts/construction";
+import {
+  type ConstructDatasetRequest,
+  type Construction,
+  constructResponseSchema,
+} from "@/lib/contracts/construction";
 import { type JobProgressRow, jobAcceptedSchema } from "@/lib/contracts/job-status";
 import { ApiRequestError } from "./api/api-request-error";
 import { fetchJson } from "./api/fetch-json";
@@ -13,8 +17,8 @@ import { queryKeys } from "./query-keys";
 
 export type ConstructDatasetInput = {
   datasetId: string;
-  /** A CSV node table (another dataset of the project) for a CSV edge table. */
-  nodesDatasetId?: string;
+  /** The build options as the construct endpoint takes them (node table, direction, weights). */
+  options?: ConstructDatasetRequest;
 };
 
 // 200 {construction} for a build done at once, 202 {job_id} for one handed to a job.
@@ -55,7 +59,7 @@ export function useConstructDataset({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<JobProgressRow | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ datasetId, nodesDatasetId }: ConstructDatasetInput) => {
+    mutationFn: async ({ datasetId, options = {} }: ConstructDatasetInput) => {
       setProgress(null);
       const answer = await fetchJson({
         url: `/api/datasets/${encodeURIComponent(datasetId)}/construct`,
@@ -63,7 +67,7 @@ export function useConstructDataset({ projectId }: { projectId: string }) {
         init: {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(nodesDatasetId ? { nodes_dataset_id: nodesDatasetId } : {}),
+          body: JSON.stringify(options),
         },
       });
       if ("construction" in answer) return answer.construction;

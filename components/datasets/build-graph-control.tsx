@@ -1,15 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState } from "react";
 import { ApiRequestError } from "@/hooks/api/api-request-error";
+import { useBuildChoices } from "@/hooks/use-build-choices";
 import { useConstructDataset } from "@/hooks/use-construct-dataset";
-import { constructionFailureDetailsSchema } from "@/lib/contracts/construction";
+import { type Construction, constructionFailureDetailsSchema } from "@/lib/contracts/construction";
 import type { ConstructionError, Dataset } from "@/lib/contracts/dataset";
 import { secondaryButtonClass } from "../ui/button-styles";
 import { ProgressBar } from "../ui/progress-bar";
+import { BuildOptionsFields } from "./build-options-fields";
 import { ConstructionErrorText } from "./construction-error-text";
 import { ConstructionStatusBadge } from "./construction-status-badge";
+import { GraphSummary } from "./graph-summary";
 
 /** The failed request as the row shows it, with the source position when the server sent one. */
 function toConstructionError(error: unknown): ConstructionError {
@@ -28,10 +30,24 @@ function toConstructionError(error: unknown): ConstructionError {
   };
 }
 
+/** What a screen reader hears once a build is saved. */
+function builtAnnouncement(input: { name: string; construction: Construction }): string {
+  const { construction } = input;
+  const weights = construction.weighted
+    ? `, weighted (edge weights from column ${construction.weight_column ?? "?"})`
+    : construction.weighted === false
+      ? ", unweighted"
+      : "";
+  const direction = construction.directed ? "directed" : "undirected";
+  return `Graph of ${input.name} built: revision ${construction.revision}, ${construction.node_count} nodes, ${construction.edge_count} edges, ${direction}${weights}.`;
+}
+
 /**
- * A dataset's graph status with the action that (re)builds it. A small upload is built during
- * the request; a large one runs as a background job whose progress bar (stage, percent,
- * message) shows here until it ends. The button stays disabled and says so meanwhile.
+ * A dataset's graph status with the action that (re)builds it, and how to build it: directed or
+ * not, which numeric column holds the edge weights, which node table gives node properties. The
+ * choices start from what the current revision was built with (a rebuild keeps them), or for a
+ * first build from what the file suggests. A small upload is built during the request; a large
+ * one runs as a background job whose progress bar shows here until it ends.
  */
 export function BuildGraphControl({
   dataset,
@@ -43,38 +59,41 @@ export function BuildGraphControl({
   /** Other CSV datasets of the project that could serve as this CSV's node table. */
   nodeTableCandidates: Dataset[];
 }) {
-  const nodeTableId = useId();
-  const [nodesDatasetId, setNodesDatasetId] = useState("");
+  const build = useBuildChoices(dataset);
   const construct = useConstructDataset({ projectId });
   const isBuilding = construct.isPending || dataset.construction_status === "building";
   const hasReadyRevision =
     dataset.construction_revision !== null && dataset.construction_revision !== undefined;
+  const current = build.current;
   // The request's own error is the freshest; the list's one survives a reload.
   const shownError = construct.isError
     ? toConstructionError(construct.error)
     : construct.isPending
       ? null
       : dataset.construction_error;
+  const nodeTableName = (id: string | null) =>
+    id
+      ? (nodeTableCandidates.find((candidate) => candidate.dataset_id === id)?.name ?? null)
+      : null;
 
-  let announcement = "";
-  if (construct.isSuccess) {
-    const { weighted, weight_column: weightColumn } = construct.data;
-    const weights = weighted
-      ? `, weighted (edge weights from column ${weightColumn ?? "?"})`
-      : weighted === false
-        ? ", unweighted"
-        : "";
-    announcement = `Graph of ${dataset.name} built: revision ${construct.data.revision}, ${construct.data.node_count} nodes, ${construct.data.edge_count} edges${weights}.`;
-  } else if (construct.isError && shownError) {
-    announcement = `The graph of ${dataset.name} could not be built: ${shownError.message}`;
-  }
+  const announcement = construct.isSuccess
+    ? builtAnnouncement({ name: dataset.name, construction: construct.data })
+    : construct.isError && shownError
+      ? `The graph of ${dataset.name} could not be built: ${shownError.message}`
+      : "";
 
   return (
-    <div className="space-y-2" data-testid="build-graph-control">
+    <div className="min-w-0 space-y-2" data-testid="build-graph-control">
       <ConstructionStatusBadge
         status={construct.isPending ? "building" : dataset.construction_status}
         revision={dataset.construction_revision}
       />
+      {current && !construct.isPending ? (
+        <GraphSummary
+          construction={current}
+          nodeTableName={nodeTableName(current.nodes_dataset_id)}
+        />
+      ) : null}
       {construct.isPending && construct.progress ? (
         <div className="max-w-64 space-y-1 text-xs text-slate-700" data-testid="build-progress">
           <p className="flex gap-2">
@@ -89,27 +108,17 @@ export function BuildGraphControl({
         </div>
       ) : null}
       {shownError ? <ConstructionErrorText error={shownError} /> : null}
-      {dataset.kind === "csv" && nodeTableCandidates.length > 0 ? (
-        <div>
-          <label htmlFor={nodeTableId} className="block text-xs text-slate-600">
-            Node table
-          </label>
-          <select
-            id={nodeTableId}
-            value={nodesDatasetId}
-            onChange={(event) => setNodesDatasetId(event.target.value)}
-            disabled={isBuilding}
-            data-testid="node-table-select"
-            className="mt-0.5 block w-full max-w-48 rounded-md border border-slate-300 bg-white px-1.5 py-1 text-xs"
-          >
-            <option value="">None (edge list only)</option>
-            {nodeTableCandidates.map((candidate) => (
-              <option key={candidate.dataset_id} value={candidate.dataset_id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      {build.hasOptions ? (
+        <BuildOptionsFields
+          datasetName={dataset.name}
+          isCsv={build.isCsv}
+          choices={build.choices}
+          onChange={build.change}
+          disabled={isBuilding}
+          weightChoiceKnown={build.weightChoiceKnown}
+          weightOptions={build.weightOptions}
+          nodeTableCandidates={nodeTableCandidates}
+        />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <button
@@ -118,10 +127,10 @@ export function BuildGraphControl({
           disabled={isBuilding}
           aria-busy={construct.isPending}
           onClick={() =>
-            construct.mutate({
-              datasetId: dataset.dataset_id,
-              nodesDatasetId: nodesDatasetId || undefined,
-            })
+            construct.mutate(
+              { datasetId: dataset.dataset_id, options: build.requestOptions() },
+              { onSuccess: build.reset },
+            )
           }
           data-testid="build-graph-button"
         >

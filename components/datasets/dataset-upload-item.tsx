@@ -21,6 +21,7 @@ export function DatasetUploadItem({
       data-testid="upload-item"
       data-phase={upload.phase}
       data-file-name={upload.fileName}
+      data-nodes-file-name={upload.nodesFileName ?? undefined}
       className={`rounded-md border p-3 text-sm ${
         upload.phase === "failed"
           ? "border-red-200 bg-red-50"
@@ -31,7 +32,13 @@ export function DatasetUploadItem({
     >
       <div className="flex items-center justify-between gap-3">
         <p className="min-w-0 truncate font-medium text-slate-900">
-          {upload.fileName}{" "}
+          {upload.fileName}
+          {upload.nodesFileName ? (
+            <span className="font-normal text-slate-700" data-testid="upload-node-table">
+              {" "}
+              with node table {upload.nodesFileName}
+            </span>
+          ) : null}{" "}
           <span className="font-normal text-slate-600">({formatBytes(upload.bytes)})</span>
         </p>
         {isRunning ? (
@@ -65,7 +72,8 @@ export function DatasetUploadItem({
         {upload.phase === "processing" ? "Sent; the server is checking the file…" : null}
         {upload.phase === "succeeded" && upload.dataset ? (
           <span className="text-emerald-800">
-            Uploaded as “{upload.dataset.name}” ({upload.dataset.kind.toUpperCase()}).
+            Uploaded as “{upload.dataset.name}” ({upload.dataset.kind.toUpperCase()})
+            {upload.nodesFileName ? ", one dataset with its node table" : ""}.
           </span>
         ) : null}
         {upload.phase === "failed" && upload.error ? (

@@ -51,7 +51,7 @@ export function DatasetsView() {
           <>
             <DatasetDropZone
               maxBytes={maxBytes}
-              onFiles={(files) => startUploads({ projectId: project.project_id, files })}
+              onFiles={(files) => void startUploads({ projectId: project.project_id, files })}
             />
             <ConnectDatabaseForm projectId={project.project_id} />
             <UploadAnnouncer uploads={projectUploads} />

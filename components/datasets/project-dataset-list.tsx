@@ -2,6 +2,7 @@
 
 import { useDatasets } from "@/hooks/use-datasets";
 import type { Project } from "@/lib/contracts/project";
+import { withLinkedNodeTables } from "@/lib/datasets/linked-node-tables";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { DatasetTable } from "./dataset-table";
@@ -10,7 +11,9 @@ import { DatasetTableSkeleton } from "./dataset-table-skeleton";
 /** The stored datasets of one project, in each of its load states. */
 export function ProjectDatasetList({ project }: { project: Project }) {
   const datasetsQuery = useDatasets(project.project_id);
-  const count = datasetsQuery.data?.length;
+  // A node table uploaded with its edge table is part of that dataset, not a row of its own.
+  const rows = datasetsQuery.data ? withLinkedNodeTables(datasetsQuery.data) : undefined;
+  const count = rows?.length;
 
   return (
     <section aria-labelledby="dataset-list-heading" className="mt-8">
@@ -45,6 +48,7 @@ export function ProjectDatasetList({ project }: { project: Project }) {
         </EmptyState>
       ) : (
         <DatasetTable
+          rows={rows ?? []}
           datasets={datasetsQuery.data}
           projectId={project.project_id}
           projectName={project.name}

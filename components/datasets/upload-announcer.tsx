@@ -11,7 +11,11 @@ export function UploadAnnouncer({ uploads }: { uploads: DatasetUpload[] }) {
     (upload) => upload.phase === "succeeded" || upload.phase === "failed",
   );
   let message = "";
-  if (latest?.phase === "succeeded") message = `${latest.fileName} uploaded.`;
+  if (latest?.phase === "succeeded") {
+    message = latest.nodesFileName
+      ? `${latest.fileName} uploaded with its node table ${latest.nodesFileName}, as one dataset.`
+      : `${latest.fileName} uploaded.`;
+  }
   if (latest?.phase === "failed" && latest.error)
     message = `${latest.fileName} was not uploaded: ${latest.error.message}`;
   return (

@@ -53,8 +53,29 @@ export class DatasetsPage extends WorkbenchPage {
     await dataTransfer.dispose();
   }
 
+  /** The upload of this file: alone, or as the edge table or node table of a pair. */
   uploadItem(fileName: string): Locator {
-    return this.page.locator(`[data-testid="upload-item"][data-file-name="${fileName}"]`);
+    return this.page.locator(
+      `[data-testid="upload-item"][data-file-name="${fileName}"], [data-testid="upload-item"][data-nodes-file-name="${fileName}"]`,
+    );
+  }
+
+  /** An edge table and its node table went up together, as one upload and one dataset. */
+  async expectPairUploaded(edgesFileName: string, nodesFileName: string): Promise<void> {
+    const item = this.page.locator(
+      `[data-testid="upload-item"][data-file-name="${edgesFileName}"][data-nodes-file-name="${nodesFileName}"]`,
+    );
+    await expect(item).toHaveAttribute("data-phase", "succeeded");
+    await expect(item.getByTestId("upload-node-table")).toContainText(nodesFileName);
+    await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  }
+
+  /** Nothing on the page is wider than the window: no sideways scrolling. */
+  async horizontalOverflow(): Promise<{ scrollWidth: number; innerWidth: number }> {
+    return this.page.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
   }
 
   async expectUploadSucceeded(fileName: string): Promise<void> {

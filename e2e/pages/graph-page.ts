@@ -186,6 +186,9 @@ export class DatasetBuildRow {
   readonly row: Locator;
   readonly buildButton: Locator;
   readonly nodeTableSelect: Locator;
+  readonly directedCheckbox: Locator;
+  readonly weightColumnSelect: Locator;
+  readonly summary: Locator;
   readonly status: Locator;
   readonly error: Locator;
 
@@ -193,12 +196,30 @@ export class DatasetBuildRow {
     this.row = datasets.rowFor(originalFilename);
     this.buildButton = this.row.getByTestId("build-graph-button");
     this.nodeTableSelect = this.row.getByTestId("node-table-select");
+    this.directedCheckbox = this.row.getByTestId("directed-checkbox");
+    this.weightColumnSelect = this.row.getByTestId("weight-column-select");
+    this.summary = this.row.getByTestId("graph-summary");
     this.status = this.row.getByTestId("construction-status");
     this.error = this.row.getByTestId("construction-error");
   }
 
-  async build({ nodeTableName }: { nodeTableName?: string } = {}): Promise<void> {
+  /** Sets the given build options (others stay as the row shows them), then builds. */
+  async build({
+    nodeTableName,
+    directed,
+    weightColumn,
+  }: {
+    nodeTableName?: string;
+    directed?: boolean;
+    /** A column name, or "" for unweighted. */
+    weightColumn?: string;
+  } = {}): Promise<void> {
     if (nodeTableName) await this.nodeTableSelect.selectOption({ label: nodeTableName });
+    if (directed !== undefined) await this.directedCheckbox.setChecked(directed);
+    if (weightColumn !== undefined) {
+      await expect(this.weightColumnSelect).toBeEnabled();
+      await this.weightColumnSelect.selectOption(weightColumn);
+    }
     await expect(this.buildButton).toBeEnabled();
     await this.buildButton.click();
   }
@@ -208,6 +229,30 @@ export class DatasetBuildRow {
     await expect(this.buildButton).toHaveText(/Building…/);
     await expect(this.buildButton).toBeDisabled();
     await expect(this.status).toHaveAttribute("data-status", "building");
+  }
+
+  /** The counts, direction and weights the row shows for its current revision. */
+  async expectSummary(expected: {
+    nodes: number;
+    edges: number;
+    directed: boolean;
+    weightColumn: string | null;
+  }): Promise<void> {
+    await expect(this.summary.getByTestId("graph-node-count")).toHaveText(
+      `${expected.nodes} nodes`,
+    );
+    await expect(this.summary.getByTestId("graph-edge-count")).toHaveText(
+      `${expected.edges} edges`,
+    );
+    await expect(this.summary.getByTestId("graph-direction")).toHaveText(
+      expected.directed ? "directed" : "undirected",
+    );
+    await expect(this.summary.getByTestId("graph-weights")).toHaveText(
+      expected.weightColumn ? `weighted by ${expected.weightColumn}` : "unweighted",
+    );
+    for (const testId of ["graph-node-count", "graph-edge-count", "graph-direction"]) {
+      await expect(this.summary.getByTestId(testId)).toBeVisible();
+    }
   }
 
   async expectReady(revision: number): Promise<void> {

@@ -7,6 +7,7 @@ import type { GraphColorBy, GraphSizeBy } from "@/lib/contracts/graph-layout-doc
 export const graphQueryKeys = {
   dataset: (datasetId: string) => ["datasets", datasetId] as const,
   constructions: (datasetId: string) => ["datasets", datasetId, "constructions"] as const,
+  columns: (datasetId: string) => ["datasets", datasetId, "columns"] as const,
   graphView: (input: {
     datasetId: string;
     revision: number;

@@ -1,5 +1,8 @@
 import "server-only";
-import { z } from "zod";
+import {
+  type ConstructDatasetRequest,
+  constructDatasetRequestSchema,
+} from "@/lib/contracts/construction";
 import type { DatasetKind } from "@/lib/contracts/dataset";
 import {
   insertBuildingConstruction,
@@ -16,16 +19,28 @@ import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { constructFromPostgresSource } from "../postgres-sources/construct-from-postgres-source";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
 
-export const constructDatasetBodySchema = z
-  .object({
-    /** For a CSV edge table: a CSV node table uploaded as another dataset of the project. */
-    nodes_dataset_id: z.string().min(1).max(100).optional(),
-    directed: z.boolean().optional(),
-    weighted: z.boolean().optional(),
-  })
-  .strict();
+/** The construct endpoint's body (lib/contracts: the Datasets page sends the same shape). */
+export const constructDatasetBodySchema = constructDatasetRequestSchema;
 
-export type ConstructDatasetOptions = z.infer<typeof constructDatasetBodySchema>;
+export type ConstructDatasetOptions = ConstructDatasetRequest;
+
+/** The node table a build uses: the one named, none when null, else the one uploaded with it. */
+export function effectiveNodesDatasetId(input: {
+  options: ConstructDatasetOptions;
+  dataset: { nodesDatasetId: string | null };
+}): string | undefined {
+  if (input.options.nodes_dataset_id === null) return undefined;
+  return input.options.nodes_dataset_id ?? input.dataset.nodesDatasetId ?? undefined;
+}
+
+/** The engine's weight options for a request's `weighted` / `weight_column`. */
+function engineWeightOptions(options: ConstructDatasetOptions) {
+  if (options.weight_column === null) return { weighted: false };
+  if (options.weight_column !== undefined) {
+    return { weighted: true, weightColumn: options.weight_column };
+  }
+  return { weighted: options.weighted };
+}
 
 const textKinds = new Set<string>(["csv", "txt", "sql"]);
 
@@ -54,7 +69,7 @@ export async function constructDataset(input: {
   const dataset = await getDatasetOrThrow(input);
   // A node table uploaded with the edge table is used unless the caller names another one, so
   // Build on the Datasets page and the agent's construct_graph both get the node properties.
-  const nodesDatasetId = input.options.nodes_dataset_id ?? dataset.nodesDatasetId ?? undefined;
+  const nodesDatasetId = effectiveNodesDatasetId({ options: input.options, dataset });
   const nodesDataset = nodesDatasetId
     ? await getDatasetOrThrow({ ownerId: input.ownerId, datasetId: nodesDatasetId })
     : undefined;
@@ -73,7 +88,9 @@ export async function constructDataset(input: {
     datasetId: dataset.id,
     ownerId: input.ownerId,
     projectId: dataset.projectId,
-    options: input.options,
+    // What it was built with, the node table resolved: the Datasets page shows these choices
+    // and a rebuild starts from them.
+    options: { ...input.options, nodes_dataset_id: nodesDatasetId ?? null },
   });
   try {
     const onProgress = (fraction: number, stage?: string) =>
@@ -142,8 +159,11 @@ export async function constructDataset(input: {
 }
 
 // The engine's failure codes a construction reports as they are; their statuses are the table's.
+// INVALID_REQUEST: a chosen weight column found not numeric further down than the request's check
+// read.
 const engineFailureCodes = [
   "PARSE_ERROR",
+  "INVALID_REQUEST",
   "UNSUPPORTED_FILE",
   "PAYLOAD_TOO_LARGE",
   "JOB_CANCELLED",
@@ -220,7 +240,7 @@ async function constructFromUpload(input: {
     kind: dataset.kind,
     text,
     nodesText,
-    options: { directed: input.options.directed, weighted: input.options.weighted },
+    options: { directed: input.options.directed, ...engineWeightOptions(input.options) },
     signal: input.signal,
     // Parsing is 10–80 % of the bar; only SQL reports steps inside it (the sandbox's).
     onProgress: input.onProgress,

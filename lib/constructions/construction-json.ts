@@ -43,6 +43,8 @@ export function toConstructionJson(construction: {
   parentRevision: number | null;
   /** The edits an optimisation saved (AP-5); null for a build from the upload. */
   operations?: unknown;
+  /** The options the build was asked with (the node table resolved). */
+  options?: unknown;
   status: Construction["status"];
   directed: boolean;
   nodeCount: number;
@@ -67,6 +69,7 @@ export function toConstructionJson(construction: {
     operations: Array.isArray(construction.operations) ? construction.operations : null,
     status: construction.status,
     directed: construction.directed,
+    nodes_dataset_id: recordedNodeTable(construction.options),
     node_count: construction.nodeCount,
     edge_count: construction.edgeCount,
     // Stored as the build counted them: type name → count.
@@ -88,4 +91,11 @@ export function toConstructionJson(construction: {
     created_at: construction.createdAt.toISOString(),
     finished_at: construction.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The node table a build recorded using; null for none or a revision that did not record it. */
+function recordedNodeTable(options: unknown): string | null {
+  if (typeof options !== "object" || options === null) return null;
+  const value = (options as Record<string, unknown>).nodes_dataset_id;
+  return typeof value === "string" ? value : null;
 }

@@ -4,7 +4,12 @@ import { findRunForOwner } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
-import { type ConstructDatasetOptions, constructDataset } from "./construct-dataset";
+import { checkWeightColumn } from "./check-weight-column";
+import {
+  type ConstructDatasetOptions,
+  constructDataset,
+  effectiveNodesDatasetId,
+} from "./construct-dataset";
 
 /** The run call that asks for a build, so its job is tied to that run phase (RC-4). */
 export type ConstructionRequester = {
@@ -33,7 +38,9 @@ export async function requestConstruction(input: {
   requester?: ConstructionRequester;
 }): Promise<ConstructionRequest> {
   const dataset = await getDatasetOrThrow(input);
-  const nodesDatasetId = input.options.nodes_dataset_id ?? dataset.nodesDatasetId ?? undefined;
+  // A bad weight column is refused before a revision is reserved or a job queued.
+  await checkWeightColumn({ ownerId: input.ownerId, dataset, options: input.options });
+  const nodesDatasetId = effectiveNodesDatasetId({ options: input.options, dataset });
   const nodesBytes = nodesDatasetId
     ? (await getDatasetOrThrow({ ownerId: input.ownerId, datasetId: nodesDatasetId })).bytes
     : 0;

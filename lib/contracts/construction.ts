@@ -26,6 +26,8 @@ export const constructionSchema = z.object({
   operations: z.array(z.unknown()).nullable(),
   status: z.enum(constructionRevisionStatuses),
   directed: z.boolean(),
+  /** The CSV node table the build read node properties from (null: none, or not recorded). */
+  nodes_dataset_id: z.string().nullable(),
   node_count: z.number().int(),
   edge_count: z.number().int(),
   node_types: typeCountsSchema.nullable(),
@@ -57,3 +59,27 @@ export const constructionFailureDetailsSchema = z.object({
   column: z.number().nullish(),
   construction_revision: z.number().nullish(),
 });
+
+/** `POST /api/datasets/{id}/construct`: how to build (every field optional). */
+export const constructDatasetRequestSchema = z
+  .object({
+    /**
+     * For a CSV edge table: a CSV node table uploaded as another dataset of the project; null
+     * builds the edge list alone even when a node table was uploaded with it.
+     */
+    nodes_dataset_id: z.string().min(1).max(100).nullable().optional(),
+    directed: z.boolean().optional(),
+    weighted: z.boolean().optional(),
+    /**
+     * For a CSV edge table: the numeric column to read edge weights from (`amount`, `fee`…);
+     * null builds it unweighted. Left out, a weight/w/wt/cost column is used when there is one.
+     */
+    weight_column: z.string().trim().min(1).max(200).nullable().optional(),
+  })
+  .strict()
+  .refine((options) => !(typeof options.weight_column === "string" && options.weighted === false), {
+    message: "A weight column was named with weighted: false; leave one of them out.",
+    path: ["weight_column"],
+  });
+
+export type ConstructDatasetRequest = z.infer<typeof constructDatasetRequestSchema>;

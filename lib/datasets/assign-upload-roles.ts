@@ -1,10 +1,6 @@
-import {
-  endpointColumnNames,
-  nodeIdColumnNames,
-  normaliseColumnName,
-} from "@/lib/engine/construction/csv/csv-columns";
 import { InvalidRequestError } from "@/lib/errors/http-errors";
 import type { StagedFile, UploadForm } from "./stream-upload-form";
+import { headLooksLikeNodeTable } from "./upload-pairs";
 
 /** One file part of an upload request, in the order it arrived. */
 export type UploadFilePart = { field: "file" | "nodes"; order: number; file: StagedFile };
@@ -33,17 +29,5 @@ export function assignUploadRoles(input: { files: UploadFilePart[]; name?: strin
 
 /** A header row with an id column and no endpoint column. */
 export function looksLikeNodeTable(file: StagedFile): boolean {
-  const text = new TextDecoder().decode(file.content.head);
-  const header = text
-    .split(/\r\n|\n|\r/)
-    .find((line) => line.trim() !== "" && !line.trim().startsWith("#"));
-  if (!header) return false;
-  const delimiter = [",", "\t", ";", "|"].find((candidate) => header.includes(candidate)) ?? ",";
-  const names = header
-    .split(delimiter)
-    .map((cell) => normaliseColumnName({ name: cell.replace(/^\s*"|"\s*$/g, "") }));
-  return (
-    names.some((name) => nodeIdColumnNames.has(name)) &&
-    !names.some((name) => endpointColumnNames.has(name))
-  );
+  return headLooksLikeNodeTable(new TextDecoder().decode(file.content.head));
 }

@@ -145,3 +145,36 @@ export function resolveStoredFile(relativePath: string): string {
     throw new Error("stored path escapes the data directory");
   return absolute;
 }
+
+/**
+ * The first `maxBytes` of an upload as text (a multi-byte character cut at the end is dropped),
+ * and whether the file goes on: enough to read a table's header and sample its columns without
+ * holding a large file. A missing blob is UPLOAD_UNAVAILABLE, as for the whole text.
+ */
+export async function readStoredUploadHead(input: {
+  dataset: StoredUpload;
+  maxBytes: number;
+}): Promise<{ text: string; truncated: boolean }> {
+  const store = getBlobStore();
+  let stream: Awaited<ReturnType<typeof store.read>>;
+  try {
+    stream = await store.read({ key: input.dataset.storagePath });
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw uploadUnavailable({ dataset: input.dataset });
+    throw error;
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let truncated = false;
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    length += chunk.byteLength;
+    if (length >= input.maxBytes) {
+      truncated = length > input.maxBytes || !stream.readableEnded;
+      break;
+    }
+  }
+  stream.destroy();
+  const head = Buffer.concat(chunks).subarray(0, input.maxBytes);
+  return { text: new TextDecoder().decode(head).replace(/\uFFFD+$/, ""), truncated };
+}

@@ -15,6 +15,14 @@ export const constructGraphInputSchema = z
           .describe(
             "Edge weights from a TXT third column or a CSV weight column: read when present (default), required (true) or ignored (false).",
           ),
+        weight_column: z
+          .string()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe(
+            "CSV only: the numeric edge column to read weights from (e.g. amount), whatever its name.",
+          ),
       })
       .strict()
       .optional(),

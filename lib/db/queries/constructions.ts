@@ -92,6 +92,7 @@ const summaryFields = {
   revision: true,
   parentRevision: true,
   operations: true,
+  options: true,
   status: true,
   directed: true,
   nodeCount: true,

@@ -49,6 +49,8 @@ export type ConstructGraphOptions = {
    * present; true: required; false: off (kept as a property).
    */
   weighted?: boolean;
+  /** CSV only: the column to read edge weights from, by name (see constructFromCsv). */
+  weightColumn?: string;
   /** CSV only: force the header rule (default: detected). */
   header?: boolean;
   /** CSV only: force the delimiter (default: detected among , ; tab |). */
@@ -110,6 +112,7 @@ export async function constructGraph(
       nodes: nodes === undefined ? undefined : decodeUtf8(nodes),
       directed: options.directed,
       weighted: options.weighted,
+      weightColumn: options.weightColumn,
       header: options.header,
       delimiter: options.delimiter,
       signal,

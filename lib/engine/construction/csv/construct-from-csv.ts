@@ -2,6 +2,7 @@ import { throwIfCancelled } from "../../cancel-signal";
 import { parseError } from "../../engine-error";
 import { GraphBuilder } from "../../graph/graph-builder";
 import type { GraphData, Properties } from "../../graph/graph-data";
+import { withChosenWeightColumn } from "./chosen-weight-column";
 import {
   assignEdgeColumns,
   assignNodeColumns,
@@ -26,6 +27,11 @@ export type ConstructFromCsvInput = {
    * the edge weight. Default: when there is one. true: required. false: kept as a property.
    */
   weighted?: boolean;
+  /**
+   * The column to read edge weights from, by header name (or `column_<n>` without a header),
+   * whatever the name rule would pick; implies weighted. Unknown or non-numeric: INVALID_REQUEST.
+   */
+  weightColumn?: string;
   /** Force header detection on or off for both tables (default: detected, see csv-columns). */
   header?: boolean;
   delimiter?: CsvDelimiter;
@@ -121,15 +127,18 @@ function addEdges(
       { line: 1 },
     );
   }
-  const columns = weightRole(
-    assignEdgeColumns({
-      table,
-      header,
-      isNumericColumn: (c) => columnKind(source, c) === "number",
-    }),
-    input.weighted,
-  );
+  const isNumericColumn = (c: number) => columnKind(source, c) === "number";
   const names = columnNames({ table, header });
+  const detected = assignEdgeColumns({ table, header, isNumericColumn });
+  const columns =
+    input.weightColumn !== undefined
+      ? withChosenWeightColumn({
+          columns: detected,
+          names,
+          weightColumn: input.weightColumn,
+          isNumericColumn,
+        })
+      : weightRole(detected, input.weighted);
   if (columns.weight !== -1) {
     builder.setWeightColumn({
       column: header ? names[columns.weight] : `column ${columns.weight + 1}`,
