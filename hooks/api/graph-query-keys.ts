@@ -13,6 +13,7 @@ export const graphQueryKeys = {
     limit: number;
     colorBy: GraphColorBy;
     sizeBy: GraphSizeBy;
+    focus?: readonly string[];
   }) =>
     [
       "datasets",
@@ -23,6 +24,7 @@ export const graphQueryKeys = {
         limit: input.limit,
         colorBy: input.colorBy,
         sizeBy: input.sizeBy,
+        focus: input.focus ?? [],
       },
     ] as const,
 };
