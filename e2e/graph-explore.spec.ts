@@ -137,10 +137,12 @@ test("the shop graph fills the drawing: its isolated node does not squash the re
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const graph = new GraphPage(page);
-  const { datasetId } = await createBuiltProjectViaApi(page.request, {
+  const { projectId, datasetId } = await createBuiltProjectViaApi(page.request, {
     projectName: uniqueName("Shop explore"),
     file: { name: "shop.sql", mimeType: "application/sql", buffer: await readFile(shopSql) },
   });
+  await graph.open();
+  await graph.projectSelect.selectOption(projectId);
   await graph.open(`?dataset=${datasetId}`);
   await graph.expectCounts({ nodes: 760, edges: 1916 });
   await graph.expectDrawn();
