@@ -176,4 +176,42 @@ test("the shop graph fills the drawing: its isolated node does not squash the re
   testInfo.annotations.push({ type: "extents", description: JSON.stringify({ whole, main }) });
   expect(main.width / whole.width).toBeGreaterThan(0.6);
   expect(main.height / whole.height).toBeGreaterThan(0.6);
+
+  // A link to a node outside a cut view brings it in with its neighbours, selected and centred.
+  const cut = (await (
+    await page.request.get(`/api/datasets/${datasetId}/graph-view?limit=200`)
+  ).json()) as { nodes: { id: string }[] };
+  const inCut = new Set(cut.nodes.map((node) => node.id));
+  const outside = view.nodes.find(
+    (node) =>
+      !inCut.has(node.id) &&
+      view.edges.some((edge) => edge.source === node.id || edge.target === node.id),
+  );
+  if (!outside) throw new Error("every node is in the cut view");
+  await graph.open(`?dataset=${datasetId}&limit=200&node=${encodeURIComponent(outside.id)}`);
+  await expect(graph.nodeProperties).toHaveAttribute("data-node-id", outside.id, {
+    timeout: 30_000,
+  });
+  await graph.expectDrawn();
+  await expect(graph.canvas).toHaveAttribute("data-centred-node", outside.id);
+  expect(Number(await graph.canvas.getAttribute("data-node-count"))).toBeGreaterThan(200);
+  await expect(graph.nodeDetails.getByTestId("graph-node-expand")).toBeDisabled();
+
+  // Expanding another node of the cut view adds its neighbours.
+  const before = Number(await graph.canvas.getAttribute("data-node-count"));
+  const hub = cut.nodes.find((node) => node.id.startsWith("products:"));
+  if (!hub) throw new Error("no product in the cut view");
+  await graph.searchNode(hub.id);
+  await expect(graph.nodeSearchOptions.first()).toHaveAttribute("data-node-id", hub.id);
+  await page.keyboard.press("Enter");
+  await expect(graph.nodeProperties).toHaveAttribute("data-node-id", hub.id);
+  await expect(graph.nodeProperty("category")).not.toBeEmpty();
+  await graph.nodeDetails.getByTestId("graph-node-expand").click();
+  await expect
+    .poll(async () => Number(await graph.canvas.getAttribute("data-node-count")), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(before);
+  await expect(graph.nodeDetails.getByTestId("graph-node-expand-done")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("shop-expanded.png") });
 });

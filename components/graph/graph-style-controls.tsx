@@ -44,7 +44,7 @@ export function GraphStyleControls({
     <section
       aria-label="Colour and size"
       data-testid="graph-style-controls"
-      className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-1"
     >
       <div>
         <label htmlFor={colorId} className={graphLabelClass}>
