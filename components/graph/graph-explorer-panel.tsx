@@ -44,7 +44,7 @@ export function GraphExplorerPanel({
         : "done";
 
   return (
-    <div className="min-w-0 space-y-3">
+    <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-span-2 lg:row-start-1">
       {document ? (
         <>
           <section
@@ -71,7 +71,6 @@ export function GraphExplorerPanel({
         colorBy={state.colorBy}
         sizeBy={state.sizeBy}
         propertyNames={document?.nodePropertyNames ?? []}
-        disabled={false}
         onChange={onChange}
       />
       {document ? (

@@ -80,8 +80,10 @@ export function GraphRevisionView({
   }, [missingLinkedNode, expand]);
 
   return (
-    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_17rem]">
-      <div className="min-w-0 space-y-3">
+    // Drawing, panel, information: on a narrow screen the panel (search, inspector) comes right
+    // after the drawing; on a wide one it runs beside both.
+    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_1fr]">
+      <div className="min-w-0 space-y-3 lg:col-start-1">
         {constructionsQuery.isError ? (
           <ErrorState
             title="The revisions of this dataset could not be loaded."
@@ -143,7 +145,6 @@ export function GraphRevisionView({
             </div>
           </>
         )}
-        <GraphInfoPanel construction={construction} document={document} />
       </div>
       <GraphExplorerPanel
         document={document}
@@ -155,6 +156,9 @@ export function GraphRevisionView({
         hiddenGroups={filter.hiddenGroups}
         isFetching={viewQuery.isFetching}
       />
+      <div className="min-w-0 lg:col-start-1">
+        <GraphInfoPanel construction={construction} document={document} />
+      </div>
     </div>
   );
 }

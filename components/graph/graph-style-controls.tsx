@@ -21,14 +21,12 @@ export function GraphStyleControls({
   colorBy,
   sizeBy,
   propertyNames,
-  disabled,
   onChange,
 }: {
   colorBy: GraphColorBy;
   sizeBy: GraphSizeBy;
   /** The graph's node properties (known once a view has loaded). */
   propertyNames: readonly string[];
-  disabled: boolean;
   onChange: (change: { colorBy?: GraphColorBy; sizeBy?: GraphSizeBy }) => void;
 }) {
   const colorId = useId();
@@ -55,7 +53,6 @@ export function GraphStyleControls({
           className={graphSelectClass}
           value={colorBy}
           onChange={(event) => onChange({ colorBy: graphColorBySchema.parse(event.target.value) })}
-          disabled={disabled}
           data-testid="graph-color-select"
         >
           {graphColorByOptions.map((option) => (
@@ -83,7 +80,6 @@ export function GraphStyleControls({
           className={graphSelectClass}
           value={sizeBy}
           onChange={(event) => onChange({ sizeBy: event.target.value as GraphSizeBy })}
-          disabled={disabled}
           data-testid="graph-size-select"
         >
           {graphSizeByOptions.map((option) => (

@@ -20,10 +20,11 @@ const defaultEdgeLimit = 50_000;
 /**
  * Lays out an (already extracted) subgraph as a document the UI draws as is: Louvain
  * communities (seeded) group the starting positions of a seeded force layout, colours come from
- * a fixed colour-blind-safe palette by community or type (largest group first), sizes from the
- * chosen centrality. Same graph and seed → same document. With colorBy "type" the legend's
- * `community` field holds the type's rank (by node count); `-1` collects groups beyond the
- * palette, drawn grey. The numbers (communities, positions, sizes) are computed in the kernel
+ * a fixed colour-blind-safe palette by community, type or a node property's values (largest
+ * group first), sizes from the chosen centrality. Same graph and seed → same document. With
+ * colorBy "type" or "property:<name>" the legend's `community` field holds the group's rank (by
+ * node count) and `label` its name; `-1` collects groups beyond the palette, drawn grey. Each
+ * node's `group` names its legend entry. The numbers (communities, positions, sizes) are computed in the kernel
  * pool when one is given and the subgraph is large enough (layoutPositions), else inline.
  */
 export async function layoutSubgraph({
