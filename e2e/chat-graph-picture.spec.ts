@@ -98,7 +98,7 @@ test("a visualize_subgraph result is drawn with WebGL in the chat, and again aft
   const graph = new GraphPage(page);
   await expect(graph.heading()).toHaveText("Graph");
   await expect(graph.nodeProperties).toHaveAttribute("data-node-id", "n0", { timeout: 30_000 });
-  await expect(graph.nodeSelect).toHaveValue("n0");
+  await expect(graph.nodeSearch).toHaveValue("n0");
   await graph.expectDrawn();
   await page.screenshot({ path: testInfo.outputPath("graph-page-from-chat.png"), fullPage: true });
   expect(errors).toEqual([]);

@@ -77,12 +77,12 @@ test("builds the karate club with its node table and draws its communities with 
   await page.mouse.click(box.x + inside.x, box.y + inside.y);
   await expect(graph.nodeProperties).toBeVisible();
   await expect(graph.nodeProperties.getByTestId("graph-node-community")).toHaveText(
-    String(target.community),
+    `Community ${target.community}`,
   );
   await expect(graph.nodeProperties.getByTestId("graph-node-score")).toHaveText(/\d/);
   const clickedId = await graph.nodeProperties.getAttribute("data-node-id");
   expect(clickedId).toMatch(/^n\d+$/);
-  await expect(graph.nodeSelect).toHaveValue(clickedId as string);
+  await expect(graph.nodeSearch).toHaveValue(clickedId as string);
   await page.screenshot({ path: testInfo.outputPath("karate-node-clicked.png"), fullPage: true });
 });
 
@@ -112,16 +112,20 @@ test("the graph page is usable from the keyboard and keeps its choice in the add
   await expect(page.getByLabel("Revision", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Colour by", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Size by", { exact: true })).toBeVisible();
+  await graph.tabTo("graph-fit-button", 40);
+  await page.keyboard.press("Enter");
+  // The node search is a combobox: arrows open and move through its suggestions, Enter chooses.
+  await graph.tabTo("graph-node-search", 40);
+  await page.keyboard.press("ArrowDown");
+  await expect(graph.nodeSearch).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Enter");
+  await expect(graph.nodeProperties).toBeVisible();
+  await expect(graph.nodeProperties.getByTestId("graph-node-id")).not.toBeEmpty();
+  await expect(page).toHaveURL(/[?&]node=/);
   await graph.tabTo("graph-size-select", 40);
   await page.keyboard.press("ArrowDown");
   await expect(page).toHaveURL(/[?&]size=degree/);
   await graph.expectDrawn();
-  await graph.tabTo("graph-fit-button", 10);
-  await page.keyboard.press("Enter");
-  await graph.tabTo("graph-node-select", 40);
-  await page.keyboard.press("ArrowDown");
-  await expect(graph.nodeProperties).toBeVisible();
-  await expect(graph.nodeProperties.getByTestId("graph-node-id")).not.toBeEmpty();
   await page.screenshot({ path: testInfo.outputPath("karate-keyboard.png"), fullPage: true });
 
   // A reload keeps the chosen dataset and size encoding.

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from "react";
 import {
   type GraphColorBy,
   type GraphSizeBy,
-  graphColorByOptions,
+  graphColorBySchema,
   graphSizeByOptions,
 } from "@/lib/contracts/graph-layout-document";
 
@@ -34,7 +34,8 @@ function pickOption<Option extends string | number>(
 /**
  * The graph page's choices, kept in the address (?dataset=&revision=&color=&size=&limit=) so a
  * reload or a shared link shows the same drawing (&node= names a node to select first). Unknown
- * values fall back to the defaults.
+ * values fall back to the defaults. Choosing a node writes it into the address too, so the
+ * link selects and centres it again.
  */
 export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPageState>) => void] {
   const searchParams = useSearchParams();
@@ -45,7 +46,8 @@ export function useGraphPageState(): [GraphPageState, (change: Partial<GraphPage
     return {
       datasetId: searchParams.get("dataset") || null,
       revision: Number.isInteger(revision) && revision > 0 ? revision : null,
-      colorBy: pickOption(graphColorByOptions, searchParams.get("color"), "community"),
+      // A property the graph lacks is refused by the view, which says which ones it has.
+      colorBy: graphColorBySchema.catch("community").parse(searchParams.get("color") ?? undefined),
       sizeBy: pickOption(graphSizeByOptions, searchParams.get("size"), "pagerank"),
       limit: pickOption(graphNodeLimitOptions, searchParams.get("limit"), defaultNodeLimit),
       nodeId: searchParams.get("node") || null,

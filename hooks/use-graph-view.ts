@@ -15,6 +15,8 @@ export type GraphViewRequest = {
   limit: number;
   colorBy: GraphColorBy;
   sizeBy: GraphSizeBy;
+  /** Nodes whose neighbours join the view (expanded on the page). */
+  focus?: readonly string[];
 };
 
 /** The laid-out drawing of one saved revision; a revision never changes, so it never goes stale. */
@@ -31,6 +33,7 @@ export function useGraphView(request: GraphViewRequest | null) {
         color_by: request.colorBy,
         size_by: request.sizeBy,
       });
+      if (request.focus && request.focus.length > 0) search.set("focus", request.focus.join(","));
       return fetchJson({
         url: `/api/datasets/${encodeURIComponent(request.datasetId)}/graph-view?${search}`,
         schema: graphLayoutDocumentSchema,

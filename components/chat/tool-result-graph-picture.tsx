@@ -8,6 +8,7 @@ import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document"
 import { GraphCanvas } from "../graph/graph-canvas";
 import { GraphPictureDownloads } from "../graph/graph-picture-downloads";
 import { ErrorState } from "../ui/error-state";
+import { graphPageHref } from "./graph-page-href";
 import { GraphPictureNodes } from "./graph-picture-nodes";
 
 /**
@@ -15,21 +16,6 @@ import { GraphPictureNodes } from "./graph-picture-nodes";
  * context and layout in memory; bigger views belong on the Graph page, which is built for them.
  */
 export const maxChatPictureNodes = 1500;
-
-/** The Graph page showing the same dataset, revision and encodings, with the chosen node. */
-export function graphPageHref(input: {
-  document: GraphLayoutDocument;
-  nodeId: string | null;
-}): string | null {
-  const { document } = input;
-  if (!document.datasetId) return null;
-  const search = new URLSearchParams({ dataset: document.datasetId });
-  if (document.revision !== null) search.set("revision", String(document.revision));
-  if (document.colorBy !== "community") search.set("color", document.colorBy);
-  if (document.sizeBy !== "pagerank") search.set("size", document.sizeBy);
-  if (input.nodeId) search.set("node", input.nodeId);
-  return `/graph?${search}`;
-}
 
 function PictureLegend({ document }: { document: GraphLayoutDocument }) {
   if (document.colorBy !== "community" || document.legend.length === 0) return null;

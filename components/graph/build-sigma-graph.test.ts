@@ -76,7 +76,7 @@ describe("describeGraphDrawing", () => {
   it("says how much is drawn, how it is coloured and which nodes are largest", () => {
     const text = describeGraphDrawing(document);
     expect(text).toContain("Drawn: 3 of 10 nodes and 4 of 12 edges.");
-    expect(text).toContain("2 communities, the largest (community 0) with 2 nodes");
+    expect(text).toContain("2 communities, the largest (Community 0) with 2 nodes");
     expect(text).toContain("Sized by PageRank; the largest: A, B, C.");
   });
 });

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useId } from "react";
+import type { GraphCentreRequest } from "@/hooks/use-graph-exploration";
 import { useGraphWebGlSupport } from "@/hooks/use-graph-webgl-support";
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { describeGraphDrawing } from "./describe-graph-drawing";
@@ -37,6 +38,8 @@ export function GraphCanvas({
   document,
   directed,
   selectedNodeId,
+  hiddenNodeIds,
+  centreRequest,
   onSelectNode,
   isUpdating,
   heightClassName = "h-[560px]",
@@ -44,6 +47,10 @@ export function GraphCanvas({
   document: GraphLayoutDocument;
   directed: boolean;
   selectedNodeId: string | null;
+  /** Nodes left out of the picture (hidden one by one or by a legend filter). */
+  hiddenNodeIds?: ReadonlySet<string>;
+  /** Move the camera onto this node (a new object for every request). */
+  centreRequest?: GraphCentreRequest | null;
   onSelectNode: (nodeId: string | null) => void;
   /** A new drawing is on its way; the current one stays visible meanwhile. */
   isUpdating: boolean;
@@ -54,6 +61,7 @@ export function GraphCanvas({
   const summaryId = useId();
   const webGl = useGraphWebGlSupport();
   const summary = describeGraphDrawing(document);
+  const hiddenCount = hiddenNodeIds?.size ?? 0;
 
   return (
     <section
@@ -86,6 +94,8 @@ export function GraphCanvas({
               document={document}
               directed={directed}
               selectedNodeId={selectedNodeId}
+              hiddenNodeIds={hiddenNodeIds}
+              centreRequest={centreRequest}
               onSelectNode={onSelectNode}
               label={`Interactive drawing of ${document.title}`}
               describedBy={summaryId}
@@ -107,6 +117,9 @@ export function GraphCanvas({
         className="border-t border-slate-200 px-3 py-2 text-xs text-slate-700"
       >
         {summary}
+        {hiddenCount > 0
+          ? ` ${hiddenCount.toLocaleString("en")} of them ${hiddenCount === 1 ? "is" : "are"} hidden.`
+          : ""}
       </p>
     </section>
   );

@@ -33,7 +33,7 @@ export function GraphDatasetSelect({
   const datasetId = useId();
   const hintId = useId();
   return (
-    <div className="lg:col-span-3">
+    <div className="lg:col-span-5">
       <label htmlFor={datasetId} className={graphLabelClass}>
         Dataset
       </label>

@@ -1,110 +1,156 @@
 "use client";
 
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
+import { secondaryButtonClass } from "../ui/button-styles";
+import { communityName } from "./graph-legend-entries";
 import { sizeByLabels } from "./graph-option-labels";
 
-function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toPrecision(4);
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString("en") : value.toPrecision(4);
+}
+
+function formatValue(value: string | number | boolean | null): string {
+  if (value === null || value === "") return "—";
+  return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 /**
- * Details of one node. Clicking a node in the drawing chooses it; the select does the same for
- * keyboard and screen-reader users (most central first).
+ * The inspector: everything known about the chosen node (id, label, type, every property,
+ * degree, community, the size measure) and what can be done with it (centre, expand, hide).
  */
 export function GraphNodeDetails({
   document,
   selectedNodeId,
-  onSelectNode,
+  onCentre,
+  onExpand,
+  onHide,
+  expandState,
 }: {
   document: GraphLayoutDocument;
   selectedNodeId: string | null;
-  onSelectNode: (nodeId: string | null) => void;
+  onCentre: (nodeId: string) => void;
+  onExpand: (nodeId: string) => void;
+  onHide: (nodeId: string) => void;
+  /** "available": its neighbours can be added; "done": they are all drawn already. */
+  expandState: "available" | "loading" | "done";
 }) {
-  const selectId = useId();
-  const sortedNodes = useMemo(
-    () => [...document.nodes].sort((left, right) => right.score - left.score),
-    [document],
-  );
   const node = selectedNodeId
     ? document.nodes.find((candidate) => candidate.id === selectedNodeId)
     : undefined;
-  const degree = useMemo(
+  const drawnDegree = useMemo(
     () =>
       node
         ? document.edges.filter((edge) => edge.source === node.id || edge.target === node.id).length
         : 0,
     [document, node],
   );
-  const scoreName = document.sizeBy === "none" ? "Score" : `${sizeByLabels[document.sizeBy]} score`;
+  const scoreName = document.sizeBy === "none" ? "Score" : `${sizeByLabels[document.sizeBy]}`;
+  const properties = Object.entries(node?.properties ?? {});
 
   return (
     <section
       aria-labelledby="graph-node-heading"
       data-testid="graph-node-details"
-      className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
     >
       <h2 id="graph-node-heading" className="mb-2 font-semibold text-slate-900">
         Node
       </h2>
-      <label htmlFor={selectId} className="mb-1 block text-xs font-medium text-slate-700">
-        Inspect a node
-      </label>
-      <select
-        id={selectId}
-        value={node?.id ?? ""}
-        onChange={(event) => onSelectNode(event.target.value || null)}
-        data-testid="graph-node-select"
-        className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-      >
-        <option value="">None — or click a node in the drawing</option>
-        {sortedNodes.map((candidate) => (
-          <option key={candidate.id} value={candidate.id}>
-            {candidate.label && candidate.label !== candidate.id
-              ? `${candidate.label} (${candidate.id})`
-              : candidate.id}
-          </option>
-        ))}
-      </select>
       <div aria-live="polite">
         {node ? (
-          <dl
-            className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1"
-            data-testid="graph-node-properties"
-            data-node-id={node.id}
-          >
-            <dt className="text-slate-600">Id</dt>
-            <dd className="break-all font-mono" data-testid="graph-node-id">
-              {node.id}
-            </dd>
-            <dt className="text-slate-600">Label</dt>
-            <dd className="break-words">{node.label || "—"}</dd>
-            <dt className="text-slate-600">Type</dt>
-            <dd className="font-mono">{node.type}</dd>
-            <dt className="text-slate-600">Community</dt>
-            <dd className="flex items-center gap-1.5" data-testid="graph-node-community">
-              {node.community !== null ? (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className="size-3 rounded-full ring-1 ring-black/10"
-                    style={{ backgroundColor: node.color }}
-                  />
-                  {node.community}
-                </>
-              ) : (
-                "—"
-              )}
-            </dd>
-            <dt className="text-slate-600">{scoreName}</dt>
-            <dd className="tabular-nums" data-testid="graph-node-score">
-              {formatScore(node.score)}
-            </dd>
-            <dt className="text-slate-600">Edges drawn</dt>
-            <dd className="tabular-nums">{degree}</dd>
-          </dl>
+          <>
+            <dl
+              className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1"
+              data-testid="graph-node-properties"
+              data-node-id={node.id}
+            >
+              <dt className="text-slate-600">Id</dt>
+              <dd className="break-all font-mono" data-testid="graph-node-id">
+                {node.id}
+              </dd>
+              <dt className="text-slate-600">Label</dt>
+              <dd className="break-words" data-testid="graph-node-label">
+                {node.label || "—"}
+              </dd>
+              <dt className="text-slate-600">Type</dt>
+              <dd className="break-all font-mono" data-testid="graph-node-type">
+                {node.type}
+              </dd>
+              {properties.map(([name, value]) => (
+                <div
+                  key={name}
+                  className="contents"
+                  data-testid="graph-node-property"
+                  data-name={name}
+                >
+                  <dt className="break-all text-slate-600">{name}</dt>
+                  <dd className="break-words" data-testid="graph-node-property-value">
+                    {formatValue(value)}
+                  </dd>
+                </div>
+              ))}
+              <dt className="text-slate-600">Degree</dt>
+              <dd className="tabular-nums" data-testid="graph-node-degree">
+                {node.degree !== undefined ? formatNumber(node.degree) : "—"}
+                {node.degree !== undefined && node.degree !== drawnDegree ? (
+                  <span className="text-slate-600"> ({drawnDegree} drawn)</span>
+                ) : null}
+              </dd>
+              <dt className="text-slate-600">Community</dt>
+              <dd className="flex items-center gap-1.5" data-testid="graph-node-community">
+                {node.community !== null ? communityName(node.community) : "—"}
+              </dd>
+              <dt className="text-slate-600">{scoreName}</dt>
+              <dd className="tabular-nums" data-testid="graph-node-score">
+                {formatNumber(node.score)}
+              </dd>
+            </dl>
+            {properties.length === 0 ? (
+              <p className="mt-2 text-xs text-slate-600" data-testid="graph-node-no-properties">
+                This node has no properties of its own (a node table or SQL row gives them).
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => onCentre(node.id)}
+                data-testid="graph-node-centre"
+              >
+                Centre
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => onExpand(node.id)}
+                disabled={expandState !== "available"}
+                title={
+                  expandState === "done" ? "All of this node's neighbours are drawn." : undefined
+                }
+                data-testid="graph-node-expand"
+              >
+                {expandState === "loading" ? "Expanding…" : "Expand neighbours"}
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => onHide(node.id)}
+                data-testid="graph-node-hide"
+              >
+                Hide
+              </button>
+            </div>
+            {expandState === "done" ? (
+              <p className="mt-1 text-xs text-slate-600" data-testid="graph-node-expand-done">
+                All of its neighbours are drawn.
+              </p>
+            ) : null}
+          </>
         ) : (
-          <p className="mt-3 text-slate-600">No node chosen.</p>
+          <p className="text-slate-600" data-testid="graph-node-none">
+            No node chosen: find one above or click one in the drawing.
+          </p>
         )}
       </div>
     </section>

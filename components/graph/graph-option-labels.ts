@@ -1,10 +1,11 @@
-import type { GraphColorBy, GraphSizeBy } from "@/lib/contracts/graph-layout-document";
+import type { GraphSizeBy } from "@/lib/contracts/graph-layout-document";
 
-export const colorByLabels: Record<GraphColorBy, string> = {
+/** The fixed colourings' names; a node property is offered as "Property: <name>". */
+export const colorByLabels = {
   community: "Community (Louvain)",
   type: "Node type",
   none: "Single colour",
-};
+} as const;
 
 export const sizeByLabels: Record<GraphSizeBy, string> = {
   pagerank: "PageRank",

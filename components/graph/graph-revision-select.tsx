@@ -29,7 +29,7 @@ export function GraphRevisionSelect({
   const revisionId = useId();
   const canDraw = newestReady !== null;
   return (
-    <div className="lg:col-span-3">
+    <div className="lg:col-span-4">
       <label htmlFor={revisionId} className={graphLabelClass}>
         Revision
       </label>

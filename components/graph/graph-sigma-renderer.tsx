@@ -5,6 +5,7 @@ import { SigmaContainer, useRegisterEvents, useSigma } from "@react-sigma/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type Sigma from "sigma";
 import type { Settings } from "sigma/settings";
+import type { GraphCentreRequest } from "@/hooks/use-graph-exploration";
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { secondaryButtonClass } from "../ui/button-styles";
 import {
@@ -14,6 +15,8 @@ import {
 } from "./build-sigma-graph";
 
 type GraphSigma = Sigma<SigmaNodeAttributes, SigmaEdgeAttributes>;
+
+const noNodes: ReadonlySet<string> = new Set();
 
 // Module-level and constant: SigmaContainer rebuilds the renderer whenever its settings change.
 const sigmaSettings: Partial<Settings<SigmaNodeAttributes, SigmaEdgeAttributes>> = {
@@ -28,16 +31,27 @@ const sigmaSettings: Partial<Settings<SigmaNodeAttributes, SigmaEdgeAttributes>>
 };
 
 const zoomDurationMilliseconds = 250;
+/** How close the camera comes when centring a node (1 = the whole graph). */
+const centreZoomRatio = 0.5;
 
-/** Mouse interaction and selection highlight, wired to the sigma instance of the container. */
+/**
+ * Mouse interaction, selection highlight, hidden nodes (and the edges at them) and the camera
+ * moving onto a node on request, wired to the sigma instance of the container.
+ */
 function GraphInteractions({
   selectedNodeId,
+  hiddenNodeIds,
+  centreRequest,
   onSelectNode,
   onRendered,
+  onCentred,
 }: {
   selectedNodeId: string | null;
+  hiddenNodeIds: ReadonlySet<string>;
+  centreRequest: GraphCentreRequest | null;
   onSelectNode: (nodeId: string | null) => void;
   onRendered: () => void;
+  onCentred: (nodeId: string) => void;
 }) {
   const sigma = useSigma<SigmaNodeAttributes, SigmaEdgeAttributes>();
   const registerEvents = useRegisterEvents<SigmaNodeAttributes, SigmaEdgeAttributes>();
@@ -55,23 +69,57 @@ function GraphInteractions({
   useEffect(() => {
     const graph = sigma.getGraph();
     if (selectedNodeId && graph.hasNode(selectedNodeId)) {
-      // From the graph's own coordinates: the render cache is rebuilt by the reducer change below.
       const { x, y } = graph.getNodeAttributes(selectedNodeId);
       const onScreen = sigma.graphToViewport({ x, y });
       const { width, height } = sigma.getDimensions();
       const isVisible =
         onScreen.x >= 0 && onScreen.x <= width && onScreen.y >= 0 && onScreen.y <= height;
-      // A node picked from the list may be off screen: bring it into view, else keep the camera.
+      // A node chosen from a list may be off screen: bring it into view, else keep the camera.
       if (!isVisible) {
         sigma
           .getCamera()
           .animate(sigma.viewportToFramedGraph(onScreen), { duration: zoomDurationMilliseconds });
       }
     }
-    sigma.setSetting("nodeReducer", (node, data) =>
-      node === selectedNodeId ? { ...data, highlighted: true, zIndex: 1 } : { ...data, zIndex: 0 },
+    sigma.setSetting("nodeReducer", (node, data) => {
+      if (hiddenNodeIds.has(node)) return { ...data, hidden: true };
+      return node === selectedNodeId
+        ? { ...data, highlighted: true, zIndex: 1 }
+        : { ...data, zIndex: 0 };
+    });
+    sigma.setSetting(
+      "edgeReducer",
+      hiddenNodeIds.size === 0
+        ? null
+        : (edge, data) =>
+            hiddenNodeIds.has(graph.source(edge)) || hiddenNodeIds.has(graph.target(edge))
+              ? { ...data, hidden: true }
+              : data,
     );
-  }, [sigma, selectedNodeId]);
+  }, [sigma, selectedNodeId, hiddenNodeIds]);
+
+  useEffect(() => {
+    if (!centreRequest) return;
+    const graph = sigma.getGraph();
+    const { nodeId } = centreRequest;
+    if (!graph.hasNode(nodeId)) return;
+    // From the graph's own coordinates: the render cache may not hold the node yet.
+    const { x, y } = graph.getNodeAttributes(nodeId);
+    const target = sigma.viewportToFramedGraph(sigma.graphToViewport({ x, y }));
+    const camera = sigma.getCamera();
+    let cancelled = false;
+    camera
+      .animate(
+        { x: target.x, y: target.y, ratio: Math.min(camera.ratio, centreZoomRatio) },
+        { duration: zoomDurationMilliseconds },
+      )
+      .then(() => {
+        if (!cancelled) onCentred(nodeId);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [sigma, centreRequest, onCentred]);
 
   return null;
 }
@@ -84,6 +132,8 @@ export function GraphSigmaRenderer({
   document,
   directed,
   selectedNodeId,
+  hiddenNodeIds = noNodes,
+  centreRequest = null,
   onSelectNode,
   label,
   describedBy,
@@ -91,6 +141,8 @@ export function GraphSigmaRenderer({
   document: GraphLayoutDocument;
   directed: boolean;
   selectedNodeId: string | null;
+  hiddenNodeIds?: ReadonlySet<string>;
+  centreRequest?: GraphCentreRequest | null;
   onSelectNode: (nodeId: string | null) => void;
   label: string;
   describedBy: string;
@@ -100,6 +152,7 @@ export function GraphSigmaRenderer({
   const [renderedGraph, setRenderedGraph] = useState<typeof graph | null>(null);
   const camera = sigma?.getCamera();
   const onRendered = useCallback(() => setRenderedGraph(graph), [graph]);
+  const [centredNodeId, setCentredNodeId] = useState<string | null>(null);
 
   return (
     <div className="flex h-full flex-col">
@@ -147,6 +200,8 @@ export function GraphSigmaRenderer({
         data-rendered={renderedGraph === graph}
         data-node-count={graph.order}
         data-edge-count={graph.size}
+        data-hidden-count={hiddenNodeIds.size}
+        data-centred-node={centredNodeId ?? undefined}
         className="min-h-0 flex-1"
       >
         <SigmaContainer<SigmaNodeAttributes, SigmaEdgeAttributes>
@@ -157,8 +212,11 @@ export function GraphSigmaRenderer({
         >
           <GraphInteractions
             selectedNodeId={selectedNodeId}
+            hiddenNodeIds={hiddenNodeIds}
+            centreRequest={centreRequest}
             onSelectNode={onSelectNode}
             onRendered={onRendered}
+            onCentred={setCentredNodeId}
           />
         </SigmaContainer>
       </div>

@@ -98,6 +98,7 @@ export function ProjectGraph({ project }: { project: Project }) {
           revision={revision}
           constructionsQuery={constructionsQuery}
           state={state}
+          onChange={updateState}
         />
       )}
     </>

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import type { DatasetsPage } from "./datasets-page";
 import { WorkbenchPage } from "./workbench-page";
 
-export type LegendEntry = { community: number; color: string; nodeCount: number };
+export type LegendEntry = { community: number; label: string; color: string; nodeCount: number };
 
 /** The Graph page: dataset/revision choice, graph information, the sigma drawing, legend, node details. */
 export class GraphPage extends WorkbenchPage {
@@ -21,8 +21,15 @@ export class GraphPage extends WorkbenchPage {
   readonly textSummary: Locator;
   readonly fitButton: Locator;
   readonly zoomInButton: Locator;
-  readonly nodeSelect: Locator;
+  /** "Find a node": a combobox suggesting nodes by id or label. */
+  readonly nodeSearch: Locator;
+  readonly nodeSearchOptions: Locator;
   readonly nodeProperties: Locator;
+  readonly nodeDetails: Locator;
+  readonly showAllButton: Locator;
+  readonly hiddenCount: Locator;
+  readonly pngButton: Locator;
+  readonly svgButton: Locator;
   readonly emptyState: Locator;
   readonly datasetFailed: Locator;
   readonly viewError: Locator;
@@ -44,8 +51,14 @@ export class GraphPage extends WorkbenchPage {
     this.textSummary = page.getByTestId("graph-text-summary");
     this.fitButton = page.getByTestId("graph-fit-button");
     this.zoomInButton = page.getByTestId("graph-zoom-in-button");
-    this.nodeSelect = page.getByTestId("graph-node-select");
+    this.nodeSearch = page.getByTestId("graph-node-search");
+    this.nodeSearchOptions = page.getByTestId("graph-node-search-option");
     this.nodeProperties = page.getByTestId("graph-node-properties");
+    this.nodeDetails = page.getByTestId("graph-node-details");
+    this.showAllButton = page.getByTestId("graph-show-all");
+    this.hiddenCount = page.getByTestId("graph-hidden-count");
+    this.pngButton = page.getByTestId("graph-picture-download-png");
+    this.svgButton = page.getByTestId("graph-picture-download-svg");
     this.emptyState = page.getByTestId("graph-empty");
     this.datasetFailed = page.getByTestId("graph-dataset-failed");
     this.viewError = page.getByTestId("graph-view-error");
@@ -81,10 +94,32 @@ export class GraphPage extends WorkbenchPage {
     return this.legendItems.evaluateAll((items) =>
       items.map((item) => ({
         community: Number(item.getAttribute("data-community")),
+        label: item.getAttribute("data-label") ?? "",
         color: item.getAttribute("data-color") ?? "",
         nodeCount: Number(item.getAttribute("data-node-count")),
       })),
     );
+  }
+
+  /** Types into the node search and waits for the suggestions. */
+  async searchNode(query: string): Promise<void> {
+    await this.nodeSearch.fill(query);
+    await expect(this.nodeSearch).toHaveAttribute("aria-expanded", "true");
+    await expect(this.nodeSearchOptions.first()).toBeVisible();
+  }
+
+  /** The value a property row of the inspector shows. */
+  nodeProperty(name: string): Locator {
+    return this.nodeProperties
+      .locator(`[data-testid="graph-node-property"][data-name="${name}"]`)
+      .getByTestId("graph-node-property-value");
+  }
+
+  /** The legend row named `label` (a community, type or property value). */
+  legendItem(label: string): Locator {
+    return this.legendItems.filter({
+      has: this.page.getByTestId("graph-legend-name").getByText(label, { exact: true }),
+    });
   }
 
   /** The WebGL canvas sigma draws its nodes on, with its size and the kind of context it holds. */

@@ -14,6 +14,7 @@ export const graphQueryKeys = {
     limit: number;
     colorBy: GraphColorBy;
     sizeBy: GraphSizeBy;
+    focus?: readonly string[];
   }) =>
     [
       "datasets",
@@ -24,6 +25,7 @@ export const graphQueryKeys = {
         limit: input.limit,
         colorBy: input.colorBy,
         sizeBy: input.sizeBy,
+        focus: input.focus ?? [],
       },
     ] as const,
 };

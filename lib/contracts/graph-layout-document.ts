@@ -7,8 +7,25 @@ import { z } from "zod";
 export const graphColorByOptions = ["community", "type", "none"] as const;
 export const graphSizeByOptions = ["pagerank", "degree", "betweenness", "none"] as const;
 
-export type GraphColorBy = (typeof graphColorByOptions)[number];
+/** The prefix of a colouring by one node property: `property:<name>`. */
+export const graphColorByPropertyPrefix = "property:";
+
+/** Colouring by a node property's values (`property:club`). */
+export const graphColorByPropertySchema = z.templateLiteral([
+  graphColorByPropertyPrefix,
+  z.string().min(1),
+]);
+
+/** What node colours mean: a fixed option or one node property. */
+export const graphColorBySchema = z.union([
+  z.enum(graphColorByOptions),
+  graphColorByPropertySchema,
+]);
+
+export type GraphColorBy = z.infer<typeof graphColorBySchema>;
 export type GraphSizeBy = (typeof graphSizeByOptions)[number];
+
+const propertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /**
  * A GraphLayoutDocument (camelCase, unlike the rest of the API): a laid-out subgraph with
@@ -22,8 +39,10 @@ export const graphLayoutDocumentSchema = z.object({
   graphNodeCount: z.number().int(),
   graphEdgeCount: z.number().int(),
   truncated: z.boolean(),
-  colorBy: z.enum(graphColorByOptions),
+  colorBy: graphColorBySchema,
   sizeBy: z.enum(graphSizeByOptions),
+  nodePropertyNames: z.array(z.string()).optional(),
+  focusNodeIds: z.array(z.string()).optional(),
   nodes: z.array(
     z.object({
       id: z.string(),
@@ -35,6 +54,9 @@ export const graphLayoutDocumentSchema = z.object({
       color: z.string(),
       community: z.number().int().nullable(),
       score: z.number(),
+      group: z.number().int().optional(),
+      properties: z.record(z.string(), propertyValueSchema).optional(),
+      degree: z.number().optional(),
     }),
   ),
   edges: z.array(
@@ -50,6 +72,7 @@ export const graphLayoutDocumentSchema = z.object({
       community: z.number().int(),
       color: z.string(),
       nodeCount: z.number().int(),
+      label: z.string().optional(),
     }),
   ),
 });

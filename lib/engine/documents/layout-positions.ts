@@ -3,6 +3,7 @@ import type { WorkControl } from "../cancel-signal";
 import type { CsrGraph } from "../csr/csr-graph";
 import { fitPositions } from "./layout/fit-positions";
 import { forceLayout } from "./layout/force-layout";
+import { connectedComponents, packComponents } from "./layout/pack-components";
 import { centralityScores, type SizeMeasure } from "./node-sizes";
 import { rankGroups } from "./rank-groups";
 
@@ -22,7 +23,8 @@ export type LayoutPositions = {
 /**
  * The computing half of a layout, apart from the document (ids, labels, colours) so it can run
  * in a kernel worker on the subgraph's snapshot: seeded Louvain communities group the starting
- * positions of the seeded force layout along the drawn edges, and the chosen centrality gives
+ * positions of the seeded force layout along the drawn edges, connected components are packed
+ * side by side (packComponents), and the chosen centrality gives
  * the sizes. Same snapshot, edges and seed → the same numbers, in any thread.
  */
 export async function layoutPositions({
@@ -60,7 +62,15 @@ export async function layoutPositions({
     seed,
     signal,
   });
-  const { xs, ys } = fitPositions({ xs: layout.xs, ys: layout.ys });
+  // Disconnected parts are packed beside the largest one, so fitting does not shrink it.
+  const components = connectedComponents({ nodeCount: csr.nodeCount, sources, targets });
+  const packed = packComponents({
+    xs: layout.xs,
+    ys: layout.ys,
+    componentOf: components.componentOf,
+    componentCount: components.sizes.length,
+  });
+  const { xs, ys } = fitPositions(packed);
   const scores = await centralityScores({ csr, sizeBy, seed, signal });
   if (!communityOf) {
     return { communityRank: community.rankOf, communitySizes: community.sizes, xs, ys, scores };

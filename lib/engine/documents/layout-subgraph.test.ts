@@ -150,10 +150,39 @@ describe("layoutSubgraph", () => {
       community: 0,
       color: categoricalPalette[0],
       nodeCount: 2,
+      label: "type-5",
     });
     expect(document.nodes.find((node) => node.id === "extra")?.color).toBe(categoricalPalette[0]);
+    expect(document.nodes.find((node) => node.id === "extra")?.group).toBe(0);
     expect(document.legend.at(-1)).toEqual({ community: -1, color: otherGroupColor, nodeCount: 2 });
     expect(document.legend).toHaveLength(13);
+  });
+
+  it("colours by a node property's values, naming them in the legend", async () => {
+    const builder = new GraphBuilder({ directed: false });
+    builder.addNode("a", { properties: { club: "Officer" } });
+    builder.addNode("b", { properties: { club: "Mr. Hi" } });
+    builder.addNode("c", { properties: { club: "Mr. Hi" } });
+    builder.addNode("d");
+    builder.addEdge("a", "b");
+    builder.addEdge("b", "c");
+    const document = await layoutSubgraph({
+      ...base,
+      graph: builder.build(),
+      colorBy: "property:club",
+      sizeBy: "none",
+    });
+    expect(document.colorBy).toBe("property:club");
+    expect(document.legend).toEqual([
+      { community: 0, color: categoricalPalette[0], nodeCount: 2, label: "Mr. Hi" },
+      { community: 1, color: categoricalPalette[1], nodeCount: 1, label: "Officer" },
+      { community: 2, color: categoricalPalette[2], nodeCount: 1, label: "(no value)" },
+    ]);
+    const a = document.nodes.find((node) => node.id === "a");
+    expect(a?.properties).toEqual({ club: "Officer" });
+    expect(a?.group).toBe(1);
+    expect(a?.color).toBe(categoricalPalette[1]);
+    expect(document.nodes.find((node) => node.id === "d")?.properties).toBeUndefined();
   });
 
   it("uses at least twelve distinct colours", () => {
