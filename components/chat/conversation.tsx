@@ -137,7 +137,7 @@ export function Conversation({
         sessionId={sessionId}
         projectId={projectId}
         canSend={snapshot.can_send}
-        busyReason={busyReason(snapshot)}
+        busyReason={busyReason(snapshot, { canStop: capabilities.data?.run_cancel_v1 === true })}
         draft={draft}
         onDraftChange={setDraft}
         textareaRef={textareaRef}
