@@ -1,8 +1,12 @@
 import { secondaryButtonClass } from "../ui/button-styles";
 
-/** Questions the built-in model answers from real tool results; a starting point, not a menu. */
+/**
+ * Questions the built-in model answers from real tool results; a starting point, not a menu.
+ * They are asked before a dataset is chosen, so they speak of nodes, edges and communities only:
+ * a domain word ("customers") would be wrong for most graphs (a karate club has none).
+ */
 export const exampleQuestions = [
-  "find the key customers that connect several communities",
+  "Which nodes have the highest betweenness centrality?",
   "Which nodes have the highest PageRank?",
   "How many communities does the graph have, and how large are they?",
   "Describe the loaded graph: node and edge types and counts.",

@@ -176,3 +176,38 @@ export async function touchSessionLastRun(
     data: { lastRunAt: new Date() },
   });
 }
+
+/**
+ * The datasets a session used: the one bound to it, every one its questions attached, every one
+ * its graph versions were loaded from, and the node tables those were built with.
+ */
+export async function findSessionDatasetIds(input: {
+  ownerId: string;
+  sessionId: string;
+}): Promise<Set<string>> {
+  const db = await getDb();
+  const session = await db.session.findFirst({
+    where: { id: input.sessionId, ownerId: input.ownerId },
+    select: {
+      activeDatasetId: true,
+      runs: { select: { attachments: true } },
+      graphState: { select: { versions: { select: { datasetId: true } } } },
+    },
+  });
+  const ids = new Set<string>();
+  if (!session) return ids;
+  if (session.activeDatasetId) ids.add(session.activeDatasetId);
+  for (const run of session.runs) {
+    if (!Array.isArray(run.attachments)) continue;
+    for (const id of run.attachments) if (typeof id === "string") ids.add(id);
+  }
+  for (const version of session.graphState?.versions ?? []) {
+    if (version.datasetId) ids.add(version.datasetId);
+  }
+  const nodeTables = await db.dataset.findMany({
+    where: { ownerId: input.ownerId, id: { in: [...ids] }, nodesDatasetId: { not: null } },
+    select: { nodesDatasetId: true },
+  });
+  for (const row of nodeTables) if (row.nodesDatasetId) ids.add(row.nodesDatasetId);
+  return ids;
+}
