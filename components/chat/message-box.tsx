@@ -115,7 +115,7 @@ export function MessageBox({
         aria-describedby={describedBy}
         aria-invalid={send.isError ? true : undefined}
         data-testid="message-input"
-        className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
+        className="block h-16 w-full resize-y rounded-lg sm:h-auto border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
       />
       <p id={hintId} className="sr-only">
         Enter sends; Shift+Enter starts a new line.{editing ? " Escape cancels the edit." : ""}
