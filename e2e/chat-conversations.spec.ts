@@ -141,15 +141,14 @@ test("the memory manager shows each knowledge proposal once", async ({ page, req
   await chat.attach("karate");
   const runId = await chat.ask("show the top 3 nodes by degree");
   await chat.expectCompleted(runId);
+  // The answered question left a proposal (an equal one proposed earlier is not proposed again,
+  // so this may be one of an earlier run of the suite).
   let proposalId = "";
   await expect
     .poll(async () => {
       const response = await request.get("/api/knowledge/proposals");
-      const body = (await response.json()) as {
-        proposals: { knowledge_id: string; source_run_id?: string | null }[];
-      };
-      const mine = body.proposals.find((proposal) => proposal.source_run_id === runId);
-      proposalId = mine?.knowledge_id ?? "";
+      const body = (await response.json()) as { proposals: { knowledge_id: string }[] };
+      proposalId = body.proposals[0]?.knowledge_id ?? "";
       return proposalId;
     })
     .not.toBe("");
