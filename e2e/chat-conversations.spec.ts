@@ -191,8 +191,13 @@ test("on a phone the message box stays compact and the page never scrolls sidewa
   await expect(chat.modelSelect).toBeVisible();
   await expect(chat.modelSelect).toHaveValue("local-rules");
 
-  // After a question and its answer the page still fits the width.
+  // Attached, the karate club still gets graph questions: its edge list names no node types.
   await chat.attach("karate");
+  await expect(chat.exampleQuestions.first()).toBeVisible();
+  for (const text of await chat.exampleQuestions.allTextContents()) {
+    expect(text).not.toMatch(/customer/i);
+  }
+  // After a question and its answer the page still fits the width.
   const runId = await chat.ask("Which nodes have the highest PageRank?");
   await chat.expectCompleted(runId);
   expect(

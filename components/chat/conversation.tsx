@@ -44,6 +44,8 @@ export function Conversation({
   const datasetsQuery = useDatasets(projectId);
   const capabilities = useCapabilities();
   const [draft, setDraft] = useState("");
+  // The datasets picked in the message box, so the example questions speak of the first one.
+  const [attachedIds, setAttachedIds] = useState<readonly string[]>([]);
   // Set once per Edit click (a stable object: the box copies its attachments when it changes).
   const [editing, setEditing] = useState<(EditingTurn & { draftBefore: string }) | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -114,6 +116,7 @@ export function Conversation({
       <div className="flex-1 pb-4">
         {isEmpty ? (
           <ExampleQuestions
+            datasetId={attachedIds[0] ?? snapshot.dataset_id}
             onPick={(question) => {
               setDraft(question);
               textareaRef.current?.focus();
@@ -152,6 +155,7 @@ export function Conversation({
         editing={activeEdit}
         onCancelEdit={cancelEdit}
         onSent={() => setEditing(null)}
+        onAttachmentsChange={setAttachedIds}
       />
     </div>
   );

@@ -27,6 +27,7 @@ export function MessageBox({
   editing = null,
   onCancelEdit,
   onSent,
+  onAttachmentsChange,
 }: {
   sessionId: string;
   projectId: string;
@@ -40,6 +41,8 @@ export function MessageBox({
   onCancelEdit?: () => void;
   /** The message was admitted as a run. */
   onSent?: () => void;
+  /** The person picked or removed an attachment (the datasets now picked, in order). */
+  onAttachmentsChange?: (datasetIds: readonly string[]) => void;
 }) {
   const inputId = useId();
   const editingId = useId();
@@ -132,6 +135,7 @@ export function MessageBox({
         selected={submission.attachments}
         onChange={(next) => {
           submission.setAttachments(next);
+          onAttachmentsChange?.(next);
           resetError();
         }}
         disabled={blocked || send.isPending}

@@ -5,18 +5,11 @@ import { describeError } from "@/hooks/api/api-request-error";
 import { useChatCreateSession } from "@/hooks/use-chat-create-session";
 import { useSessionActions } from "@/hooks/use-session-actions";
 import { useSessions } from "@/hooks/use-sessions";
-import type { Session } from "@/lib/contracts/session";
 import { primaryButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";
 import { SessionListSkeleton } from "./chat-skeleton";
 import { SessionListItem } from "./session-list-item";
-
-/** Whether a conversation matches a search: every word in its title or its dataset's name. */
-export function sessionMatches(session: Session, search: string): boolean {
-  const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = `${session.title} ${session.dataset_name ?? ""}`.toLocaleLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
+import { sessionMatches } from "./session-matches";
 
 /**
  * The project's conversations with their datasets, a search over titles and dataset names, and

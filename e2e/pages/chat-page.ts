@@ -74,9 +74,7 @@ export class ChatPage extends WorkbenchPage {
     // With a conversation already open the address names it: wait for the new one instead.
     const before = new URL(this.page.url()).searchParams.get("session");
     await this.newSessionButton.click();
-    await expect
-      .poll(() => new URL(this.page.url()).searchParams.get("session"))
-      .not.toBe(before);
+    await expect.poll(() => new URL(this.page.url()).searchParams.get("session")).not.toBe(before);
     await expect(this.page).toHaveURL(/[?&]session=[^&]+/);
     const sessionId = new URL(this.page.url()).searchParams.get("session");
     expect(sessionId, "the new session is in the address").toBeTruthy();
