@@ -187,6 +187,26 @@ describe("DELETE /api/sessions/{id}", () => {
     expect((await remove(seed.userId, session.session_id)).status).toBe(404);
   });
 
+  it("409 SESSION_BUSY while a job the conversation started is still queued", async () => {
+    const session = await createSession({ ownerId: seed.userId, projectId: seed.projectId });
+    const db = await getDb();
+    const job = await db.job.create({
+      data: {
+        ownerId: seed.userId,
+        projectId: seed.projectId,
+        sessionId: session.session_id,
+        kind: "train_model",
+      },
+    });
+    const busy = await remove(seed.userId, session.session_id);
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).error.code).toBe("SESSION_BUSY");
+    await db.job.update({ where: { id: job.id }, data: { status: "done" } });
+    expect((await remove(seed.userId, session.session_id)).status).toBe(204);
+    // A finished job is the project's record (its trained model stays listed): it is kept.
+    expect(await db.job.count({ where: { id: job.id } })).toBe(1);
+  });
+
   it("deletes the conversation with all its records and keeps the project's datasets", async () => {
     const session = await createSession({ ownerId: seed.userId, projectId: seed.projectId });
     const sessionId = session.session_id;
