@@ -156,6 +156,10 @@ test("the conversation's Files panel lists the upload and downloads it", async (
   test.setTimeout(120_000);
   const errors = watchConsoleErrors(page);
   const { chat } = await openKarateConversation(page, request, "Chat files");
+  // The panel lists this conversation's files: the dataset its question attached.
+  await chat.attach("karate");
+  const asked = await chat.ask("How many nodes does the graph have?");
+  await chat.expectCompleted(asked);
   const toggle = page.getByTestId("session-files-toggle");
   await toggle.focus();
   await page.keyboard.press("Enter");

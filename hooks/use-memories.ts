@@ -26,6 +26,9 @@ export function useMemoryRecords(input: { store: MemoryStore; q: string }) {
   if (input.store === "profile" || input.store === "memories") {
     params.set("include_superseded", "true");
   }
+  // Proposed knowledge has its own list (accept or discard) below the records: listing it here
+  // too showed every proposal twice.
+  if (input.store === "knowledge") params.set("kind", "active");
   return useQuery({
     queryKey: memoryQueryKeys.list(input.store, input.q),
     queryFn: () => fetchJson({ url: `/api/memories?${params}`, schema: memoryListSchema }),

@@ -22,6 +22,8 @@ function snapshot(change: Partial<SessionSnapshot>): SessionSnapshot {
     session_id: "s1",
     project_id: "p1",
     title: "t",
+    dataset_id: null,
+    dataset_name: null,
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
     last_run_at: null,
@@ -54,6 +56,24 @@ describe("busy reason", () => {
         }),
       ),
     ).toContain("waiting for your approval of clear_graph");
+  });
+
+  it("names Stop only where the server offers it", () => {
+    const paused = snapshot({
+      active_run: { ...run, run_status: "paused" },
+      pending_approval: {
+        run_id: "r1",
+        tool_call_id: "c1",
+        tool_name: "clear_graph",
+        args: {},
+        preview: null,
+        execution_generation: 1,
+        created_at: "2026-01-01T00:00:00Z",
+      },
+    });
+    expect(busyReason(paused, { canStop: false })).not.toMatch(/stop/i);
+    expect(busyReason(paused)).not.toMatch(/stop/i);
+    expect(busyReason(paused, { canStop: true })).toContain("or stop the run");
     // A paused run being stopped is stopping, not waiting.
     expect(
       busyReason(

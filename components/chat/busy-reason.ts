@@ -9,8 +9,14 @@ function pendingToolName(snapshot: SessionSnapshot): string | null {
   return typeof name === "string" ? name : null;
 }
 
-/** Why the message box is disabled, in words (null when a message may be sent). */
-export function busyReason(snapshot: SessionSnapshot): string | null {
+/**
+ * Why the message box is disabled, in words (null when a message may be sent). Stop is named
+ * only when this server offers it (`canStop`, the `run_cancel_v1` capability).
+ */
+export function busyReason(
+  snapshot: SessionSnapshot,
+  { canStop }: { canStop: boolean } = { canStop: false },
+): string | null {
   if (snapshot.can_send) return null;
   const active = snapshot.active_run;
   if (isStopAsked(active?.cancel_status)) {
@@ -18,7 +24,7 @@ export function busyReason(snapshot: SessionSnapshot): string | null {
   }
   if (snapshot.pending_approval || active?.run_status === "paused") {
     const tool = pendingToolName(snapshot);
-    return `The agent is waiting for your approval${tool ? ` of ${tool}` : " of a step that changes data"}: approve, reject or modify it above (or stop the run). You can send again once it is decided.`;
+    return `The agent is waiting for your approval${tool ? ` of ${tool}` : " of a step that changes data"}: approve, reject or modify it above${canStop ? " (or stop the run)" : ""}. You can send again once it is decided.`;
   }
   if (active && !executingRunStatuses.has(active.run_status) && !active.terminal_persisted) {
     return "Saving the last answer… you can send in a moment.";

@@ -53,6 +53,9 @@ export function ChatView() {
               selectedId={sessionId}
               onSelect={selectSession}
               onCreated={setCreatedId}
+              onDeleted={(deletedId) => {
+                if (deletedId === sessionId) selectSession(null);
+              }}
             />
           </div>
           <div className="min-w-0">

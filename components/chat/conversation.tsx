@@ -8,6 +8,7 @@ import type { Dataset } from "@/lib/contracts/dataset";
 import { busyReason } from "./busy-reason";
 import { ConversationSkeleton } from "./chat-skeleton";
 import { ChatTurn } from "./chat-turn";
+import { ConversationHeader } from "./conversation-header";
 import { ConversationLoadError } from "./conversation-load-error";
 import { ConversationOtherProject } from "./conversation-other-project";
 import {
@@ -22,6 +23,7 @@ import type { EditingTurn } from "./editing-turn";
 import { ExampleQuestions } from "./example-questions";
 import { MessageBox } from "./message-box";
 import { SessionFilesPanel } from "./session-files-panel";
+import { useOpenAtLatestTurn } from "./use-open-at-latest-turn";
 import { UserMessage } from "./user-message";
 
 /** The selected conversation: its turns, and the message box driven by `can_send`. */
@@ -42,9 +44,12 @@ export function Conversation({
   const datasetsQuery = useDatasets(projectId);
   const capabilities = useCapabilities();
   const [draft, setDraft] = useState("");
+  // The datasets picked in the message box, so the example questions speak of the first one.
+  const [attachedIds, setAttachedIds] = useState<readonly string[]>([]);
   // Set once per Edit click (a stable object: the box copies its attachments when it changes).
   const [editing, setEditing] = useState<(EditingTurn & { draftBefore: string }) | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const turnsRef = useRef<HTMLOListElement>(null);
   const datasetsById = useMemo(
     () =>
       new Map<string, Dataset>(
@@ -57,6 +62,10 @@ export function Conversation({
     () => (snapshot ? groupTurns(snapshot.messages, snapshot.runs) : null),
     [snapshot],
   );
+  useOpenAtLatestTurn({
+    listRef: turnsRef,
+    ready: Boolean(grouped) && snapshot?.project_id === projectId,
+  });
 
   if (sessionQuery.isPending) return <ConversationSkeleton />;
   if (sessionQuery.isError) {
@@ -102,18 +111,19 @@ export function Conversation({
       data-testid="conversation"
       data-session-id={sessionId}
     >
-      <h2 className="sr-only">{snapshot.title}</h2>
+      <ConversationHeader snapshot={snapshot} />
       <SessionFilesPanel sessionId={sessionId} runs={snapshot.runs} />
       <div className="flex-1 pb-4">
         {isEmpty ? (
           <ExampleQuestions
+            datasetId={attachedIds[0] ?? snapshot.dataset_id}
             onPick={(question) => {
               setDraft(question);
               textareaRef.current?.focus();
             }}
           />
         ) : (
-          <ol className="space-y-6" aria-label="Messages" data-testid="chat-turns">
+          <ol ref={turnsRef} className="space-y-6" aria-label="Messages" data-testid="chat-turns">
             {grouped.loose.map((message) => (
               <li key={message.message_id}>
                 <UserMessage message={message} datasetsById={datasetsById} />
@@ -137,7 +147,7 @@ export function Conversation({
         sessionId={sessionId}
         projectId={projectId}
         canSend={snapshot.can_send}
-        busyReason={busyReason(snapshot)}
+        busyReason={busyReason(snapshot, { canStop: capabilities.data?.run_cancel_v1 === true })}
         draft={draft}
         onDraftChange={setDraft}
         textareaRef={textareaRef}
@@ -145,6 +155,7 @@ export function Conversation({
         editing={activeEdit}
         onCancelEdit={cancelEdit}
         onSent={() => setEditing(null)}
+        onAttachmentsChange={setAttachedIds}
       />
     </div>
   );

@@ -1,15 +1,29 @@
+"use client";
+
+import { useMemo } from "react";
+import { useConstructions } from "@/hooks/use-constructions";
 import { secondaryButtonClass } from "../ui/button-styles";
+import { exampleQuestionsFor } from "./dataset-example-questions";
 
-/** Questions the built-in model answers from real tool results; a starting point, not a menu. */
-export const exampleQuestions = [
-  "find the key customers that connect several communities",
-  "Which nodes have the highest PageRank?",
-  "How many communities does the graph have, and how large are they?",
-  "Describe the loaded graph: node and edge types and counts.",
-] as const;
-
-/** An empty conversation: what to ask, one click from the message box. */
-export function ExampleQuestions({ onPick }: { onPick: (question: string) => void }) {
+/**
+ * An empty conversation: what to ask, one click from the message box — in the words of the
+ * dataset about to be asked about (the one attached, else the conversation's), once its built
+ * graph is known; generic graph questions until then.
+ */
+export function ExampleQuestions({
+  datasetId,
+  onPick,
+}: {
+  datasetId: string | null;
+  onPick: (question: string) => void;
+}) {
+  const constructions = useConstructions(datasetId);
+  const questions = useMemo(() => {
+    const ready = datasetId
+      ? constructions.data?.find((construction) => construction.status === "ready")
+      : undefined;
+    return exampleQuestionsFor(ready ?? null);
+  }, [datasetId, constructions.data]);
   return (
     <div
       data-testid="conversation-empty"
@@ -20,7 +34,7 @@ export function ExampleQuestions({ onPick }: { onPick: (question: string) => voi
         Attach a dataset whose graph is built and ask a question about it. For example:
       </p>
       <ul className="mt-3 flex flex-col items-start gap-2">
-        {exampleQuestions.map((question) => (
+        {questions.map((question) => (
           <li key={question}>
             <button
               type="button"

@@ -27,6 +27,7 @@ export function MessageBox({
   editing = null,
   onCancelEdit,
   onSent,
+  onAttachmentsChange,
 }: {
   sessionId: string;
   projectId: string;
@@ -40,6 +41,8 @@ export function MessageBox({
   onCancelEdit?: () => void;
   /** The message was admitted as a run. */
   onSent?: () => void;
+  /** The person picked or removed an attachment (the datasets now picked, in order). */
+  onAttachmentsChange?: (datasetIds: readonly string[]) => void;
 }) {
   const inputId = useId();
   const editingId = useId();
@@ -115,7 +118,7 @@ export function MessageBox({
         aria-describedby={describedBy}
         aria-invalid={send.isError ? true : undefined}
         data-testid="message-input"
-        className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
+        className="block h-16 w-full resize-y rounded-lg sm:h-auto border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
       />
       <p id={hintId} className="sr-only">
         Enter sends; Shift+Enter starts a new line.{editing ? " Escape cancels the edit." : ""}
@@ -132,6 +135,7 @@ export function MessageBox({
         selected={submission.attachments}
         onChange={(next) => {
           submission.setAttachments(next);
+          onAttachmentsChange?.(next);
           resetError();
         }}
         disabled={blocked || send.isPending}

@@ -10,21 +10,21 @@ import { SessionFilesTable } from "./session-files-table";
 const areas = [
   {
     area: "Uploaded",
-    title: "Uploaded",
-    empty: "The project has no uploads yet.",
+    title: "Datasets used here",
+    empty: "No dataset has been attached to this conversation yet.",
   },
   {
     area: "Derived",
-    title: "Derived (published results)",
+    title: "Results saved for you",
     empty:
-      "Nothing has been published in this conversation yet: the agent publishes a file with workspace_publish_file, and every publish is a new version here.",
+      "No result has been saved in this conversation yet. When the agent saves a file for you, it appears here; saving it again adds a new version.",
   },
 ] as const;
 
 /**
- * The conversation's files (AF-6, UI-4): the project's uploads and every published Derived
- * version, with a download and, for a version, the turn that published it. Closed by default;
- * opening it loads the list.
+ * The conversation's files (AF-6, UI-4): the datasets it used and every result file saved in
+ * it, each with a download and, for a saved version, the turn that saved it — in the reader's
+ * words, never the agent's tool names. Closed by default; opening it loads the list.
  */
 export function SessionFilesPanel({ sessionId, runs }: { sessionId: string; runs: RunSummary[] }) {
   const [open, setOpen] = useState(false);

@@ -38,7 +38,9 @@ export function SessionFilesTable({
       className="min-w-full border-collapse text-left text-xs"
       data-testid={`files-table-${area}`}
     >
-      <caption className="sr-only">{area} files</caption>
+      <caption className="sr-only">
+        {area === "Derived" ? "Results saved in this conversation" : "Datasets used here"}
+      </caption>
       <thead className="bg-slate-50 text-slate-700">
         <tr>
           <th scope="col" className="px-2 py-1.5 font-semibold">
@@ -53,7 +55,7 @@ export function SessionFilesTable({
             Size
           </th>
           <th scope="col" className="px-2 py-1.5 font-semibold">
-            {area === "Derived" ? "Published by" : "Dataset"}
+            {area === "Derived" ? "Saved in" : "Dataset"}
           </th>
           <th scope="col" className="px-2 py-1.5 font-semibold">
             <span className="sr-only">Download</span>
@@ -119,7 +121,7 @@ function PublisherCell({
     <button
       type="button"
       className="text-blue-800 underline decoration-dotted underline-offset-2"
-      title={`Run ${publishedBy.run_id}, tool call ${publishedBy.tool_call_id}`}
+      title="Show the turn that saved this file"
       onClick={() => showPublisher(publishedBy)}
       data-testid="session-file-publisher"
       data-run-id={publishedBy.run_id}

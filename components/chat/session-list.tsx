@@ -1,75 +1,45 @@
 "use client";
 
+import { useId, useMemo, useState } from "react";
 import { describeError } from "@/hooks/api/api-request-error";
 import { useChatCreateSession } from "@/hooks/use-chat-create-session";
+import { useSessionActions } from "@/hooks/use-session-actions";
 import { useSessions } from "@/hooks/use-sessions";
-import type { Session } from "@/lib/contracts/session";
-import { formatDateTime } from "../format/format-date-time";
 import { primaryButtonClass } from "../ui/button-styles";
 import { ErrorState } from "../ui/error-state";
 import { SessionListSkeleton } from "./chat-skeleton";
+import { SessionListItem } from "./session-list-item";
+import { sessionMatches } from "./session-matches";
 
-function SessionLink({
-  session,
-  selected,
-  onSelect,
-}: {
-  session: Session;
-  selected: boolean;
-  onSelect: (sessionId: string) => void;
-}) {
-  const when = session.last_run_at ?? session.created_at;
-  return (
-    <a
-      href={`/chat?session=${encodeURIComponent(session.session_id)}`}
-      onClick={(event) => {
-        // Let modified clicks open a new tab; a plain click selects in place.
-        if (
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.altKey ||
-          event.button !== 0
-        ) {
-          return;
-        }
-        event.preventDefault();
-        onSelect(session.session_id);
-      }}
-      aria-current={selected ? "page" : undefined}
-      data-testid="session-item"
-      data-session-id={session.session_id}
-      className={`block rounded-md px-3 py-2 text-sm transition-colors ${
-        selected
-          ? "bg-blue-50 text-blue-900 ring-1 ring-blue-200"
-          : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-      }`}
-    >
-      <span className="block truncate font-medium">{session.title}</span>
-      <span className="block text-xs text-slate-500">
-        {session.last_run_at ? "Last question " : "Started "}
-        <time dateTime={when}>{formatDateTime(when)}</time>
-      </span>
-    </a>
-  );
-}
-
-/** The project's conversations, with the action that starts a new one. */
+/**
+ * The project's conversations with their datasets, a search over titles and dataset names, and
+ * the action that starts a new one; each can be renamed or deleted in place.
+ */
 export function SessionList({
   projectId,
   selectedId,
   onSelect,
   onCreated,
+  onDeleted,
 }: {
   projectId: string;
   selectedId: string | null;
   onSelect: (sessionId: string) => void;
   /** A new conversation was created (and selected). */
   onCreated?: (sessionId: string) => void;
+  /** A conversation was deleted (the page leaves it if it was open). */
+  onDeleted?: (sessionId: string) => void;
 }) {
   const sessionsQuery = useSessions(projectId);
   const createSession = useChatCreateSession({ projectId });
+  const actions = useSessionActions({ projectId });
   const createError = createSession.isError ? describeError(createSession.error) : null;
+  const [search, setSearch] = useState("");
+  const searchId = useId();
+  const visible = useMemo(
+    () => (sessionsQuery.data ?? []).filter((session) => sessionMatches(session, search)),
+    [sessionsQuery.data, search],
+  );
 
   return (
     <nav aria-labelledby="session-list-heading" data-testid="session-list" className="space-y-3">
@@ -118,17 +88,44 @@ export function SessionList({
           No conversations yet. Start one with “New analysis”.
         </p>
       ) : (
-        <ul className="space-y-1" data-testid="session-items">
-          {sessionsQuery.data.map((session) => (
-            <li key={session.session_id}>
-              <SessionLink
-                session={session}
-                selected={session.session_id === selectedId}
-                onSelect={onSelect}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <div>
+            <label htmlFor={searchId} className="sr-only">
+              Search conversations by title or dataset
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search by title or dataset"
+              className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+              data-testid="session-search"
+            />
+          </div>
+          {visible.length === 0 ? (
+            <p className="text-sm text-slate-600" role="status" data-testid="session-search-empty">
+              No conversation matches “{search.trim()}”.
+            </p>
+          ) : (
+            <ul
+              className="max-h-[50vh] space-y-1 overflow-y-auto md:max-h-[calc(100vh-12rem)]"
+              data-testid="session-items"
+            >
+              {visible.map((session) => (
+                <li key={session.session_id}>
+                  <SessionListItem
+                    session={session}
+                    selected={session.session_id === selectedId}
+                    onSelect={onSelect}
+                    onDeleted={(sessionId) => onDeleted?.(sessionId)}
+                    actions={actions}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </nav>
   );

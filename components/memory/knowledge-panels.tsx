@@ -27,6 +27,7 @@ export function KnowledgeProposals() {
               key={proposal.knowledge_id}
               className="rounded-lg border border-slate-200 bg-white p-3"
               data-testid="knowledge-proposal"
+              data-knowledge-id={proposal.knowledge_id}
             >
               <p className="text-sm text-slate-900">{proposal.text}</p>
               <div className="mt-2 flex gap-2">

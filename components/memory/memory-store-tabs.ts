@@ -12,7 +12,7 @@ export const memoryStoreTabs: { store: MemoryStore; label: string; hint: string 
   {
     store: "knowledge",
     label: "Knowledge",
-    hint: "Distilled, reusable experience (accepted or proposed).",
+    hint: "Distilled, reusable experience you accepted; proposals wait for your decision below.",
   },
   { store: "decisions", label: "Decisions", hint: "Important choices, with their reason and run." },
 ];

@@ -71,12 +71,60 @@ export class ChatPage extends WorkbenchPage {
 
   /** Starts a conversation with "New analysis"; returns its id from the address. */
   async createSession(): Promise<string> {
+    // With a conversation already open the address names it: wait for the new one instead.
+    const before = new URL(this.page.url()).searchParams.get("session");
     await this.newSessionButton.click();
+    await expect.poll(() => new URL(this.page.url()).searchParams.get("session")).not.toBe(before);
     await expect(this.page).toHaveURL(/[?&]session=[^&]+/);
     const sessionId = new URL(this.page.url()).searchParams.get("session");
     expect(sessionId, "the new session is in the address").toBeTruthy();
     await expect(this.conversation).toHaveAttribute("data-session-id", sessionId as string);
     return sessionId as string;
+  }
+
+  /** A conversation's row in the list: its link, dataset and Rename / Delete actions. */
+  sessionRow(sessionId: string): Locator {
+    return this.sessionList.locator(
+      `[data-testid="session-item-row"][data-session-id="${sessionId}"]`,
+    );
+  }
+
+  get sessionSearch(): Locator {
+    return this.page.getByTestId("session-search");
+  }
+
+  get conversationTitle(): Locator {
+    return this.page.getByTestId("conversation-title");
+  }
+
+  get conversationDataset(): Locator {
+    return this.page.getByTestId("conversation-dataset");
+  }
+
+  /** Renames a conversation in the list with the keyboard: type the title, Enter saves. */
+  async renameSession(sessionId: string, title: string): Promise<void> {
+    const row = this.sessionRow(sessionId);
+    await row.getByTestId("session-rename").click();
+    const input = row.getByTestId("session-rename-input");
+    await expect(input).toBeFocused();
+    await input.fill(title);
+    const saved = this.page.waitForResponse(
+      (response) =>
+        response.request().method() === "PATCH" &&
+        response.url().endsWith(`/api/sessions/${sessionId}`),
+    );
+    await input.press("Enter");
+    expect((await saved).status()).toBe(200);
+    await expect(row.getByTestId("session-title")).toHaveText(title);
+  }
+
+  /** Deletes a conversation from the list, answering its question. */
+  async deleteSession(sessionId: string): Promise<void> {
+    const row = this.sessionRow(sessionId);
+    await row.getByTestId("session-delete").click();
+    await expect(row.getByTestId("session-delete-confirm")).toBeVisible();
+    await row.getByTestId("session-delete-confirm-button").click();
+    await expect(row).toHaveCount(0);
   }
 
   attachmentOption(datasetName: string): Locator {

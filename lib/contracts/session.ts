@@ -5,11 +5,24 @@ import { runStatuses } from "./run-status";
 // Client-safe: the sessions endpoints answer these shapes (lib/sessions builds them) and the
 // chat parses them with the same schemas.
 
+/** The title a conversation has until its first question names it (or a person renames it). */
+export const defaultSessionTitle = "New analysis";
+
+/** The longest title a person may give a conversation. */
+export const sessionTitleMaxLength = 120;
+
 /** A conversation of a project, as the sessions list answers it. */
 export const sessionSchema = z.object({
   session_id: z.string(),
   project_id: z.string(),
   title: z.string(),
+  /**
+   * The dataset the conversation works on: the one bound to it, else the one its latest
+   * question attached; null before any. Shown beside the title so a question is not asked of
+   * the wrong data.
+   */
+  dataset_id: z.string().nullable(),
+  dataset_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   last_run_at: z.string().nullable(),
@@ -21,6 +34,17 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
 export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** `PATCH /api/sessions/{session_id}`: a new title (trimmed, 1–120 characters). */
+export const renameSessionBodySchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "A title needs at least one character.")
+    .max(sessionTitleMaxLength, `Titles are at most ${sessionTitleMaxLength} characters.`),
+});
+
+export type RenameSessionBody = z.infer<typeof renameSessionBodySchema>;
 
 /** One part of a stored message: text, or a dataset attached to it. */
 export const messagePartSchema = z.union([

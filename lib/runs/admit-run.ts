@@ -1,3 +1,4 @@
+import { defaultSessionTitle } from "@/lib/contracts/session";
 import { confirmStartCancelIntents, hasStartCancelIntent } from "@/lib/db/queries/cancel-intents";
 import {
   createRun,
@@ -8,8 +9,9 @@ import {
 import { recordStartRequestOutcome } from "@/lib/db/queries/run-start-requests";
 import { lockSession, lockStartRequest } from "@/lib/db/queries/session-lock";
 import { createMessage, nextMessagePosition } from "@/lib/db/queries/session-messages";
-import { touchSessionLastRun } from "@/lib/db/queries/sessions";
+import { nameSessionIfUntitled, touchSessionLastRun } from "@/lib/db/queries/sessions";
 import { inTransaction, type JsonInput } from "@/lib/db/transaction";
+import { deriveSessionTitle, questionText } from "@/lib/sessions/derive-session-title";
 import { decideAdmission } from "./decide-admission";
 
 /**
@@ -91,6 +93,15 @@ export async function admitRun(input: {
       position,
     });
     await touchSessionLastRun(transaction, input.sessionId);
+    // The first question names a conversation that still has its default title.
+    const title = deriveSessionTitle(questionText(input.messageParts));
+    if (title) {
+      await nameSessionIfUntitled(transaction, {
+        sessionId: input.sessionId,
+        defaultTitle: defaultSessionTitle,
+        title,
+      });
+    }
     return { kind: cancelledBeforeStart ? ("cancelled" as const) : ("created" as const), run };
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { defaultSessionTitle } from "@/lib/contracts/session";
 import { insertSession } from "@/lib/db/queries/sessions";
 import { getProjectOrThrow } from "../projects/get-project-or-throw";
 import { toSessionJson } from "./session-json";
@@ -14,7 +15,7 @@ export async function createSession(input: { ownerId: string; projectId: string;
   const session = await insertSession({
     ownerId: input.ownerId,
     projectId: input.projectId,
-    title: input.title?.trim() || "New analysis",
+    title: input.title?.trim() || defaultSessionTitle,
   });
   return toSessionJson(session);
 }

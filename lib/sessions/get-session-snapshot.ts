@@ -3,6 +3,7 @@ import { isRunBusy } from "@/lib/contracts/run-status";
 import type { ChatMessage, RunSummary, SessionSnapshot } from "@/lib/contracts/session";
 import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
 import { NotFoundError } from "@/lib/errors/http-errors";
+import { lastAttachedDatasetId, resolveAttachedDatasets } from "./session-dataset";
 import { toSessionJson } from "./session-json";
 
 /**
@@ -44,8 +45,14 @@ export async function getSessionSnapshot(input: {
     })),
   );
   const state = (session.state ?? {}) as Record<string, unknown>;
+  const [attached] = await resolveAttachedDatasets({
+    ownerId: input.ownerId,
+    attachedIds: [
+      session.activeDataset ? null : lastAttachedDatasetId(session.runs.at(-1)?.attachments),
+    ],
+  });
   return {
-    ...toSessionJson(session),
+    ...toSessionJson(session, attached),
     messages: session.messages.map((message) => ({
       message_id: message.id,
       run_id: message.runId,

@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { SessionFile, SessionFiles } from "@/lib/contracts/workspace-files";
+import { findSessionDatasetIds } from "@/lib/db/queries/sessions";
 import { findPublishingCalls } from "@/lib/db/queries/tool-call-lookups";
 import { findWorkspaceSession, listWorkspaceFileRows } from "@/lib/db/queries/workspace-files";
 import { NotFoundError } from "@/lib/errors/http-errors";
@@ -16,10 +17,12 @@ import type { WorkspaceAreaName } from "./workspace-layout";
 const downloadableAreas = ["Uploaded", "Derived"] as const satisfies readonly WorkspaceAreaName[];
 
 /**
- * A session's files for the files panel (UI-4, AF-6): every file `GET /api/files/{file_id}`
- * downloads, and nothing else — Uploaded files (the dataset id) and Derived versions (the
- * version's row id), each Derived version with the run whose publish call made it. Asking for
- * Environment or Ephemeral answers an empty list. 404 for another owner's session.
+ * A session's files for the files panel (UI-4, AF-6): every file of this conversation that
+ * `GET /api/files/{file_id}` downloads, and nothing else — the uploads it used (attached, bound
+ * or loaded, with their node tables; the project's other uploads belong to other conversations)
+ * by dataset id, and its Derived versions by row id, each with the run whose publish call made
+ * it. Asking for Environment or Ephemeral answers an empty list. 404 for another owner's
+ * session.
  */
 export async function listSessionFiles(input: {
   ownerId: string;
@@ -38,6 +41,7 @@ export async function listSessionFiles(input: {
     sessionId: input.sessionId,
     areas,
   });
+  const used = areas.includes("Uploaded") ? await findSessionDatasetIds(input) : new Set();
   const derivedWanted = areas.includes("Derived");
   const rows = derivedWanted ? await listWorkspaceFileRows({ ...input, area: "Derived" }) : [];
   const rowByReference = new Map<string, (typeof rows)[number]>(
@@ -53,6 +57,7 @@ export async function listSessionFiles(input: {
     const fileId = entry.area === "Uploaded" ? entry.dataset_id : row?.id;
     // Without an id it cannot be downloaded, so it is not listed.
     if (!fileId || entry.kind !== "file") return [];
+    if (entry.area === "Uploaded" && !used.has(fileId)) return [];
     const call = row ? publishedBy.get(row.id) : undefined;
     return {
       file_id: fileId,

@@ -11,6 +11,7 @@ import { saveSessionArtifact } from "@/lib/artifacts/save-session-artifact";
 import { analysisReportSchema } from "@/lib/contracts/analysis-report";
 import { sessionFilesSchema } from "@/lib/contracts/workspace-files";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
+import { recordLoadedDataset } from "@/lib/db/queries/sessions";
 import { insertUser } from "@/lib/db/queries/users";
 import { renderAnalysisReport } from "@/lib/engine/documents/render-analysis-report";
 import { resetEnvForTests } from "@/lib/env";
@@ -103,6 +104,13 @@ describe("reports and workspace files: view, download, ownership", () => {
         },
       })
     ).dataset_id;
+    // The conversation works on that upload; another upload of the project is not its file.
+    await recordLoadedDataset({ sessionId, datasetId, revision: null });
+    await uploadDataset({
+      ownerId,
+      projectId,
+      file: { filename: "unused.csv", bytes: new TextEncoder().encode("source,target\nn5,n6\n") },
+    });
     await writeEphemeralFile({
       ownerId,
       sessionId,

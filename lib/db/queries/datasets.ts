@@ -67,3 +67,14 @@ export async function insertDatasets(input: {
   const db = await getDb();
   return db.$transaction(input.rows.map((data) => db.dataset.create({ data })));
 }
+
+/** Names of the owner's datasets among `datasetIds` (unknown or foreign ids are left out). */
+export async function findDatasetNames(input: { ownerId: string; datasetIds: string[] }) {
+  if (input.datasetIds.length === 0) return new Map<string, string>();
+  const db = await getDb();
+  const rows = await db.dataset.findMany({
+    where: { ownerId: input.ownerId, id: { in: input.datasetIds } },
+    select: { id: true, name: true },
+  });
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -192,3 +192,19 @@ export async function countUnfinishedRunJobs(
     },
   });
 }
+
+/** Whether a job the session started is still queued or running (it would write into it). */
+export async function hasUnfinishedSessionJob(
+  transaction: Transaction,
+  input: { ownerId: string; sessionId: string },
+): Promise<boolean> {
+  const job = await transactionClient(transaction).job.findFirst({
+    where: {
+      ownerId: input.ownerId,
+      sessionId: input.sessionId,
+      status: { in: ["queued", "running"] },
+    },
+    select: { id: true },
+  });
+  return job !== null;
+}
