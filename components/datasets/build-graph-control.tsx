@@ -60,7 +60,7 @@ export function BuildGraphControl({
   if (construct.isSuccess) {
     const { weighted, weight_column: weightColumn } = construct.data;
     const weights = weighted
-      ? `, weighted (edge weights from column ${weightColumn ?? "?"})`
+      ? `, weighted (edge weights from ${/^column \d+$/.test(weightColumn ?? "") ? weightColumn : `column ${weightColumn ?? "?"}`})`
       : weighted === false
         ? ", unweighted"
         : "";
