@@ -12,6 +12,8 @@ test("A ranking answer shows its tool result as a table: rank, node and measure,
   await chat.attach("karate");
   const runId = await chat.ask("show the top 12 nodes by degree");
   await chat.expectCompleted(runId);
+  // The answer shows the ranking; the tool's own table is one click away in its card.
+  await chat.toolCards(runId).getByTestId("tool-result-table-toggle").first().click();
   const table = chat.toolCards(runId).getByTestId("tool-result-table").first();
   await expect(table).toBeVisible();
   await expect(table.locator("caption")).toContainText("Ranking");

@@ -76,7 +76,10 @@ test("train a node classifier from the chat: the job's progress bar ends done, t
     protocol: { seed: number };
   };
   const answer = chat.answer(runId);
-  await expect(answer).toContainText(record.model_id);
+  // The id is cited in its short form, the full id on the element (prose shows no UUIDs).
+  await expect(
+    answer.locator(`[data-testid="entity-id"][data-id="${record.model_id}"]`).first(),
+  ).toHaveText(record.model_id.slice(0, 8));
   await expect(answer).toContainText(
     `test accuracy ${record.metrics.test.accuracy.toPrecision(4)}`,
   );

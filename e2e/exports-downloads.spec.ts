@@ -66,6 +66,8 @@ test("a result table in the chat downloads as CSV with every row", async ({ page
   await chat.attach("karate");
   const runId = await chat.ask("show the top 12 nodes by degree");
   await chat.expectCompleted(runId);
+  // The answer shows the ranking; the tool's own table opens from its card.
+  await chat.toolCards(runId).getByTestId("tool-result-table-toggle").first().click();
   const table = chat.toolCards(runId).getByTestId("tool-result-table").first();
   await expect(table).toBeVisible();
   const csv = await download(page, () =>

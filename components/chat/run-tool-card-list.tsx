@@ -27,6 +27,8 @@ export function RunToolCardList({
   approvalCard: ReactNode;
 }) {
   const pending = view.pendingApproval;
+  // A Markdown table row in the answer: the answer restates a result's table itself.
+  const answerHasTable = /^\s*\|.+\|\s*$/m.test(view.text);
   const toolNames = useMemo(
     () => new Map(view.tools.map((card) => [card.toolCallId, card.toolName])),
     [view.tools],
@@ -55,6 +57,7 @@ export function RunToolCardList({
             toolNames={toolNames}
             highlighted={highlighted === card.toolCallId}
             job={jobByCall.get(card.toolCallId)}
+            answerHasTable={answerHasTable}
           />
           {pending?.toolCallId === card.toolCallId ? approvalCard : null}
           {decisionByCall.has(card.toolCallId) && pending?.toolCallId !== card.toolCallId ? (

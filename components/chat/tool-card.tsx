@@ -2,8 +2,10 @@
 
 import { useId, useState } from "react";
 import type { JobProgressState, ToolCardState } from "@/hooks/api/run-view";
+import { summaryWithoutIds } from "../markdown/entity-ids";
 import { formatDuration } from "./format-duration";
 import { JobProgressBar } from "./job-progress-bar";
+import { isPlumbingTool, plumbingLine } from "./plumbing-tools";
 import { toolCardDomId, toolCardTitleId } from "./tool-card-dom-id";
 import { ToolResultArtifact } from "./tool-result-artifact";
 import { ToolResultTable } from "./tool-result-table";
@@ -36,9 +38,12 @@ export function ToolCard({
   toolNames,
   highlighted,
   job,
+  answerHasTable = false,
 }: {
   runId: string;
   card: ToolCardState;
+  /** The run's answer shows its own table: list tables here fold so a ranking is shown once. */
+  answerHasTable?: boolean;
   /** The newest job this call is waiting on (or waited on), if it ran as one. */
   job?: JobProgressState;
   /** Names of the run's calls by id, to say which call blocked this one. */
@@ -52,6 +57,59 @@ export function ToolCard({
     setShown((current) => (current === panel ? null : panel));
   const resultText = card.result?.data !== undefined ? prettyJson(card.result.data) : null;
   const message = card.result?.message?.trim();
+  const summary = card.summary ? summaryWithoutIds(card.summary) : null;
+  // A succeeded stage-setting call (load, state, search, list) folds to one line.
+  const foldable = isPlumbingTool(card.toolName) && card.status === "succeeded" && !card.errorCode;
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = foldable && !unfolded;
+  if (folded) {
+    return (
+      <article
+        id={toolCardDomId(ids)}
+        tabIndex={-1}
+        aria-labelledby={toolCardTitleId(ids)}
+        data-testid="tool-card"
+        data-tool-name={card.toolName}
+        data-tool-call-id={card.toolCallId}
+        data-status={card.status}
+        data-collapsed="true"
+        data-highlighted={highlighted ? "true" : "false"}
+        className={`rounded-lg border px-3 py-1 text-sm transition-colors duration-300 focus:outline-none ${
+          highlighted
+            ? "border-amber-400 bg-amber-50 ring-2 ring-amber-300"
+            : "border-slate-200 bg-slate-50"
+        }`}
+      >
+        <header className="flex min-w-0 items-center gap-2 whitespace-nowrap">
+          <h3 id={toolCardTitleId(ids)} className="font-mono text-xs font-semibold text-slate-700">
+            {card.toolName}
+            <span className="sr-only"> tool call, {toolStatusLabel(card.status)}</span>
+          </h3>
+          <span
+            className="min-w-0 flex-1 truncate text-xs text-slate-600"
+            data-testid="tool-card-summary"
+          >
+            {plumbingLine({ data: card.result?.data, summary })}
+          </span>
+          {card.durationMs !== null ? (
+            <span className="text-xs text-slate-500" data-testid="tool-card-duration">
+              {formatDuration(card.durationMs)}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className={toggleClass}
+            aria-expanded={false}
+            onClick={() => setUnfolded(true)}
+            data-testid="tool-card-expand"
+            aria-label={`Show the details of ${card.toolName}`}
+          >
+            Details
+          </button>
+        </header>
+      </article>
+    );
+  }
   return (
     <article
       id={toolCardDomId(ids)}
@@ -61,6 +119,7 @@ export function ToolCard({
       data-tool-name={card.toolName}
       data-tool-call-id={card.toolCallId}
       data-status={card.status}
+      data-collapsed="false"
       data-highlighted={highlighted ? "true" : "false"}
       className={`rounded-lg border px-3 py-2 text-sm shadow-sm transition-colors duration-300 focus:outline-none ${
         highlighted
@@ -84,6 +143,17 @@ export function ToolCard({
           </span>
         ) : null}
         <span className="ml-auto flex gap-1">
+          {foldable ? (
+            <button
+              type="button"
+              className={toggleClass}
+              aria-expanded={true}
+              onClick={() => setUnfolded(false)}
+              data-testid="tool-card-collapse"
+            >
+              Fold
+            </button>
+          ) : null}
           <button
             type="button"
             className={toggleClass}
@@ -109,9 +179,9 @@ export function ToolCard({
         </span>
       </header>
       {job ? <JobProgressBar job={job} /> : null}
-      {card.summary ? (
+      {summary ? (
         <p className="mt-1 break-words text-xs text-slate-700" data-testid="tool-card-summary">
-          {card.summary}
+          {summary}
         </p>
       ) : null}
       {card.errorCode ? (
@@ -139,7 +209,7 @@ export function ToolCard({
         </p>
       ) : null}
       <ToolResultArtifact card={card} />
-      <ToolResultTable card={card} />
+      <ToolResultTable card={card} foldLists={answerHasTable} />
       <div id={panelId}>
         {shown === "args" ? (
           <pre className={panelClass} data-testid="tool-card-args">

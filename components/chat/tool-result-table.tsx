@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { ToolCardState } from "@/hooks/api/run-view";
 import { downloadBlob, fileNameFrom } from "../format/download-file";
 import { resultTableCsv } from "./result-table-csv";
@@ -94,8 +94,40 @@ function OneTable({ table, toolName }: { table: ResultTable; toolName: string })
   );
 }
 
-/** A succeeded analysis result as tables (rankings, pairs, metrics, SQL rows), if it has any. */
-export function ToolResultTable({ card }: { card: ToolCardState }) {
+/** A table the answer restates (a ranking, rows), folded to one line that opens it. */
+function FoldedTable({ table, toolName }: { table: ResultTable; toolName: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mt-1" data-testid="tool-result-table-folded" data-table={table.key}>
+      <button
+        type="button"
+        className="text-xs text-sky-800 underline"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="tool-result-table-toggle"
+      >
+        {open ? "Hide" : "Show"} the tool's {table.caption.toLowerCase()} table (
+        {table.rows.length.toLocaleString("en-US")} rows; the answer shows it below)
+      </button>
+      <div id={panelId}>{open ? <OneTable table={table} toolName={toolName} /> : null}</div>
+    </div>
+  );
+}
+
+/**
+ * A succeeded analysis result as tables (rankings, pairs, metrics, SQL rows), if it has any.
+ * With `foldLists` (the answer shows its own table) lists and rows fold to one line, so the
+ * reader meets a ranking once; metrics stay open.
+ */
+export function ToolResultTable({
+  card,
+  foldLists = false,
+}: {
+  card: ToolCardState;
+  foldLists?: boolean;
+}) {
   if (card.status !== "succeeded" || !card.result) return null;
   const tables = toolResultTables({ toolName: card.toolName, data: card.result.data });
   const args = card.args;
@@ -103,7 +135,7 @@ export function ToolResultTable({ card }: { card: ToolCardState }) {
   if (tables.length === 0 && !sql) return null;
   return (
     <div data-testid="tool-result-tables">
-      {sql ? (
+      {sql && !foldLists ? (
         <pre
           className="mt-2 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100"
           data-testid="tool-result-sql"
@@ -111,9 +143,13 @@ export function ToolResultTable({ card }: { card: ToolCardState }) {
           {sql}
         </pre>
       ) : null}
-      {tables.map((table) => (
-        <OneTable key={table.key} table={table} toolName={card.toolName} />
-      ))}
+      {tables.map((table) =>
+        foldLists && table.key !== "metrics" ? (
+          <FoldedTable key={table.key} table={table} toolName={card.toolName} />
+        ) : (
+          <OneTable key={table.key} table={table} toolName={card.toolName} />
+        ),
+      )}
     </div>
   );
 }

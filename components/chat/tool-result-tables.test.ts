@@ -64,6 +64,33 @@ describe("toolResultTables", () => {
     expect(paths.rows[0]).toEqual([1, 2, "n0 → n8 → n33"]);
   });
 
+  it("lists community members with commas, keeping arrows for paths", () => {
+    const [table] = toolResultTables({
+      toolName: "community_detection",
+      data: { communities: [{ community: 0, size: 3, members: ["n0", "n1", "n2"] }] },
+    });
+    expect(table.rows[0]).toEqual([0, 3, "n0, n1, n2"]);
+  });
+
+  it("shows a trained model's metrics with one row per part and one column per metric", () => {
+    const [table] = toolResultTables({
+      toolName: "train",
+      data: {
+        metrics: {
+          test: { loss: 0.11, accuracy: 0.875 },
+          train: { loss: 0.03, accuracy: 1 },
+          val: { loss: 0.01, accuracy: 1 },
+        },
+      },
+    });
+    expect(table.columns).toEqual(["part", "loss", "accuracy"]);
+    expect(table.rows).toEqual([
+      ["train", 0.03, 1],
+      ["val", 0.01, 1],
+      ["test", 0.11, 0.875],
+    ]);
+  });
+
   it("has nothing to show for results without a list", () => {
     expect(toolResultTables({ toolName: "get_graph_info", data: { nodes: 3 } })).toEqual([]);
     expect(toolResultTables({ toolName: "x", data: null })).toEqual([]);

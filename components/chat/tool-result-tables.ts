@@ -34,19 +34,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function cellOf(value: unknown): TableCell {
+function cellOf(value: unknown, column = ""): TableCell {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
     return value;
   }
   if (Array.isArray(value)) {
-    // A path or a member list: node ids (or node views) joined in order.
+    // Node ids (or node views) in order: arrows only for a path, where the order is the walk;
+    // a member list is a set and reads as one.
     return value
       .map((item) => (isRecord(item) ? String(item.id ?? item.label ?? "") : String(item)))
-      .join(" → ");
+      .join(isPathColumn(column) ? " → " : ", ");
   }
   if (isRecord(value)) return String(value.id ?? value.label ?? JSON.stringify(value));
   return String(value);
+}
+
+/** A column holding a walk through the graph (`path`, `nodes` of a path), not a set of nodes. */
+export function isPathColumn(column: string): boolean {
+  return /path|route|walk|cycle/i.test(column);
 }
 
 function tableOfList(
@@ -68,7 +74,9 @@ function tableOfList(
     key: field,
     caption,
     columns,
-    rows: records.map((record) => columns.map((column) => cellOf(record[column]))),
+    rows: records.map((record) =>
+      columns.map((column) => cellOf(record[column], field === "paths" ? "path" : column)),
+    ),
     total: field === "top" || field === "pairs" || field === "similar" ? total : null,
     truncated: data.truncated === true,
   };
@@ -85,9 +93,9 @@ function tableOfQuery(data: Record<string, unknown>): ResultTable | null {
     columns,
     rows: data.rows.map((row) =>
       Array.isArray(row)
-        ? row.map(cellOf)
+        ? row.map((cell, index) => cellOf(cell, columns[index]))
         : isRecord(row)
-          ? columns.map((column) => cellOf(row[column]))
+          ? columns.map((column) => cellOf(row[column], column))
           : [cellOf(row)],
     ),
     total: typeof data.row_count === "number" ? data.row_count : null,
@@ -96,14 +104,40 @@ function tableOfQuery(data: Record<string, unknown>): ResultTable | null {
 }
 
 function tableOfMetrics(metrics: Record<string, unknown>): ResultTable {
+  // A trained model's metrics are per part (train / val / test → accuracy, macro-F1, loss):
+  // one row per part and one column per metric, never a JSON object in a cell.
+  const parts = Object.entries(metrics).filter(
+    (entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]),
+  );
+  if (parts.length > 0 && parts.length === Object.keys(metrics).length) {
+    const order = ["train", "val", "validation", "test"];
+    parts.sort(([a], [b]) => rankOf(order, a) - rankOf(order, b));
+    const names: string[] = [];
+    for (const [, values] of parts) {
+      for (const name of Object.keys(values)) if (!names.includes(name)) names.push(name);
+    }
+    return {
+      key: "metrics",
+      caption: "Metrics",
+      columns: ["part", ...names],
+      rows: parts.map(([part, values]) => [part, ...names.map((name) => cellOf(values[name]))]),
+      total: null,
+      truncated: false,
+    };
+  }
   return {
     key: "metrics",
     caption: "Graph metrics",
     columns: ["metric", "value"],
-    rows: Object.entries(metrics).map(([name, value]) => [name, cellOf(value)]),
+    rows: Object.entries(metrics).map(([name, value]) => [name, cellOf(value, name)]),
     total: null,
     truncated: false,
   };
+}
+
+function rankOf(order: string[], name: string): number {
+  const index = order.indexOf(name);
+  return index === -1 ? order.length : index;
 }
 
 /**

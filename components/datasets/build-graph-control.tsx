@@ -31,10 +31,15 @@ function toConstructionError(error: unknown): ConstructionError {
 }
 
 /** What a screen reader hears once a build is saved. */
+/** A column as the build names it: "amount" is "column amount"; a header-less "column 3" stays. */
+function columnName(column: string | null): string {
+  return /^column \d+$/.test(column ?? "") ? (column as string) : `column ${column ?? "?"}`;
+}
+
 function builtAnnouncement(input: { name: string; construction: Construction }): string {
   const { construction } = input;
   const weights = construction.weighted
-    ? `, weighted (edge weights from column ${construction.weight_column ?? "?"})`
+    ? `, weighted (edge weights from ${columnName(construction.weight_column)})`
     : construction.weighted === false
       ? ", unweighted"
       : "";

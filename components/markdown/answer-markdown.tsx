@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, type ReactNode } from "react";
+import { shortEntityId, splitEntityIds } from "./entity-ids";
 import { type FigureIndex, type FigureSpan, findFigures } from "./figure-links";
 import {
   type InlineBlock,
@@ -48,7 +49,38 @@ function FigureLink({
 /** Where a piece of text sits: its block, and for a table cell the column header. */
 type FigureContext = { block: string; columnLabel?: string };
 
+/** An id in prose: its short form, the full id on hover and for assistive technology. */
+function EntityId({ id }: { id: string }) {
+  return (
+    <abbr
+      title={id}
+      aria-label={id}
+      data-testid="entity-id"
+      data-id={id}
+      className="font-mono text-[0.9em] no-underline"
+    >
+      {shortEntityId(id)}
+    </abbr>
+  );
+}
+
 function renderText(text: string, context: FigureContext, props: FigureProps): ReactNode {
+  const pieces = splitEntityIds(text);
+  if (pieces.length === 1 && pieces[0]?.kind === "text") {
+    return renderFigures(text, context, props);
+  }
+  return pieces.map((piece, position) =>
+    piece.kind === "id" ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one text never reorder
+      <EntityId key={`id-${position}`} id={piece.id} />
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one text never reorder
+      <Fragment key={`text-${position}`}>{renderFigures(piece.text, context, props)}</Fragment>
+    ),
+  );
+}
+
+function renderFigures(text: string, context: FigureContext, props: FigureProps): ReactNode {
   if (!props.figureIndex) return text;
   const spans = findFigures({
     text,
@@ -100,7 +132,14 @@ function renderInlineNode(
     case "code":
       return (
         <code key={key} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]">
-          {node.text}
+          {splitEntityIds(node.text).map((piece, position) =>
+            piece.kind === "id" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one text never reorder
+              <EntityId key={position} id={piece.id} />
+            ) : (
+              piece.text
+            ),
+          )}
         </code>
       );
     case "strong":

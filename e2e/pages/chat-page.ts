@@ -233,6 +233,27 @@ export class ChatPage extends WorkbenchPage {
     await expect(this.messageInput).toBeEnabled();
   }
 
+  /** The tables a reader sees in a run (tool cards and answer), by their header cells. */
+  async visibleTableHeaders(runId: string): Promise<string[][]> {
+    return this.run(runId)
+      .locator("table")
+      .evaluateAll((tables) =>
+        tables
+          .filter((table) => (table as HTMLElement).offsetParent !== null)
+          .map((table) =>
+            Array.from(
+              table.querySelectorAll("thead th"),
+              (cell) => cell.textContent?.trim() ?? "",
+            ),
+          ),
+      );
+  }
+
+  /** What a reader sees of a run, as the browser lays it out (hidden panels left out). */
+  async visibleText(runId: string): Promise<string> {
+    return readerText(this.run(runId));
+  }
+
   figureLinks(runId: string): Locator {
     return this.answer(runId).getByTestId("figure-link");
   }
@@ -246,6 +267,15 @@ export class ChatPage extends WorkbenchPage {
     await expect(this.messageBox).toHaveAttribute("data-can-send", "true", { timeout });
     await expect(this.messageInput).toBeEnabled();
   }
+}
+
+/**
+ * The text a reader sees in an element: layout-aware on purpose, so hidden panels (a folded
+ * card's data, a closed disclosure) are left out, as they are on screen.
+ */
+export async function readerText(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not the DOM's text
+  return locator.innerText();
 }
 
 export type RunEventRecord = { seq: number; type: string; data: Record<string, unknown> };

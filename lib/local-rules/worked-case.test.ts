@@ -93,9 +93,9 @@ describe("SS-5 worked case", () => {
     expect(answer).not.toContain("| product |");
     expect(answer).toContain("Only nodes of type customer are listed: 6 of the top 10 overall.");
     expect(answer).toContain("built revision 1");
-    expect(answer).toContain("Saved a graph view (artifact art_view_1)");
+    expect(answer).toContain("Saved a graph view (shown in its card above)");
     expect(answer).toContain(
-      'Saved the report "Key customers that connect several communities" (artifact art_report_1)',
+      'Saved the report "Key customers that connect several communities" (open it from its card above)',
     );
   });
 
@@ -122,7 +122,7 @@ describe("deliverables and approvals", () => {
       { toolName: "visualize_subgraph", input: { color_by: "community", size_by: "pagerank" } },
     ]);
     expect(turns[1].calls[0].input.node_ids).toBeUndefined();
-    expect(answer).toContain("已保存图视图（产物 art_view_1）");
+    expect(answer).toContain("已保存图视图（见上方卡片）");
   });
 
   it("reports the cleared graph after approval", async () => {

@@ -38,7 +38,7 @@ const sourceResults = {
 const generatedAt = new Date("2025-01-02T03:04:05Z");
 
 describe("renderAnalysisReport", () => {
-  it("groups sections by real tool name, in the order given", () => {
+  it("leads with the findings by real tool name, the raw fields in an appendix after", () => {
     const { markdown } = renderAnalysisReport({
       title: "Karate",
       sourceResults,
@@ -46,13 +46,18 @@ describe("renderAnalysisReport", () => {
       generatedAt,
     });
     const text = markdown ?? "";
-    const headings = text.split("\n").filter((line) => line.startsWith("## "));
+    const headings = text.split("\n").filter((line) => /^###? /.test(line));
     expect(headings).toEqual([
-      "## `node_centrality`",
-      "## `community_detection`",
-      "## `shortest_path`",
-      "## `get_graph_info`",
+      "## Findings",
+      "### `node_centrality`",
+      "### `community_detection`",
+      "### `shortest_path`",
+      "## Appendix: raw tool fields",
+      "### `node_centrality`",
+      "### `get_graph_info`",
     ]);
+    // The ranking comes before any field of how the call ran.
+    expect(text.indexOf("| # | id | score |")).toBeLessThan(text.indexOf("| status | ok |"));
     expect(text).toContain("2025-01-02T03:04:05.000Z");
     expect(text).toContain("not a proof of business correctness");
   });
@@ -92,7 +97,8 @@ describe("renderAnalysisReport", () => {
     expect(page).toMatch(/^<!doctype html>/);
     expect(page).toContain("<style>");
     expect(page).not.toMatch(/(src|href)=|@import|url\(/);
-    expect(page).toContain("<h2><code>node_centrality</code></h2>");
+    expect(page).toContain("<h2>Findings</h2>");
+    expect(page).toContain("<h3><code>node_centrality</code></h3>");
     expect(page).toContain('<td class="number">0.418803</td>');
   });
 

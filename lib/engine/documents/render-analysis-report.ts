@@ -2,6 +2,7 @@ import { EngineError } from "../engine-error";
 import { renderHtml } from "./report/render-html";
 import { renderMarkdown } from "./report/render-markdown";
 import type { ReportSection } from "./report/report-block";
+import { placeSections } from "./report/report-placement";
 import { resultBlocks } from "./report/result-blocks";
 
 /** The most tools and results per tool a report shows. */
@@ -10,7 +11,8 @@ const maxResultsPerTool = 20;
 
 /** TC-3: what a report is and is not. */
 export const reportDisclaimer =
-  "This report explains the results returned by the tools named below, grouped by tool. " +
+  "This report explains the results returned by the tools named below: what they found " +
+  "first, then their raw fields in an appendix. " +
   "It is not a proof of business correctness: figures are shown as the tools returned them " +
   "(at most 6 significant digits), and conclusions drawn from them still need to be checked " +
   "against the business context.";
@@ -53,7 +55,8 @@ export function renderAnalysisReport({
     entries.length > maxTools
       ? `${reportDisclaimer} Only the first ${maxTools} of ${entries.length} tools are shown.`
       : reportDisclaimer;
-  const input = { title, generatedAt: when, note, sections };
+  // Findings lead; the calls' own fields and the stage-setting tools follow in an appendix.
+  const input = { title, generatedAt: when, note, ...placeSections(sections) };
   return {
     markdown: format === "html" ? null : renderMarkdown(input),
     html: format === "markdown" ? null : renderHtml(input),

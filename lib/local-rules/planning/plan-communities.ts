@@ -1,5 +1,5 @@
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
-import { formatFigure } from "../writing/format-figures";
+import { formatFigure, roundsAny } from "../writing/format-figures";
 import { type CommunityData, communityDataSchema } from "../writing/result-shapes";
 import type { CommunityAlgorithm } from "./community-algorithm";
 import type { PlanContext, PlanOutcome } from "./plan-types";
@@ -49,7 +49,7 @@ export function writeCommunities(input: {
   if (data.truncated) {
     part.notes.push(p.noteCommunitiesTruncated(data.communities.length, data.community_count));
   }
-  part.rounded = true;
+  part.rounded = roundsAny([data.modularity]);
   part.focusNodeIds = data.communities.flatMap((community) => community.members).slice(0, 300);
   return part;
 }

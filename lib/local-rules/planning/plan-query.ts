@@ -33,8 +33,8 @@ export function planQuery(input: {
     write: (data) => {
       const part = emptyPart({ succeeded: true });
       part.sources.push(callSource(call));
+      // The SQL itself is shown as code under the answer's sources (it is the call's argument).
       input.write(data, part);
-      part.notes.push(`SQL: ${sql}`);
       return part;
     },
   });

@@ -7,7 +7,7 @@ import { questionWords } from "../reading/question-words";
 import { degreeDataSchema } from "../writing/analysis-result-shapes";
 import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { inLanguage } from "../writing/answer-language";
-import { formatFigure } from "../writing/format-figures";
+import { formatFigure, roundsAny } from "../writing/format-figures";
 import { centralityDataSchema, nodeName } from "../writing/result-shapes";
 import type { CentralityMeasure } from "./centrality-measure";
 import { centralityNotes } from "./plan-centrality";
@@ -289,7 +289,7 @@ function writeRanking(input: {
       },
     ],
   });
-  part.rounded = true;
+  part.rounded = roundsAny(rows.map((row) => row.value));
   part.sizeBy = input.sizeBy;
   part.focusNodeIds = rows.map((row) => row.id);
   return part;

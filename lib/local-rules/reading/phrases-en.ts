@@ -208,7 +208,12 @@ export const englishPhrases: Phrases = {
   noteTypeFilter: (nodeType, fetched, kept) =>
     `Only nodes of type ${nodeType} are listed: ${kept} of the top ${fetched} overall.`,
   noteWeights: ({ measure, weighted, graphWeighted, column, meaning }) => {
-    const from = column ? ` from column \`${column}\`` : "";
+    // A header-less file names its weight column "column 3": say that once, not "column column 3".
+    const from = column
+      ? /^column \d+$/.test(column)
+        ? ` from ${column}`
+        : ` from column \`${column}\``
+      : "";
     if (weighted && meaning === "length") {
       return `Weighted ${measure} (edge weights${from}, read as lengths: path length = sum of weights, Dijkstra).`;
     }
@@ -290,11 +295,12 @@ export const englishPhrases: Phrases = {
 
   commitVerifyMismatch: (saved, loaded) =>
     `But get_graph_info shows revision ${loaded ?? "?"} loaded, not the saved revision ${saved}; load revision ${saved} before analysing further.`,
-  visualizationSaved: ({ artifactId, nodes, edges, sizeBy }) =>
-    `Saved a graph view (artifact ${artifactId}): ${nodes ?? "?"} nodes and ${edges ?? "?"} edges, coloured by community and sized by ${sizeBy}.`,
+  // Ids stay out of the prose: the tool card above the answer holds the saved view or report.
+  visualizationSaved: ({ nodes, edges, sizeBy }) =>
+    `Saved a graph view (shown in its card above): ${nodes ?? "?"} nodes and ${edges ?? "?"} edges, coloured by community and sized by ${sizeBy}.`,
   noteViewTruncated: "The view shows part of the graph only (it was cut to stay readable).",
-  reportSaved: ({ title, artifactId, tools }) =>
-    `Saved the report "${title}" (artifact ${artifactId}) from the results of ${list(tools)}.`,
+  reportSaved: ({ title, tools }) =>
+    `Saved the report "${title}" (open it from its card above) from the results of ${list(tools)}.`,
   noteReportExplains:
     "The report explains these results; it is not a proof of business correctness.",
 };

@@ -262,10 +262,10 @@ export const chinesePhrases: Phrases = {
 
   commitVerifyMismatch: (saved, loaded) =>
     `但 get_graph_info 显示当前加载的是版本 ${loaded ?? "?"}，而不是新保存的版本 ${saved}；请先加载版本 ${saved} 再继续分析。`,
-  visualizationSaved: ({ artifactId, nodes, edges, sizeBy }) =>
-    `已保存图视图（产物 ${artifactId}）：${nodes ?? "?"} 个节点、${edges ?? "?"} 条边，按社区着色，按 ${sizeBy} 调整大小。`,
+  visualizationSaved: ({ nodes, edges, sizeBy }) =>
+    `已保存图视图（见上方卡片）：${nodes ?? "?"} 个节点、${edges ?? "?"} 条边，按社区着色，按 ${sizeBy} 调整大小。`,
   noteViewTruncated: "视图只显示了图的一部分（为保持可读性做了裁剪）。",
-  reportSaved: ({ title, artifactId, tools }) =>
-    `已保存报告“${title}”（产物 ${artifactId}），依据 ${list(tools)} 的结果。`,
+  reportSaved: ({ title, tools }) =>
+    `已保存报告“${title}”（可从上方卡片打开），依据 ${list(tools)} 的结果。`,
   noteReportExplains: "报告用于解释这些结果，并不证明业务结论正确。",
 };

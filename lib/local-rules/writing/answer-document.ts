@@ -1,3 +1,5 @@
+import { type ReadableSource, readableSources } from "./readable-sources";
+
 /** One block of an answer section. */
 export type AnswerBlock =
   | { kind: "paragraph"; text: string }
@@ -80,7 +82,7 @@ function plainBlock(block: AnswerBlock): string {
 function collect(document: AnswerDocument) {
   const summary = document.parts.flatMap((part) => part.summary);
   const sections = document.parts.flatMap((part) => part.sections);
-  const sources = [...new Set(document.parts.flatMap((part) => part.sources))];
+  const sources = readableSources(document.parts.flatMap((part) => part.sources));
   const notes = [...new Set(document.parts.flatMap((part) => part.notes))];
   if (document.parts.some((part) => part.rounded)) notes.push(document.labels.rounding);
   return { summary, sections, sources, notes };
@@ -105,7 +107,13 @@ export function renderAnswer(input: {
     for (const section of sections) {
       chunks.push(`### ${section.heading}`, ...section.blocks.map(markdownBlock));
     }
-    if (sources.length > 0) chunks.push(`### ${labels.sources}`, markdownBlock(list(sources)));
+    if (sources.length > 0) {
+      chunks.push(
+        `### ${labels.sources}`,
+        markdownBlock(list(labelsOf(sources))),
+        ...sqlFences(sources),
+      );
+    }
     if (notes.length > 0) chunks.push(`### ${labels.notes}`, markdownBlock(list(notes)));
   } else if (format === "chat") {
     chunks.push(...summary);
@@ -113,16 +121,33 @@ export function renderAnswer(input: {
       chunks.push(`**${section.heading}**`, ...section.blocks.map(markdownBlock));
     }
     if (notes.length > 0) chunks.push(`**${labels.notes}**`, markdownBlock(list(notes)));
-    if (sources.length > 0) chunks.push(`_${labels.sources}: ${sources.join("; ")}_`);
+    if (sources.length > 0) {
+      chunks.push(`_${labels.sources}: ${labelsOf(sources).join("; ")}_`, ...sqlFences(sources));
+    }
   } else {
     chunks.push(document.title, ...summary);
     for (const section of sections) {
       chunks.push(`${section.heading}:`, ...section.blocks.map(plainBlock));
     }
     if (notes.length > 0) chunks.push(`${labels.notes}:`, plainBlock(list(notes)));
-    if (sources.length > 0) chunks.push(`${labels.sources}: ${sources.join("; ")}`);
+    if (sources.length > 0) {
+      chunks.push(`${labels.sources}: ${labelsOf(sources).join("; ")}`, ...sqlLines(sources));
+    }
   }
   return `${chunks.filter((chunk) => chunk.length > 0).join("\n\n")}\n`;
+}
+
+function labelsOf(sources: ReadableSource[]): string[] {
+  return sources.map((source) => source.label);
+}
+
+// The SQL a source ran, as code under the sources line: quotes stay quotes, lines stay lines.
+function sqlFences(sources: ReadableSource[]): string[] {
+  return sources.flatMap((source) => (source.sql ? [`\`\`\`sql\n${source.sql}\n\`\`\``] : []));
+}
+
+function sqlLines(sources: ReadableSource[]): string[] {
+  return sources.flatMap((source) => (source.sql ? [`SQL: ${source.sql}`] : []));
 }
 
 function list(items: string[]): AnswerBlock {
@@ -135,7 +160,7 @@ function renderMethodFirst(input: {
   format: OutputFormat;
   summary: string[];
   sections: AnswerSection[];
-  sources: string[];
+  sources: ReadableSource[];
   notes: string[];
 }): string {
   const { document, format, summary, sections, sources, notes } = input;
@@ -148,7 +173,10 @@ function renderMethodFirst(input: {
   for (const section of sections)
     chunks.push(heading(section.heading), ...section.blocks.map(block));
   chunks.push(heading(labels.conclusion), ...summary);
-  if (sources.length > 0) chunks.push(heading(labels.sources), block(list(sources)));
+  if (sources.length > 0) {
+    chunks.push(heading(labels.sources), block(list(labelsOf(sources))));
+    chunks.push(...(format === "json" ? sqlLines(sources) : sqlFences(sources)));
+  }
   if (notes.length > 0) chunks.push(heading(labels.notes), block(list(notes)));
   return `${chunks.filter((chunk) => chunk.length > 0).join("\n\n")}\n`;
 }

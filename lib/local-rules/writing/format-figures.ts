@@ -14,3 +14,14 @@ export function formatFigure(value: number | null | undefined): string {
   if (magnitude >= 1e3 && magnitude < 1e12) return String(Number(value.toFixed(1)));
   return String(Number(value.toPrecision(4)));
 }
+
+/**
+ * Whether showing these values with formatFigure loses digits: the answer's rounding note is
+ * for figures that were actually rounded, never for integer degrees or counts.
+ */
+export function roundsAny(values: readonly (number | null | undefined)[]): boolean {
+  return values.some(
+    (value) =>
+      typeof value === "number" && Number.isFinite(value) && Number(formatFigure(value)) !== value,
+  );
+}

@@ -1,3 +1,4 @@
+import { appendixHeading, findingsHeading } from "./render-markdown";
 import type { ReportBlock, ReportSection } from "./report-block";
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -15,7 +16,7 @@ const styles = `
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff;margin:0}
 main{max-width:960px;margin:0 auto;padding:24px}
 h1{font-size:1.6rem;margin:0 0 4px}h2{font-size:1.25rem;margin:32px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
-h3{font-size:1.05rem;margin:20px 0 8px}h4{font-size:.95rem;margin:16px 0 6px;color:#57606a}
+h3{font-size:1.05rem;margin:20px 0 8px}h4,h5{font-size:.95rem;margin:16px 0 6px;color:#57606a}
 .meta{color:#57606a;margin:0 0 16px}.note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px 12px}
 table{border-collapse:collapse;margin:8px 0;font-size:.9rem}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.number{text-align:right;font-variant-numeric:tabular-nums}
@@ -28,12 +29,14 @@ export function renderHtml({
   title,
   generatedAt,
   note,
-  sections,
+  findings,
+  appendix,
 }: {
   title: string;
   generatedAt: string;
   note: string;
-  sections: ReportSection[];
+  findings: ReportSection[];
+  appendix: ReportSection[];
 }): string {
   const e = (text: string) => escapeHtml({ text });
   const body: string[] = [
@@ -41,19 +44,28 @@ export function renderHtml({
     `<p class="meta">Generated ${e(generatedAt)}</p>`,
     `<p class="note"><strong>Note.</strong> ${e(note)}</p>`,
   ];
-  if (sections.length === 0) body.push("<p>No tool results were given.</p>");
-  for (const section of sections) {
-    body.push(`<section><h2><code>${e(section.toolName)}</code></h2>`);
-    section.results.forEach((blocks, index) => {
-      if (section.results.length > 1) {
-        body.push(`<h3>Result ${index + 1} of ${section.results.length}</h3>`);
+  if (findings.length === 0 && appendix.length === 0) {
+    body.push("<p>No tool results were given.</p>");
+  }
+  for (const [heading, sections] of [
+    [findingsHeading, findings],
+    [appendixHeading, appendix],
+  ] as const) {
+    if (sections.length === 0) continue;
+    body.push(`<h2>${e(heading)}</h2>`);
+    for (const section of sections) {
+      body.push(`<section><h3><code>${e(section.toolName)}</code></h3>`);
+      section.results.forEach((blocks, index) => {
+        if (section.results.length > 1) {
+          body.push(`<h4>Result ${index + 1} of ${section.results.length}</h4>`);
+        }
+        for (const block of blocks) body.push(blockHtml(block));
+      });
+      if (section.omittedResults > 0) {
+        body.push(`<p class="small">${section.omittedResults} more result(s) are not shown.</p>`);
       }
-      for (const block of blocks) body.push(blockHtml(block));
-    });
-    if (section.omittedResults > 0) {
-      body.push(`<p class="small">${section.omittedResults} more result(s) are not shown.</p>`);
+      body.push("</section>");
     }
-    body.push("</section>");
   }
   // The CSP forbids scripts and any fetch even if some markup slipped through escaping.
   return [
@@ -72,7 +84,7 @@ function blockHtml(block: ReportBlock): string {
   const note = "note" in block && block.note ? `<p class="small">${e(block.note)}</p>` : "";
   switch (block.kind) {
     case "heading":
-      return `<h4>${e(block.text)}</h4>`;
+      return `<h5>${e(block.text)}</h5>`;
     case "paragraph":
       return block.tone === "error"
         ? `<p class="error">${e(block.text)}</p>`

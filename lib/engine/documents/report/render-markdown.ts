@@ -18,35 +18,50 @@ export function escapeMarkdown({
   return inline.replace(/^[-+=#]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2");
 }
 
-/** The report as Markdown: one `##` section per tool, `###` per result when several. */
+/**
+ * The report as Markdown: the findings first (`## Findings`, a `###` per tool), then the raw
+ * fields in an appendix, so a reader meets what the tools found before how they ran.
+ */
 export function renderMarkdown({
   title,
   generatedAt,
   note,
-  sections,
+  findings,
+  appendix,
 }: {
   title: string;
   generatedAt: string;
   note: string;
-  sections: ReportSection[];
+  findings: ReportSection[];
+  appendix: ReportSection[];
 }): string {
   const lines: string[] = [`# ${escapeMarkdown({ text: title })}`, ""];
   lines.push(`_Generated ${escapeMarkdown({ text: generatedAt })}_`, "");
   lines.push(`> **Note.** ${escapeMarkdown({ text: note })}`, "");
-  if (sections.length === 0) lines.push("No tool results were given.", "");
-  for (const section of sections) {
-    lines.push(`## ${toolHeading(section.toolName)}`, "");
-    section.results.forEach((blocks, index) => {
-      if (section.results.length > 1) {
-        lines.push(`### Result ${index + 1} of ${section.results.length}`, "");
-      }
-      for (const block of blocks) lines.push(...blockLines(block), "");
-    });
-    if (section.omittedResults > 0) {
-      lines.push(`_${section.omittedResults} more result(s) of this tool are not shown._`, "");
-    }
-  }
+  if (findings.length === 0 && appendix.length === 0) lines.push("No tool results were given.", "");
+  if (findings.length > 0) lines.push(`## ${findingsHeading}`, "");
+  for (const section of findings) lines.push(...sectionLines(section));
+  if (appendix.length > 0) lines.push(`## ${appendixHeading}`, "");
+  for (const section of appendix) lines.push(...sectionLines(section));
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** The two parts' headings, shared by the Markdown and HTML renderings. */
+export const findingsHeading = "Findings";
+export const appendixHeading = "Appendix: raw tool fields";
+
+function sectionLines(section: ReportSection): string[] {
+  const lines: string[] = [`### ${toolHeading(section.toolName)}`, ""];
+  section.results.forEach((blocks, index) => {
+    if (section.results.length > 1) {
+      lines.push(`#### Result ${index + 1} of ${section.results.length}`, "");
+    }
+    for (const block of blocks) lines.push(...blockLines(block), "");
+  });
+  if (section.omittedResults > 0) {
+    lines.push(`_${section.omittedResults} more result(s) of this tool are not shown._`, "");
+  }
+  return lines;
 }
 
 /** Tool names are code spans when they are plain identifiers (they always are, for real tools). */
@@ -58,7 +73,7 @@ function blockLines(block: ReportBlock): string[] {
   const e = (text: string) => escapeMarkdown({ text });
   switch (block.kind) {
     case "heading":
-      return [`#### ${e(block.text)}`];
+      return [`##### ${e(block.text)}`];
     case "paragraph":
       return [block.tone === "error" ? `**${e(block.text)}**` : e(block.text)];
     case "code":
