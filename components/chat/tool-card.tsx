@@ -85,6 +85,7 @@ export function ToolCard({
             {card.toolName}
             <span className="sr-only"> tool call, {toolStatusLabel(card.status)}</span>
           </h3>
+          <ToolStatusBadge status={card.status} />
           <span
             className="min-w-0 flex-1 truncate text-xs text-slate-600"
             data-testid="tool-card-summary"
