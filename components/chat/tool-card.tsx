@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import type { JobProgressState, ToolCardState } from "@/hooks/api/run-view";
 import { summaryWithoutIds } from "../markdown/entity-ids";
+import { FoldedToolCard } from "./folded-tool-card";
 import { formatDuration } from "./format-duration";
 import { JobProgressBar } from "./job-progress-bar";
 import { isPlumbingTool, plumbingLine } from "./plumbing-tools";
@@ -64,50 +65,13 @@ export function ToolCard({
   const folded = foldable && !unfolded;
   if (folded) {
     return (
-      <article
-        id={toolCardDomId(ids)}
-        tabIndex={-1}
-        aria-labelledby={toolCardTitleId(ids)}
-        data-testid="tool-card"
-        data-tool-name={card.toolName}
-        data-tool-call-id={card.toolCallId}
-        data-status={card.status}
-        data-collapsed="true"
-        data-highlighted={highlighted ? "true" : "false"}
-        className={`rounded-lg border px-3 py-1 text-sm transition-colors duration-300 focus:outline-none ${
-          highlighted
-            ? "border-amber-400 bg-amber-50 ring-2 ring-amber-300"
-            : "border-slate-200 bg-slate-50"
-        }`}
-      >
-        <header className="flex min-w-0 items-center gap-2 whitespace-nowrap">
-          <h3 id={toolCardTitleId(ids)} className="font-mono text-xs font-semibold text-slate-700">
-            {card.toolName}
-            <span className="sr-only"> tool call, {toolStatusLabel(card.status)}</span>
-          </h3>
-          <span
-            className="min-w-0 flex-1 truncate text-xs text-slate-600"
-            data-testid="tool-card-summary"
-          >
-            {plumbingLine({ data: card.result?.data, summary })}
-          </span>
-          {card.durationMs !== null ? (
-            <span className="text-xs text-slate-500" data-testid="tool-card-duration">
-              {formatDuration(card.durationMs)}
-            </span>
-          ) : null}
-          <button
-            type="button"
-            className={toggleClass}
-            aria-expanded={false}
-            onClick={() => setUnfolded(true)}
-            data-testid="tool-card-expand"
-            aria-label={`Show the details of ${card.toolName}`}
-          >
-            Details
-          </button>
-        </header>
-      </article>
+      <FoldedToolCard
+        runId={runId}
+        card={card}
+        line={plumbingLine({ data: card.result?.data, summary })}
+        highlighted={highlighted}
+        onUnfold={() => setUnfolded(true)}
+      />
     );
   }
   return (
@@ -184,6 +148,44 @@ export function ToolCard({
           {summary}
         </p>
       ) : null}
+      <ToolCardProblems card={card} message={message} toolNames={toolNames} />
+      <ToolResultArtifact card={card} />
+      <ToolResultTable card={card} foldLists={answerHasTable} />
+      <div id={panelId}>
+        {shown === "args" ? (
+          <pre className={panelClass} data-testid="tool-card-args">
+            {prettyJson(card.args ?? {})}
+          </pre>
+        ) : null}
+        {/* Always in the DOM (hidden when closed), so the data can be read without a click. */}
+        {resultText !== null ? (
+          <pre
+            className={panelClass}
+            hidden={shown !== "result"}
+            data-testid="tool-card-result-data"
+          >
+            {resultText.length > maxShownResultCharacters
+              ? `${resultText.slice(0, maxShownResultCharacters)}\n… (cut; the full result is in GET /api/runs/${runId})`
+              : resultText}
+          </pre>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** What went wrong with a call: its error code and message, and the calls that blocked it. */
+function ToolCardProblems({
+  card,
+  message,
+  toolNames,
+}: {
+  card: ToolCardState;
+  message: string | undefined;
+  toolNames: ReadonlyMap<string, string>;
+}) {
+  return (
+    <>
       {card.errorCode ? (
         <p className="mt-1 text-xs text-red-800" data-testid="tool-card-error">
           <code
@@ -208,27 +210,6 @@ export function ToolCard({
           ))}
         </p>
       ) : null}
-      <ToolResultArtifact card={card} />
-      <ToolResultTable card={card} foldLists={answerHasTable} />
-      <div id={panelId}>
-        {shown === "args" ? (
-          <pre className={panelClass} data-testid="tool-card-args">
-            {prettyJson(card.args ?? {})}
-          </pre>
-        ) : null}
-        {/* Always in the DOM (hidden when closed), so the data can be read without a click. */}
-        {resultText !== null ? (
-          <pre
-            className={panelClass}
-            hidden={shown !== "result"}
-            data-testid="tool-card-result-data"
-          >
-            {resultText.length > maxShownResultCharacters
-              ? `${resultText.slice(0, maxShownResultCharacters)}\n… (cut; the full result is in GET /api/runs/${runId})`
-              : resultText}
-          </pre>
-        ) : null}
-      </div>
-    </article>
+    </>
   );
 }
