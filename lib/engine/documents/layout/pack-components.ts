@@ -1,3 +1,5 @@
+import { rankGroups } from "../rank-groups";
+
 /** Empty space around each component's box, as a share of the largest component's size. */
 const marginShare = 0.06;
 /** The smallest box side (an isolated node), as a share of the largest component's size. */
@@ -6,6 +8,8 @@ const minimumSideShare = 0.04;
 /**
  * Per node, the index of its connected component along the given edges (directions ignored),
  * numbered by size descending, ties by smallest member index: component 0 is the largest.
+ * Along the drawn edges, not the graph's (algorithms/connected-components reads a CSR): the
+ * force layout pulls only along what is drawn, so that is what holds a component together.
  */
 export function connectedComponents({
   nodeCount,
@@ -33,20 +37,9 @@ export function connectedComponents({
     const b = find(targets[e]);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   }
-  const rootSize = new Int32Array(nodeCount);
-  for (let i = 0; i < nodeCount; i++) rootSize[find(i)]++;
-  // A root is its component's smallest member (unions keep the smaller index as the root).
-  const roots = Array.from({ length: nodeCount }, (_, i) => i).filter((i) => parent[i] === i);
-  roots.sort((a, b) => rootSize[b] - rootSize[a] || a - b);
-  const rankOfRoot = new Int32Array(nodeCount);
-  const sizes = new Int32Array(roots.length);
-  roots.forEach((root, rank) => {
-    rankOfRoot[root] = rank;
-    sizes[rank] = rootSize[root];
-  });
-  const componentOf = new Int32Array(nodeCount);
-  for (let i = 0; i < nodeCount; i++) componentOf[i] = rankOfRoot[find(i)];
-  return { componentOf, sizes };
+  const rootOf = Int32Array.from({ length: nodeCount }, (_, i) => find(i));
+  const ranked = rankGroups({ groupOf: rootOf, groupCount: nodeCount });
+  return { componentOf: ranked.rankOf, sizes: ranked.sizes };
 }
 
 type Box = { minX: number; minY: number; width: number; height: number };
