@@ -44,7 +44,8 @@ export function FoldedToolCard({
           : "border-slate-200 bg-slate-50"
       }`}
     >
-      <header className="flex min-w-0 items-center gap-2 whitespace-nowrap">
+      {/* One line where it fits; on a phone the summary wraps below rather than widen the page. */}
+      <header className="flex min-w-0 flex-wrap items-center gap-x-2 whitespace-nowrap">
         <h3 id={toolCardTitleId(ids)} className="font-mono text-xs font-semibold text-slate-700">
           {card.toolName}
           <span className="sr-only"> tool call, {toolStatusLabel(card.status)}</span>
