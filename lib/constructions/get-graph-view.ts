@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { graphColorBySchema } from "@/lib/contracts/graph-layout-document";
+import type { CanonicalPartition } from "@/lib/engine/algorithms/canonical-partition";
 import type { GraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { nodePropertyNames } from "@/lib/engine/graph/node-property-names";
@@ -34,9 +35,11 @@ type GraphViewQuery = z.infer<typeof graphViewQuerySchema>;
 
 // A view is a pure function of (revision payload, options): keep the last few, so switching
 // back and forth on the graph page does not decode and lay out again.
-const cache = processRegistry<{ views?: Map<string, GraphLayoutDocument> }>(
-  "__workbenchGraphViews",
-);
+const cache = processRegistry<{
+  views?: Map<string, GraphLayoutDocument>;
+  /** The whole graph's communities per construction: a new size or limit need not redo Louvain. */
+  communities?: Map<string, CanonicalPartition>;
+}>("__workbenchGraphViews");
 const cacheSize = 16;
 
 /**
@@ -79,6 +82,8 @@ export async function getGraphView(input: {
     origin: { kind: "construction", datasetId: dataset.id, revision: construction.revision },
     graph,
   });
+  cache.communities ??= new Map();
+  loaded.communities = cache.communities.get(construction.id) ?? null;
   const { document } = await layoutGraphView({
     loaded,
     limit,
@@ -92,5 +97,11 @@ export async function getGraphView(input: {
   });
   cache.views.set(key, document);
   if (cache.views.size > cacheSize) cache.views.delete(cache.views.keys().next().value as string);
+  if (loaded.communities && !cache.communities.has(construction.id)) {
+    cache.communities.set(construction.id, loaded.communities);
+    if (cache.communities.size > cacheSize) {
+      cache.communities.delete(cache.communities.keys().next().value as string);
+    }
+  }
   return document;
 }
