@@ -1,7 +1,4 @@
-import type { CentralityMeasure } from "../reading/detect-intent";
 import { endpointMentions, nodeMentions } from "../reading/node-mentions";
-import { englishMeasureNames } from "../reading/phrases-en";
-import { chineseMeasureNames } from "../reading/phrases-zh";
 import { measureOf } from "../reading/question-arguments";
 import { detectLanguage } from "../writing/answer-language";
 import { itemsOfFocus } from "./counted-items-follow-ups";
@@ -15,8 +12,6 @@ import {
   dummyIt,
   ellipsis,
   exactValue,
-  explicitMeasure,
-  implicitMeasure,
   moreWords,
   nodeReference,
   pairReference,
@@ -30,6 +25,7 @@ import { listBehindFigure } from "./list-them-follow-ups";
 import { namedTopic } from "./named-topic-follow-ups";
 import { substituteNode } from "./node-substitution";
 import { resolveOrderReference } from "./order-references";
+import { resolveAgainstPair } from "./pair-follow-ups";
 import { partBySize } from "./part-by-size";
 import { nextPathBetweenSameEnds, pathAtPosition } from "./path-rank-follow-ups";
 import {
@@ -38,11 +34,11 @@ import {
   positionOf,
   withoutPreviousNode,
 } from "./ranking-follow-ups";
+import { aboutFocus, aboutNode, valueQuestion, withMeasure, withMore } from "./reasked-questions";
 import {
   focusOf,
   isNamedByQuestion,
   measureOfTurn,
-  pairOf,
   type ResolvedTurn,
   readTurn,
 } from "./resolved-turn";
@@ -61,58 +57,6 @@ export { substituteNode };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function measureName(measure: CentralityMeasure, chinese: boolean): string {
-  if (measure === "degree") return chinese ? "度数" : "degree";
-  return chinese ? chineseMeasureNames[measure] : englishMeasureNames[measure];
-}
-
-/** Asks the previous question again, by another measure. */
-function withMeasure(turn: ResolvedTurn, measure: CentralityMeasure): string | null {
-  const chinese = detectLanguage(turn.request) === "zh";
-  const name = measureName(measure, chinese);
-  if (explicitMeasure.test(turn.request)) return turn.request.replace(explicitMeasure, name);
-  if (implicitMeasure.test(turn.request)) {
-    return turn.request.replace(implicitMeasure, chinese ? `${name}最高` : `the highest ${name}`);
-  }
-  return null;
-}
-
-/** "What is the PageRank of n0?" / "n0 的度数是多少？": one node's value of a measure. */
-function valueQuestion(node: string, measure: CentralityMeasure, chinese: boolean): string {
-  return chinese
-    ? `${node} 的${measureName(measure, true)}是多少？`
-    : `What is the ${measureName(measure, false)} of ${node}?`;
-}
-
-/**
- * The previous question asked of another node: the node takes the place of the one the question
- * named — its source or its target when the follow-up says "from X" / "to X" (从 / 到) — or,
- * after a ranking, the question is that node's value of the ranking's measure.
- */
-function aboutNode(turn: ResolvedTurn, node: string, followUp = ""): string | null {
-  const ends = endpointMentions(turn.request);
-  const toTarget = /\b(?:to|into|towards)\s*$|到\s*$/i.test(
-    followUp.slice(0, Math.max(0, followUp.indexOf(node))),
-  );
-  const replaced =
-    toTarget && ends.target ? ends.target : (ends.source ?? nodeMentions(turn.request)[0]);
-  if (replaced) return turn.request.replace(replaced, node);
-  const measure = measureOfTurn(turn);
-  return measure ? valueQuestion(node, measure, detectLanguage(turn.request) === "zh") : null;
-}
-
-/** The previous ranking asked for more rows. */
-function withMore(request: string): string {
-  const top = /\b(top|first)\s+(\d+)\b|前\s*(\d+)/i.exec(request);
-  if (!top) {
-    return /[\u4e00-\u9fff]/.test(request)
-      ? `${request.replace(/[?？]\s*$/, "")}（前20个）？`
-      : `${request.replace(/[?？.]\s*$/, "")} (top 20)?`;
-  }
-  const count = Number(top[2] ?? top[3]);
-  return request.replace(top[0], top[3] ? `前${count * 2}` : `${top[1]} ${count * 2}`);
 }
 
 // A short follow-up that only swaps a measure or a node carries nothing else of its own.
@@ -180,38 +124,6 @@ function resolveAgainstRanking(question: string, previous: ResolvedTurn): TurnRe
     ? valueQuestion(node, measure, chinese)
     : (aboutNode(previous, node) ?? node);
   return asResolution(question, { request, reference: { kind: "position", position, node } });
-}
-
-/** "Is there a path between them?", "those two countries", "它们之间": the previous two nodes. */
-function resolveAgainstPair(question: string, previous: ResolvedTurn): TurnResolution {
-  const chinese = detectLanguage(question) === "zh";
-  const pair = pairOf(previous);
-  if (!pair) return askBack(question, "pair");
-  const joined = chinese ? ` ${pair[0]} 和 ${pair[1]} ` : `${pair[0]} and ${pair[1]}`;
-  const request = question
-    .replace(
-      /\b(?:both of them|(?:those|these) two(?:\s+(?!(?:is|has|was|does)\b)\w+s\b)?|the two of them|the two)\b/i,
-      joined,
-    )
-    .replace(/\b(between|connecting|linking|joining)\s+them\b/i, `$1 ${joined}`)
-    .replace(/\b(are|were)\s+they\b/i, `$1 ${joined}`)
-    .replace(/\bthey\b/i, joined)
-    .replace(/\bboth\b(?!\s+(?:of|ways|directions))/i, `both ${joined}`)
-    .replace(
-      /它们|他们|她们|(?:这|那)两(?:个|位|座|家|名|条|所)(?:[\u4e00-\u9fff]{1,3}?(?=之间|间|是|有|在|的|和|与|[，,？?]|$))?|两者/,
-      joined,
-    )
-    .replace(/\s{2,}/g, " ");
-  return asResolution(question, { request, reference: { kind: "previous-pair", nodes: pair } });
-}
-
-/** "它呢？" after a ranking: the latest question about one node, asked of the ranking's answer. */
-function aboutFocus(previous: ResolvedTurn, node: string): string | null {
-  const rankedOnly = previous.ranking !== null && nodeMentions(previous.request).length === 0;
-  if (rankedOnly && previous.nodeQuestion) {
-    return aboutNode({ ...previous, request: previous.nodeQuestion }, node);
-  }
-  return aboutNode(previous, node);
 }
 
 /** "What is its degree?", "它呢？", "这位医生的导师是谁？": the previous answer's node. */
