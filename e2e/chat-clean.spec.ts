@@ -1,38 +1,21 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { ChatPage, createBuiltShopProjectViaApi, readerText } from "./pages/chat-page";
+import { expect, test } from "@playwright/test";
+import {
+  ChatPage,
+  createBuiltShopProjectViaApi,
+  openKarateWithClubConversation,
+  readerText,
+} from "./pages/chat-page";
 import { uniqueName } from "./support/api";
 import { watchConsoleErrors } from "./support/console-errors";
-import { karateEdgesCsv, shopSql } from "./support/fixture-paths";
-import { uploadNodeTableDatasetViaApi } from "./support/node-table-dataset";
+import { shopSql } from "./support/fixture-paths";
 
 // A clean chat with the offline model: each answer shows a ranking once, no ids in prose or
 // card titles, stage-setting cards on one line, readable sources, metrics as a table, a
 // rounding note only where a figure was rounded, community members as a list, and a report
 // that leads with its findings.
 
-const karateNodesCsv = path.join(path.dirname(karateEdgesCsv), "karate_nodes.csv");
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-/;
 const roundingNote = /rounded to 4 significant digits/i;
-
-async function openKarate(page: Page, request: Parameters<typeof uploadNodeTableDatasetViaApi>[0]) {
-  const project = await request.post("/api/projects", { data: { name: uniqueName("Clean chat") } });
-  expect(project.status()).toBe(201);
-  const { project_id: projectId } = (await project.json()) as { project_id: string };
-  await uploadNodeTableDatasetViaApi(request, {
-    projectId,
-    name: "karate",
-    edgesCsv: await readFile(karateEdgesCsv),
-    nodesCsv: await readFile(karateNodesCsv),
-  });
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  await chat.createSession();
-  await chat.attach("karate");
-  return chat;
-}
 
 async function expectNoIds(chat: ChatPage, runId: string): Promise<void> {
   expect(await chat.visibleText(runId)).not.toMatch(uuidPattern);
@@ -44,7 +27,7 @@ test("a ranking answer: one ranking table, folded load cards, readable sources, 
 }, testInfo) => {
   test.setTimeout(240_000);
   const errors = watchConsoleErrors(page);
-  const chat = await openKarate(page, request);
+  const chat = await openKarateWithClubConversation(page, request, "Clean chat");
 
   const runId = await chat.ask("Which nodes have the highest PageRank?");
   await chat.expectCompleted(runId, 90_000);
@@ -100,7 +83,7 @@ test("communities as lists, training metrics as a table, a report that leads wit
 }, testInfo) => {
   test.setTimeout(300_000);
   const errors = watchConsoleErrors(page);
-  const chat = await openKarate(page, request);
+  const chat = await openKarateWithClubConversation(page, request, "Clean chat");
 
   // Community members: a comma-separated list, never path arrows, in the card and the answer.
   const communities = await chat.ask("Find the communities");

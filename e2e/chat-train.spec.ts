@@ -1,38 +1,17 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ChatPage } from "./pages/chat-page";
-import { uniqueName } from "./support/api";
-import { karateEdgesCsv } from "./support/fixture-paths";
-import { uploadNodeTableDatasetViaApi } from "./support/node-table-dataset";
+import { openKarateWithClubConversation } from "./pages/chat-page";
 
 // Train from the chat (issue 11): the offline model verifies the graph and calls train, which
 // runs as a background job; the tool card's progress bar (components/chat/job-progress-bar.tsx)
 // follows the job, and the answer cites the finished job's model id, metrics and protocol, equal
 // to its stored record. The karate graph is built with its node table so nodes carry `club`.
 
-const karateNodesCsv = path.join(path.dirname(karateEdgesCsv), "karate_nodes.csv");
-
 test("train a node classifier from the chat: the job's progress bar ends done, the answer cites the stored record", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const project = await request.post("/api/projects", { data: { name: uniqueName("Chat train") } });
-  expect(project.status()).toBe(201);
-  const { project_id: projectId } = (await project.json()) as { project_id: string };
-  await uploadNodeTableDatasetViaApi(request, {
-    projectId,
-    name: "karate",
-    edgesCsv: await readFile(karateEdgesCsv),
-    nodesCsv: await readFile(karateNodesCsv),
-  });
-
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  await chat.createSession();
-  await chat.attach("karate");
+  const chat = await openKarateWithClubConversation(page, request, "Chat train");
 
   // Every percentage the bar shows, recorded in the page so a fast job's steps are not missed.
   await page.evaluate(() => {

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page } from "@playwr
 import { uniqueName } from "../support/api";
 import { createBuiltProjectViaApi } from "../support/built-project";
 import { karateEdgesCsv } from "../support/fixture-paths";
+import { uploadNodeTableDatasetViaApi } from "../support/node-table-dataset";
 import { WorkbenchPage } from "./workbench-page";
 
 /** The Chat page: conversations, the message box with its pickers, runs with tool cards. */
@@ -368,4 +369,30 @@ export async function openKarateConversation(
   await chat.selectProject(projectId);
   const sessionId = await chat.createSession();
   return { chat, sessionId, projectId };
+}
+
+/**
+ * A project with the karate club and its node table (club), opened in a new conversation with
+ * the dataset attached: for specs that need node properties (training, answers by club).
+ */
+export async function openKarateWithClubConversation(
+  page: Page,
+  request: APIRequestContext,
+  projectLabel: string,
+): Promise<ChatPage> {
+  const project = await request.post("/api/projects", { data: { name: uniqueName(projectLabel) } });
+  expect(project.status()).toBe(201);
+  const { project_id: projectId } = (await project.json()) as { project_id: string };
+  await uploadNodeTableDatasetViaApi(request, {
+    projectId,
+    name: "karate",
+    edgesCsv: await readFile(karateEdgesCsv),
+    nodesCsv: await readFile(karateEdgesCsv.replace(/karate_edges\.csv$/, "karate_nodes.csv")),
+  });
+  const chat = new ChatPage(page);
+  await chat.open();
+  await chat.selectProject(projectId);
+  await chat.createSession();
+  await chat.attach("karate");
+  return chat;
 }
