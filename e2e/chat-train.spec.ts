@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { openKarateWithClubConversation } from "./pages/chat-page";
 
 // Train from the chat (issue 11): the offline model verifies the graph and calls train, which
-// runs as a background job; the tool card's progress bar (components/chat/job-progress-bar.tsx)
+// runs as a background job; the tool card's progress bar (components/chat/tool-results/job-progress-bar.tsx)
 // follows the job, and the answer cites the finished job's model id, metrics and protocol, equal
 // to its stored record. The karate graph is built with its node table so nodes carry `club`.
 

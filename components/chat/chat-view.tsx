@@ -8,7 +8,7 @@ import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { ConversationSkeleton, SessionListSkeleton } from "./chat-skeleton";
 import { Conversation } from "./conversation";
-import { SessionList } from "./session-list";
+import { SessionList } from "./sessions/session-list";
 
 /** The Chat page: the project's conversations beside the selected one. */
 export function ChatView() {

@@ -5,12 +5,16 @@ import { useCapabilities } from "@/hooks/use-capabilities";
 import { useChatSession } from "@/hooks/use-chat-session";
 import { useDatasets } from "@/hooks/use-datasets";
 import type { Dataset } from "@/lib/contracts/dataset";
-import { busyReason } from "./busy-reason";
 import { ConversationSkeleton } from "./chat-skeleton";
-import { ChatTurn } from "./chat-turn";
+import { busyReason } from "./composer/busy-reason";
+import type { EditingTurn } from "./composer/editing-turn";
+import { ExampleQuestions } from "./composer/example-questions";
+import { MessageBox } from "./composer/message-box";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationLoadError } from "./conversation-load-error";
 import { ConversationOtherProject } from "./conversation-other-project";
+import { SessionFilesPanel } from "./sessions/session-files-panel";
+import { ChatTurn } from "./transcript/chat-turn";
 import {
   type ConversationTurn,
   editableTurn,
@@ -18,13 +22,9 @@ import {
   isLive,
   messageDatasets,
   messageText,
-} from "./conversation-turns";
-import type { EditingTurn } from "./editing-turn";
-import { ExampleQuestions } from "./example-questions";
-import { MessageBox } from "./message-box";
-import { SessionFilesPanel } from "./session-files-panel";
-import { useOpenAtLatestTurn } from "./use-open-at-latest-turn";
-import { UserMessage } from "./user-message";
+} from "./transcript/conversation-turns";
+import { useOpenAtLatestTurn } from "./transcript/use-open-at-latest-turn";
+import { UserMessage } from "./transcript/user-message";
 
 /** The selected conversation: its turns, and the message box driven by `can_send`. */
 export function Conversation({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { runStatuses } from "./run-status";
 
-// Client-safe: `POST /api/runs/cancel` answers this shape (lib/runs/cancel-run.ts builds it) and
+// Client-safe: `POST /api/runs/cancel` answers this shape (lib/runs/cancel/cancel-run.ts builds it) and
 // the Stop button parses it.
 
 /** Where the stop of one run stands. */

@@ -7,7 +7,7 @@ import { chatMessageSchema, runStatusSchema } from "./session";
 import { runSkillSummarySchema } from "./skill";
 import { toolEnvelopeSchema } from "./tool-envelope";
 
-// Client-safe: `GET /api/runs/{run_id}` answers this shape (lib/runs/get-run-snapshot.ts builds
+// Client-safe: `GET /api/runs/{run_id}` answers this shape (lib/runs/events/get-run-snapshot.ts builds
 // it) and the chat rebuilds a run from it with the same schema (EV-2).
 
 /** One tool call of a run snapshot, with the envelope it produced once it finished. */

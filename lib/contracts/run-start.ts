@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Client-safe: `POST /api/sessions/{session_id}/runs` answers these shapes (lib/runs/start-run.ts
+// Client-safe: `POST /api/sessions/{session_id}/runs` answers these shapes (lib/runs/start/start-run.ts
 // builds them) and the chat's send parses them.
 
 /**

@@ -45,7 +45,7 @@ export async function startEmbeddedApp(input: {
   const { describeStartFailure } = await import("@/lib/server/exit-on-start-failure");
   const { closeDatabaseConnection } = await import("@/lib/db/database-connection");
   const { stopJobWorker } = await import("@/lib/jobs/job-worker");
-  const { stopRunSweep } = await import("@/lib/runs/run-sweep");
+  const { stopRunSweep } = await import("@/lib/runs/final-state/run-sweep");
   const stopDatabase = async () => {
     stopRunSweep();
     await stopJobWorker().catch(() => {});

@@ -3,7 +3,7 @@ import type { Capabilities } from "@/lib/contracts/capabilities";
 import { getEnv } from "@/lib/env";
 import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
 import { describeLearnedKnowledge } from "@/lib/memory/knowledge/learned-knowledge-status";
-import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/run-control-enabled";
+import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/cancel/run-control-enabled";
 
 /**
  * What this build can really do (RC-1). Features that are not built yet report false with the

@@ -13,7 +13,7 @@ import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
 import { resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
-import { admitRun } from "@/lib/runs/admit-run";
+import { admitRun } from "@/lib/runs/start/admit-run";
 import { createSession } from "@/lib/sessions/create-session";
 import {
   type FakeOpenAIServer,

@@ -12,7 +12,7 @@ import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
-import { dropRunEventLog } from "@/lib/runs/run-event-log";
+import { dropRunEventLog } from "@/lib/runs/events/run-event-log";
 import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
 import { fixturesDirectory, type RunHarness, startRunHarness } from "../support/run-harness";

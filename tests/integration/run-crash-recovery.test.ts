@@ -3,14 +3,14 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admitRun } from "@/lib/runs/admit-run";
-import { armPersistenceFault } from "@/lib/runs/persistence-fault";
-import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import { armPersistenceFault } from "@/lib/runs/final-state/persistence-fault";
+import { reconcileRuns } from "@/lib/runs/final-state/reconcile-runs";
 import {
   listStagedRunStates,
   type StagedRunState,
   stageRunState,
-} from "@/lib/runs/staged-run-state";
+} from "@/lib/runs/phase/staged-run-state";
+import { admitRun } from "@/lib/runs/start/admit-run";
 import { createSession } from "@/lib/sessions/create-session";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../support/fake-openai-server";
 import { testInternalKey } from "../support/route-request";

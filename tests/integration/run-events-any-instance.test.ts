@@ -4,7 +4,7 @@ import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { insertRunEvents, readRunEventsAfter } from "@/lib/db/queries/run-events";
 import { onRunEventsWritten, runEventNotificationsReady } from "@/lib/db/run-event-notifications";
-import { dropRunEventLog, runEventLog } from "@/lib/runs/run-event-log";
+import { dropRunEventLog, runEventLog } from "@/lib/runs/events/run-event-log";
 import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";

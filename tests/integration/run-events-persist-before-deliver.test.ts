@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { readRunEventsAfter } from "@/lib/db/queries/run-events";
-import { runEventLog } from "@/lib/runs/run-event-log";
+import { runEventLog } from "@/lib/runs/events/run-event-log";
 import { createSession } from "@/lib/sessions/create-session";
 import { actingAs, routeContext } from "../support/route-request";
 import { type RunHarness, startRunHarness } from "../support/run-harness";

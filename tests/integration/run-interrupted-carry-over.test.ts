@@ -10,7 +10,7 @@ import {
 } from "@/lib/agent/context/interrupted-run-preview";
 import { getDb } from "@/lib/db/client";
 import { estimateTokens } from "@/lib/memory/context/estimate-tokens";
-import { reconcileRuns } from "@/lib/runs/reconcile-runs";
+import { reconcileRuns } from "@/lib/runs/final-state/reconcile-runs";
 import { createSession } from "@/lib/sessions/create-session";
 import {
   type ChatCompletionRequestBody,

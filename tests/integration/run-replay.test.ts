@@ -8,7 +8,7 @@ import { actingAs, routeContext } from "../support/route-request";
 import { type RunHarness, startRunHarness } from "../support/run-harness";
 
 // Trimming of the window (RUN_EVENT_BUFFER_MAX_EVENTS ≥ 100) is unit-tested in
-// lib/runs/run-event-log.test.ts: a local-rules run on the karate club stays below 100 events.
+// lib/runs/events/run-event-log.test.ts: a local-rules run on the karate club stays below 100 events.
 
 type SseEvent = { id?: string; event?: string; data: Record<string, unknown> & { seq: number } };
 

@@ -4,7 +4,7 @@ import * as sessionsRoute from "@/app/api/projects/[project_id]/sessions/route";
 import * as sessionRoute from "@/app/api/sessions/[session_id]/route";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/db/queries/users";
-import { admitRun } from "@/lib/runs/admit-run";
+import { admitRun } from "@/lib/runs/start/admit-run";
 import { createSession } from "@/lib/sessions/create-session";
 import { seedKarateSession } from "../support/karate-session";
 import { actingAs, routeContext } from "../support/route-request";

@@ -4,7 +4,7 @@
 import * as mcpRoute from "../../app/api/mcp/route";
 import { resetEnvForTests } from "../../lib/env";
 import { executorId } from "../../lib/process/executor-id";
-import { startRun } from "../../lib/runs/start-run";
+import { startRun } from "../../lib/runs/start/start-run";
 import { serveRouteHandlers } from "./serve-route-handlers";
 
 const engine = await serveRouteHandlers({

@@ -4,8 +4,8 @@ import type { JsonInput, Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";
 
 // Pause records (AP-1…AP-4): plain reads and writes inside a caller's transaction. The
-// workflows that judge them are lib/runs/record-approval-decision.ts (a decision),
-// lib/runs/record-cancel.ts (a cancelled pause) and lib/runs/merge-run-final-state.ts (a pause).
+// workflows that judge them are lib/runs/approvals/record-approval-decision.ts (a decision),
+// lib/runs/cancel/record-cancel.ts (a cancelled pause) and lib/runs/final-state/merge-run-final-state.ts (a pause).
 
 function json(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;

@@ -3,7 +3,7 @@ import type { Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";
 
 // Cancel intents (RC-3): plain reads and writes inside a caller's transaction. The cancel
-// workflow that binds and applies them is lib/runs/record-cancel.ts.
+// workflow that binds and applies them is lib/runs/cancel/record-cancel.ts.
 
 /** The intent recorded under a cancel_request_id, if any. */
 export async function findCancelIntent(transaction: Transaction, cancelRequestId: string) {

@@ -6,7 +6,7 @@ import { transactionClient } from "../transaction-client";
 import { type ToolCallWrite, toolCallUpsert } from "./tool-call-writes";
 
 // A run's final state (PS-2): plain reads and writes. The merge workflow that decides what is
-// saved is lib/runs/merge-run-final-state.ts.
+// saved is lib/runs/final-state/merge-run-final-state.ts.
 
 function json(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;

@@ -4,7 +4,7 @@ import type { Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";
 
 // A pending stop (RC-6): plain reads and writes. The confirmation workflow is
-// lib/runs/confirm-run-stop.ts.
+// lib/runs/cancel/confirm-run-stop.ts.
 
 /**
  * Finished, saved runs whose stop is not confirmed yet: their jobs had not all exited when the

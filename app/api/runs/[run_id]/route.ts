@@ -1,6 +1,6 @@
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
-import { getRunSnapshot } from "@/lib/runs/get-run-snapshot";
+import { getRunSnapshot } from "@/lib/runs/events/get-run-snapshot";
 
 type Params = { run_id: string };
 

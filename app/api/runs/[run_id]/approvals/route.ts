@@ -1,8 +1,8 @@
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
-import { applyApprovalDecision } from "@/lib/runs/apply-approval-decision";
-import { approvalBodySchema } from "@/lib/runs/approval-body-schema";
+import { applyApprovalDecision } from "@/lib/runs/approvals/apply-approval-decision";
+import { approvalBodySchema } from "@/lib/runs/approvals/approval-body-schema";
 
 type Params = { run_id: string };
 

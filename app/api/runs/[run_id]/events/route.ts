@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
-import { streamRunEvents } from "@/lib/runs/stream-run-events";
+import { streamRunEvents } from "@/lib/runs/events/stream-run-events";
 
 type Params = { run_id: string };
 

@@ -1,8 +1,8 @@
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
-import { startRun } from "@/lib/runs/start-run";
-import { startRunBodySchema } from "@/lib/runs/start-run-body-schema";
+import { startRun } from "@/lib/runs/start/start-run";
+import { startRunBodySchema } from "@/lib/runs/start/start-run-body-schema";
 
 type Params = { session_id: string };
 
