@@ -8,6 +8,7 @@ import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
+import type { ModelCall } from "./model-call";
 import type { ModifiedCall } from "./modified-call-result";
 import { failureEnding, type PhaseEnding } from "./phase-ending";
 import type { RunModes } from "./planning/run-modes";
@@ -66,6 +67,11 @@ export type PreparedRun = {
   maxConcurrency: number;
   /** Planning and staged reasoning; without it the run keeps no plan and shows no reasoning. */
   planning?: RunPlanning;
+  /**
+   * Told of each model call as it ends, before its tool calls start: usage is counted and
+   * budgets are checked here (a throw ends the phase like any failure of the turn).
+   */
+  onModelCall?: (call: ModelCall) => Promise<void>;
 };
 
 /** How the loop ended, what it recorded, and the conversation as it stood. */
@@ -207,6 +213,7 @@ async function runTurns(context: LoopContext): Promise<PhaseEnding> {
         },
         onReasoning: (text) => context.reasoning.say(text),
       });
+      await run.onModelCall?.(result.call);
       messages.push(...result.responseMessages);
       const calls = result.toolCalls.filter((call) => call.toolName !== updatePlanToolName);
       const planned = takePlanCalls(context, result.toolCalls);

@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type ModelMessage, streamText, type ToolSet } from "ai";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import { type ModelCall, reportedTokens } from "./model-call";
 
 /**
  * One model turn: streams text deltas out as they come and returns the turn's tool calls and
@@ -16,7 +17,14 @@ export async function runModelTurn(input: {
   onText: (text: string) => void;
   /** The model's reasoning as it streams (providers that send it, local-rules when staged). */
   onReasoning?: (text: string) => void;
-}): Promise<{ text: string; toolCalls: PlannedToolCall[]; responseMessages: ModelMessage[] }> {
+}): Promise<{
+  text: string;
+  toolCalls: PlannedToolCall[];
+  responseMessages: ModelMessage[];
+  /** The call as usage, budgets and traces count it. */
+  call: ModelCall;
+}> {
+  const startedAt = new Date();
   const result = streamText({
     model: input.model,
     system: input.system,
@@ -35,7 +43,11 @@ export async function runModelTurn(input: {
       throw part.error instanceof Error ? part.error : new Error(String(part.error));
     }
   }
-  const [toolCalls, response] = await Promise.all([result.toolCalls, result.response]);
+  const [toolCalls, response, usage] = await Promise.all([
+    result.toolCalls,
+    result.response,
+    result.totalUsage,
+  ]);
   return {
     text,
     toolCalls: toolCalls.map((call) => ({
@@ -47,5 +59,12 @@ export async function runModelTurn(input: {
       >,
     })),
     responseMessages: response.messages,
+    call: {
+      purpose: "turn",
+      model: input.model.modelId,
+      startedAt,
+      finishedAt: new Date(),
+      ...reportedTokens(usage),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, Output } from "ai";
+import { type ModelCall, reportedTokens } from "@/lib/agent/model-call";
 import { llmExtractionSchema, type MemoryCandidate } from "./memory-candidate";
 import { rejectionReason } from "./saveable-filter";
 
@@ -21,8 +22,11 @@ export async function extractWithLlm(input: {
   model: LanguageModelV3;
   userText: string;
   signal: AbortSignal;
+  /** Told of the extraction's model call, so the run's usage and token budget count it. */
+  onModelCall?: (call: ModelCall) => Promise<void>;
 }): Promise<MemoryCandidate[]> {
   let output: unknown;
+  const startedAt = new Date();
   try {
     const result = await generateText({
       model: input.model,
@@ -31,6 +35,13 @@ export async function extractWithLlm(input: {
       output: Output.object({ schema: llmExtractionSchema }),
       abortSignal: input.signal,
       maxRetries: 0,
+    });
+    await input.onModelCall?.({
+      purpose: "memory_extraction",
+      model: input.model.modelId,
+      startedAt,
+      finishedAt: new Date(),
+      ...reportedTokens(result.totalUsage),
     });
     output = result.output;
   } catch (error) {
