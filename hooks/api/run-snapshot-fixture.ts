@@ -32,6 +32,7 @@ export function runSnapshotFixture(change: Partial<RunSnapshot> = {}): RunSnapsh
     replaces_run_id: null,
     replaced_by_run_id: null,
     skills: [],
+    usage: { model_calls: 0, input_tokens: 0, output_tokens: 0, tool_calls: 0, seconds: 0 },
     ...change,
   };
 }

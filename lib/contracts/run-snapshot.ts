@@ -6,6 +6,7 @@ import { runPlanSchema } from "./run-event";
 import { chatMessageSchema, runStatusSchema } from "./session";
 import { runSkillSummarySchema } from "./skill";
 import { toolEnvelopeSchema } from "./tool-envelope";
+import { runUsageSchema } from "./usage";
 
 // Client-safe: `GET /api/runs/{run_id}` answers this shape (lib/runs/events/get-run-snapshot.ts builds
 // it) and the chat rebuilds a run from it with the same schema (EV-2).
@@ -78,6 +79,8 @@ export const runSnapshotSchema = z.object({
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullable(),
   skills: z.array(runSkillSummarySchema),
+  /** What the run used: model calls, tokens, tool calls and seconds (approval waits left out). */
+  usage: runUsageSchema,
 });
 
 export type RunSnapshot = z.infer<typeof runSnapshotSchema>;

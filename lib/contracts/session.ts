@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pendingApprovalSchema } from "./approval-record";
 import { runStatuses } from "./run-status";
+import { runUsageSchema } from "./usage";
 
 // Client-safe: the sessions endpoints answer these shapes (lib/sessions builds them) and the
 // chat parses them with the same schemas.
@@ -89,6 +90,8 @@ export const runSummarySchema = z.object({
   replaced_by_run_id: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** What the run used, as its snapshot says. */
+  usage: runUsageSchema,
 });
 
 export type RunSummary = z.infer<typeof runSummarySchema>;

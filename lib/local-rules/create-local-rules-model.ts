@@ -11,7 +11,6 @@ function turnFor(options: LanguageModelV3CallOptions) {
     decision,
     runKey: reading.runKey,
     turn: reading.turn,
-    promptCharacters: JSON.stringify(options.prompt).length,
   });
 }
 

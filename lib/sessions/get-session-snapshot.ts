@@ -1,8 +1,10 @@
 import "server-only";
 import { isRunBusy } from "@/lib/contracts/run-status";
 import type { ChatMessage, RunSummary, SessionSnapshot } from "@/lib/contracts/session";
+import { emptyRunUsage } from "@/lib/contracts/usage";
 import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
 import { NotFoundError } from "@/lib/errors/http-errors";
+import { readRunUsages } from "@/lib/runs/usage/read-run-usages";
 import { lastAttachedDatasetId, resolveAttachedDatasets } from "./session-dataset";
 import { toSessionJson } from "./session-json";
 
@@ -16,6 +18,7 @@ export async function getSessionSnapshot(input: {
 }): Promise<SessionSnapshot> {
   const session = await findSessionSnapshotForOwner(input);
   if (!session) throw new NotFoundError("Session", { session_id: input.sessionId });
+  const usages = await readRunUsages({ ownerId: input.ownerId, runs: session.runs });
   const runs = session.runs.map(
     (run): RunSummary => ({
       run_id: run.id,
@@ -30,6 +33,7 @@ export async function getSessionSnapshot(input: {
       replaced_by_run_id: run.replacedBy[0]?.id ?? null,
       created_at: run.createdAt.toISOString(),
       finished_at: run.finishedAt?.toISOString() ?? null,
+      usage: usages.get(run.id)?.usage ?? emptyRunUsage,
     }),
   );
   const active = session.runs.find((run) => isRunBusy(run));

@@ -15,6 +15,7 @@ const run: RunSummary = {
   replaced_by_run_id: null,
   created_at: "2026-01-01T00:00:00Z",
   finished_at: null,
+  usage: { model_calls: 1, input_tokens: 0, output_tokens: 0, tool_calls: 0, seconds: 1 },
 };
 
 function snapshot(change: Partial<SessionSnapshot>): SessionSnapshot {

@@ -46,3 +46,21 @@ export async function listDatasetNames(input: { ownerId: string; datasetIds: str
     select: { id: true, name: true },
   });
 }
+
+/** The jobs one of the owner's runs started, in the order they were created, with their times. */
+export async function listRunJobTimes(input: { ownerId: string; runId: string }) {
+  const db = await getDb();
+  return db.job.findMany({
+    where: { ownerId: input.ownerId, runId: input.runId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      kind: true,
+      status: true,
+      toolCallId: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
+  });
+}

@@ -108,3 +108,32 @@ export async function appendRunEventInTransaction(
   await client.$executeRaw`SELECT pg_notify(${runEventsChannel}, ${`${input.runId}:${seq}`})`;
   return data;
 }
+
+/**
+ * The stored events of the given types of the owner's runs, oldest first, with the time each
+ * was written: where a run's phases began and ended, or when its tools started and finished.
+ */
+export async function listTimedRunEvents(input: {
+  ownerId: string;
+  runIds: string[];
+  types: readonly string[];
+}) {
+  if (input.runIds.length === 0) return [];
+  const db = await getDb();
+  return db.runEvent.findMany({
+    where: {
+      runId: { in: input.runIds },
+      run: { ownerId: input.ownerId },
+      type: { in: [...input.types] },
+    },
+    orderBy: [{ runId: "asc" }, { seq: "asc" }],
+    select: {
+      runId: true,
+      seq: true,
+      executionGeneration: true,
+      type: true,
+      data: true,
+      createdAt: true,
+    },
+  });
+}

@@ -150,3 +150,22 @@ export async function findRunUserMessage(runId: string) {
     select: { parts: true },
   });
 }
+
+/** The owner's runs of a project created in [from, until), oldest first, with their model. */
+export async function listProjectRunsCreatedBetween(input: {
+  ownerId: string;
+  projectId: string;
+  from: Date;
+  until: Date;
+}) {
+  const db = await getDb();
+  return db.run.findMany({
+    where: {
+      ownerId: input.ownerId,
+      projectId: input.projectId,
+      createdAt: { gte: input.from, lt: input.until },
+    },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, createdAt: true, finishedAt: true, runStatus: true, modelName: true },
+  });
+}

@@ -74,3 +74,38 @@ export async function listSucceededToolCalls(input: {
     },
   });
 }
+
+/**
+ * Per run of the owner's: how many of its tool calls started (ran, or were refused by a check
+ * after they were announced). Calls that were blocked or wait for an approval never started.
+ */
+export async function countStartedToolCalls(input: { ownerId: string; runIds: string[] }) {
+  if (input.runIds.length === 0) return [];
+  const db = await getDb();
+  const groups = await db.toolCall.groupBy({
+    by: ["runId"],
+    where: {
+      runId: { in: input.runIds },
+      run: { ownerId: input.ownerId },
+      startedAt: { not: null },
+    },
+    _count: { _all: true },
+  });
+  return groups.map((group) => ({ runId: group.runId, toolCalls: group._count._all }));
+}
+
+/** The tool calls of one of the owner's runs that started, with their saved times. */
+export async function listStartedToolCalls(input: { ownerId: string; runId: string }) {
+  const db = await getDb();
+  return db.toolCall.findMany({
+    where: { runId: input.runId, run: { ownerId: input.ownerId }, startedAt: { not: null } },
+    orderBy: [{ startedAt: "asc" }, { batchIndex: "asc" }],
+    select: {
+      toolCallId: true,
+      toolName: true,
+      startedAt: true,
+      finishedAt: true,
+      durationMs: true,
+    },
+  });
+}

@@ -30,18 +30,18 @@ export function localRulesToolCallId(input: {
   return `lr-${input.runKey}-${input.turn}-${input.index}`;
 }
 
-// Nothing is tokenised offline; four characters per token is the usual estimate, and a finite
-// count keeps the runtime's usage accounting uniform across models.
-function estimateTokens(characters: number): number {
-  return Math.ceil(characters / 4);
-}
+// Nothing is tokenised offline, so nothing is counted: usage reports 0 tokens rather than an
+// estimate, and the run's usage still counts each of these turns as a model call.
+const noTokens: LanguageModelV3Usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
 
 /** Ids, JSON-string inputs, finish reason and usage for one decision. */
 export function encodeTurn(input: {
   decision: ModelDecision;
   runKey: string;
   turn: number;
-  promptCharacters: number;
 }): EncodedTurn {
   const { decision, runKey, turn } = input;
   const toolCalls = decision.calls.map((call, index) => ({
@@ -49,13 +49,6 @@ export function encodeTurn(input: {
     toolName: call.toolName,
     input: JSON.stringify(call.input),
   }));
-  const outputCharacters =
-    (decision.text?.length ?? 0) +
-    (decision.reasoning?.length ?? 0) +
-    toolCalls.reduce((sum, call) => sum + call.input.length, 0);
-  const inputTokens = estimateTokens(input.promptCharacters);
-  const outputTokens = estimateTokens(outputCharacters);
-  const reasoningTokens = estimateTokens(decision.reasoning?.length ?? 0);
   const unified = toolCalls.length > 0 ? "tool-calls" : "stop";
   return {
     responseId: `lr-response-${runKey}-${turn}`,
@@ -65,14 +58,7 @@ export function encodeTurn(input: {
     reasoning: decision.reasoning,
     toolCalls,
     finishReason: { unified, raw: unified },
-    usage: {
-      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: {
-        total: outputTokens,
-        text: outputTokens - reasoningTokens,
-        reasoning: reasoningTokens,
-      },
-    },
+    usage: noTokens,
   };
 }
 

@@ -8,6 +8,7 @@ import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
+import { readRunUsage } from "../usage/read-run-usages";
 
 /** The saved state of a run (docs/api.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: {
@@ -17,6 +18,7 @@ export async function getRunSnapshot(input: {
   const run = await findRunSnapshotForOwner(input);
   if (!run) throw new NotFoundError("Run", { run_id: input.runId });
   const pending = run.approvals.find((approval) => approval.pendingRunId !== null);
+  const usage = await readRunUsage({ ownerId: input.ownerId, run });
   return {
     run_id: run.id,
     session_id: run.sessionId,
@@ -90,6 +92,7 @@ export async function getRunSnapshot(input: {
     replaced_by_run_id: run.replacedBy[0]?.id ?? null,
     // Offered skills ({name, source, version}) with `read` for those the run read (SK-1).
     skills: summariseRunSkills({ offered: run.offeredSkills, toolCalls: run.toolCalls }),
+    usage,
   };
 }
 

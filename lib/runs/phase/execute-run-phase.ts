@@ -112,6 +112,7 @@ export async function executeRunPhase(input: {
       ending,
       record,
       model: prepared.model.model,
+      onModelCall: prepared.onModelCall,
       signal,
       stopCheck,
     });

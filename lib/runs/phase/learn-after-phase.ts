@@ -1,5 +1,6 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelCall } from "@/lib/agent/model-call";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import type { RunPlan } from "@/lib/contracts/run-event";
@@ -22,6 +23,8 @@ export async function learnAfterPhase(input: {
   ending: PhaseEnding;
   record: RunPhaseRecord;
   model: LanguageModelV3 | null;
+  /** Told of the extraction's model call, like the phase's turns. */
+  onModelCall?: (call: ModelCall) => Promise<void>;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
 }): Promise<PhaseEnding> {
@@ -47,6 +50,7 @@ export async function learnAfterPhase(input: {
       // The offline model extracts nothing itself: its rules are the local-rules extractor.
       llm: input.model && input.model.provider !== "local" ? input.model : null,
       runStatus: ending.status,
+      onModelCall: input.onModelCall,
       signal,
       stopCheck: input.stopCheck,
     });

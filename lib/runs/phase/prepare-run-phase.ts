@@ -17,6 +17,7 @@ import { type findRunForOwner, markRunPhaseRunning } from "@/lib/db/queries/runs
 import { getEnv } from "@/lib/env";
 import type { RunEventLog } from "../events/run-event-log";
 import { readRunUserText } from "../start/read-run-user-text";
+import { modelCallRecorder } from "../usage/record-model-call";
 
 /** The run row a phase starts from. */
 export type PhaseRun = NonNullable<Awaited<ReturnType<typeof findRunForOwner>>>;
@@ -134,6 +135,13 @@ export async function prepareRunPhase(input: {
     start = { kind: "message", text: userText };
   }
   const maxConcurrency = getEnv().AGENT_TOOL_MAX_CONCURRENCY;
+  // Every model call of the phase is saved as it ends: the run's usage and timeline read them.
+  const onModelCall = modelCallRecorder({
+    runId: run.id,
+    ownerId: input.ownerId,
+    projectId: run.projectId,
+    generation,
+  });
   return {
     runId: run.id,
     generation,
@@ -142,6 +150,7 @@ export async function prepareRunPhase(input: {
     start,
     maxConcurrency,
     planning,
+    onModelCall,
     userText,
     options,
     model,
