@@ -1,6 +1,5 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelCall } from "@/lib/agent/model-call";
 import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
 import { getEnv } from "@/lib/env";
@@ -34,7 +33,7 @@ export async function learnFromRun(input: {
   runStatus: string;
   llm: LanguageModelV3 | null;
   /** Told of the extraction's model call, so the run's usage counts it. */
-  onModelCall?: (call: ModelCall) => Promise<void>;
+  onModelCall?: Parameters<typeof extractWithLlm>[0]["onModelCall"];
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
 }): Promise<{ saved: boolean; memoryIds: string[]; knowledgeIds: string[] }> {

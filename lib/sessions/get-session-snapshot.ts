@@ -4,7 +4,7 @@ import type { ChatMessage, RunSummary, SessionSnapshot } from "@/lib/contracts/s
 import { emptyRunUsage } from "@/lib/contracts/usage";
 import { findSessionSnapshotForOwner } from "@/lib/db/queries/sessions";
 import { NotFoundError } from "@/lib/errors/http-errors";
-import { readRunUsages } from "@/lib/runs/usage/read-run-usages";
+import { readRunUsages } from "@/lib/usage/read-run-usages";
 import { lastAttachedDatasetId, resolveAttachedDatasets } from "./session-dataset";
 import { toSessionJson } from "./session-json";
 

@@ -8,7 +8,7 @@ import { isRunBusy } from "@/lib/contracts/run-status";
 import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
-import { readRunUsage } from "../usage/read-run-usages";
+import { readRunUsage } from "@/lib/usage/read-run-usages";
 
 /** The saved state of a run (docs/api.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: {

@@ -1,7 +1,7 @@
 import { type ProjectUsage, projectUsageQuerySchema } from "@/lib/contracts/usage";
 import { idParamSchema } from "@/lib/http/route-params";
 import { withRoute } from "@/lib/http/with-route";
-import { getProjectUsage } from "@/lib/runs/usage/get-project-usage";
+import { getProjectUsage } from "@/lib/usage/get-project-usage";
 
 type Params = { project_id: string };
 
