@@ -187,5 +187,6 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       (snapshot.reasoning ?? "").length >= view.reasoning.length
         ? (snapshot.reasoning ?? "")
         : view.reasoning,
+    usage: snapshot.usage ?? view.usage,
   };
 }

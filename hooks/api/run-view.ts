@@ -1,6 +1,7 @@
 import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
 import type { RunStatus } from "@/lib/contracts/run-status";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import type { RunUsage } from "@/lib/contracts/usage";
 import { argsObjectOf } from "./args-object-of";
 import type { UnknownRunEvent } from "./read-run-events";
 
@@ -90,6 +91,8 @@ export type RunView = {
   plan: RunPlan | null;
   /** The staged reasoning so far (`reasoning_delta`, or the saved text). */
   reasoning: string;
+  /** What the run used, as the last snapshot said; null before one was merged. */
+  usage: RunUsage | null;
 };
 
 export function initialRunView(runId: string): RunView {
@@ -109,6 +112,7 @@ export function initialRunView(runId: string): RunView {
     hasSnapshot: false,
     plan: null,
     reasoning: "",
+    usage: null,
   };
 }
 

@@ -3,6 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { useRunView } from "@/hooks/use-run-view";
 import { executingRunStatuses } from "@/lib/contracts/run-status";
+import { RunUsageLine } from "../../runs/run-usage-line";
 import { ApprovalCard } from "../approval/approval-card";
 import { ApprovalStaleNotice } from "../approval/approval-stale-notice";
 import { useRunApprovalDecisions } from "../approval/use-run-approval-decisions";
@@ -107,6 +108,9 @@ export function RunTranscript({
       {view.error ? <RunFailedAlert error={view.error} /> : null}
       {connection.kind === "failed" ? (
         <RunLoadFailedAlert error={connection.error} onRetry={retry} />
+      ) : null}
+      {view.usage && !working ? (
+        <RunUsageLine runId={runId} usage={view.usage} finished={finished} />
       ) : null}
       <RunStatusFooter
         runId={runId}
