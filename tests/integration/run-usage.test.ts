@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as projectUsageRoute from "@/app/api/projects/[project_id]/usage/route";
+import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as runRoute from "@/app/api/runs/[run_id]/route";
 import * as runTimelineRoute from "@/app/api/runs/[run_id]/timeline/route";
@@ -300,5 +301,53 @@ describe("run usage", () => {
       routeContext({ run_id: openAiRunId }),
     );
     expect(foreign.status).toBe(404);
+  });
+
+  it("leaves the wait for an approval out of the run's seconds", async () => {
+    const session = await createSession({ ownerId: userId, projectId });
+    const began = Date.now();
+    // local-rules asks for clear_graph, which waits for a person's approval.
+    const paused = await run({
+      sessionId: session.session_id,
+      message: "Clear the graph",
+      model: "local-rules",
+      attachments: [karateId],
+    });
+    expect(paused.events.at(-1)?.type).toBe("run_paused");
+    const approval = paused.events.find((event) => event.type === "approval_required") as Extract<
+      RunEvent,
+      { type: "approval_required" }
+    >;
+    const pausedUsage = (await snapshotOf(paused.runId)).usage;
+    const waitMs = 2500;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    // Still paused: no time passes for the run.
+    expect((await snapshotOf(paused.runId)).usage.seconds).toBe(pausedUsage.seconds);
+    const decided = await approvalsRoute.POST(
+      new Request("http://test.local/x", {
+        method: "POST",
+        headers: actingAs(userId),
+        body: JSON.stringify({
+          tool_call_id: approval.tool_call_id,
+          tool_name: "clear_graph",
+          decision: "approve",
+        }),
+      }),
+      routeContext({ run_id: paused.runId }),
+    );
+    expect(decided.status).toBe(202);
+    const stream = await runEventsRoute.GET(
+      new Request(`http://test.local/x?after_seq=${paused.events.at(-1)?.seq}`, {
+        headers: actingAs(userId),
+      }),
+      routeContext({ run_id: paused.runId }),
+    );
+    expect((await readRunEvents(stream)).at(-1)?.type).toBe("run_completed");
+    const elapsedSeconds = (Date.now() - began) / 1000;
+    const usage = (await snapshotOf(paused.runId)).usage;
+    expect(usage.seconds).toBeGreaterThan(pausedUsage.seconds);
+    expect(usage.seconds).toBeLessThanOrEqual(elapsedSeconds - waitMs / 1000);
+    expect(usage.model_calls).toBeGreaterThan(pausedUsage.model_calls);
+    expect(usage.tool_calls).toBeGreaterThan(pausedUsage.tool_calls);
   });
 });
