@@ -9,6 +9,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { exitOnStartFailure } = await import("@/lib/server/exit-on-start-failure");
   try {
+    // First, so the start-up is traced too; only with OTEL_EXPORTER_OTLP_ENDPOINT set
+    // (docs/observability.md), otherwise nothing is registered.
+    const { startTracing } = await import("@/lib/telemetry/start-tracing");
+    const traces = startTracing({ process: "app" });
+    if (traces) console.info(`workbench: traces go to ${traces.url} (${traces.protocol})`);
     const { startServer } = await import("@/lib/server/start-server");
     await startServer();
   } catch (error) {

@@ -50,6 +50,19 @@ const commaList = <Item extends z.ZodType<string, string>>(item: Item) =>
     )
     .pipe(z.array(item));
 
+/** OTLP over HTTP, in protobuf or JSON; blank means unset (the other variable or the default). */
+const otlpProtocol = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .pipe(
+    z
+      .enum(["http/protobuf", "http/json"], {
+        error: "expected http/protobuf or http/json (gRPC is not supported)",
+      })
+      .optional(),
+  );
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000, 1, 65535),
@@ -190,6 +203,24 @@ const environmentSchema = z.object({
    * file plus node table): 8 MiB parses in about a second, so smaller builds answer at once.
    */
   CONSTRUCT_ASYNC_MIN_BYTES: integer(8 * 1024 * 1024, 0, 2 ** 31 - 1),
+  /**
+   * OpenTelemetry traces (docs/observability.md): with an OTLP/HTTP collector's base URL here
+   * (`/v1/traces` is appended), every run exports spans; unset, no tracer is even registered.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The traces endpoint itself (used as given), when it is not `<base>/v1/traces`. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+  /** `http/protobuf` (default) or `http/json`; gRPC is not offered. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  /** Overrides OTEL_EXPORTER_OTLP_PROTOCOL for traces. */
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  /** `service.name` of the exported spans (the job worker adds `workbench.process=worker`). */
+  OTEL_SERVICE_NAME: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "graph-workbench"),
+  /** The OpenTelemetry switch: true exports nothing even with an endpoint set. */
+  OTEL_SDK_DISABLED: booleanFlag(false),
 });
 
 export type Environment = z.infer<typeof environmentSchema> & {

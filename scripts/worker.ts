@@ -15,9 +15,12 @@ import { getEnv } from "../lib/env";
 import { closeJobQueue } from "../lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "../lib/jobs/job-worker";
 import { builtinJobKinds } from "../lib/server/builtin-job-kinds";
+import { startTracing, stopTracing } from "../lib/telemetry/start-tracing";
 
 async function main(): Promise<void> {
   const env = getEnv();
+  // Job spans, linked to their runs, when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).
+  const traces = startTracing({ process: "worker" });
   await attachDatabaseConnection({
     onWaiting: (reason) =>
       console.info(
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
     ? "DATABASE_URL"
     : `embedded PostgreSQL of ${embeddedPostgresStateDirectory()}`;
   console.info(
-    `job worker ready (pid ${process.pid}, concurrency ${env.JOBS_CONCURRENCY}, database: ${database})`,
+    `job worker ready (pid ${process.pid}, concurrency ${env.JOBS_CONCURRENCY}, database: ${database}${traces ? `, traces: ${traces.url}` : ""})`,
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
         .then(() => closeJobQueue())
         .then(() => disconnectDb())
         .then(() => closeDatabaseConnection())
+        .then(() => stopTracing())
         .catch((error) => console.error("worker shutdown:", error))
         .finally(() => process.exit(0));
     });

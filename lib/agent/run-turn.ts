@@ -2,13 +2,22 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type ModelMessage, streamText, type ToolSet } from "ai";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
+import { traceModelCall } from "@/lib/telemetry/model-call-span";
 import { type ModelCall, reportedTokens } from "./model-call";
 
 /**
  * One model turn: streams text deltas out as they come and returns the turn's tool calls and
  * response messages. Tools have no `execute`, so the turn ends at its tool calls.
  */
-export async function runModelTurn(input: {
+export async function runModelTurn(input: ModelTurnInput): Promise<ModelTurn> {
+  // The turn's `chat {model}` span (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+  return traceModelCall(
+    { model: input.model, purpose: "turn", usage: (turn: ModelTurn) => turn.call },
+    () => streamModelTurn(input),
+  );
+}
+
+type ModelTurnInput = {
   model: LanguageModelV3;
   system: string;
   messages: ModelMessage[];
@@ -17,13 +26,17 @@ export async function runModelTurn(input: {
   onText: (text: string) => void;
   /** The model's reasoning as it streams (providers that send it, local-rules when staged). */
   onReasoning?: (text: string) => void;
-}): Promise<{
+};
+
+type ModelTurn = {
   text: string;
   toolCalls: PlannedToolCall[];
   responseMessages: ModelMessage[];
   /** The call as usage, budgets and traces count it. */
   call: ModelCall;
-}> {
+};
+
+async function streamModelTurn(input: ModelTurnInput): Promise<ModelTurn> {
   const startedAt = new Date();
   const result = streamText({
     model: input.model,

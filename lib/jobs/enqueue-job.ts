@@ -1,5 +1,6 @@
 import "server-only";
 import { insertJob, recordQueueJobId } from "@/lib/db/queries/jobs";
+import { currentTraceCarrier } from "@/lib/telemetry/trace-carrier";
 import { sendJobToQueue } from "./job-queue";
 import type { JsonObject } from "./json-value";
 
@@ -22,7 +23,13 @@ export async function enqueueJob(input: {
   /** The tool call that asked for it (its progress shows on that call's card). */
   toolCallId?: string;
 }): Promise<{ jobId: string }> {
-  const job = await insertJob(input);
+  // The span active now (the engine's tools/call of a run, or a parent job) is what the job's
+  // span links to, wherever and whenever the job runs.
+  const traceCarrier = currentTraceCarrier();
+  const job = await insertJob({
+    ...input,
+    traceContext: traceCarrier.traceparent ? traceCarrier : null,
+  });
   try {
     const { queueJobId } = await sendJobToQueue({ jobId: job.id, attempt: job.attempt });
     await recordQueueJobId({ jobId: job.id, attempt: job.attempt, queueJobId });

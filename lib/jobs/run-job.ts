@@ -7,6 +7,7 @@ import {
   retireSupersededJob,
 } from "@/lib/db/queries/jobs-worker";
 import { ApiError } from "@/lib/errors/api-error";
+import { traceJob } from "@/lib/telemetry/job-span";
 import { enqueueJob } from "./enqueue-job";
 import { getJobKind, type JobHandlerContext, type RunningJob } from "./job-kind-registry";
 import type { QueuePayload } from "./job-queue";
@@ -61,7 +62,12 @@ export async function runQueuedJob(input: {
     const context = handlerContext({ job, owner, signal: controller.signal });
     let outcome: { result: JsonValue | undefined } | { error: unknown };
     try {
-      outcome = { result: await kind.handler(context.handlerContext) };
+      // The job's span `job {kind}`, linked to its run (a no-op without tracing).
+      outcome = {
+        result: await traceJob({ job, traceContext: job.traceContext }, () =>
+          kind.handler(context.handlerContext),
+        ),
+      };
     } catch (error) {
       outcome = { error };
     } finally {

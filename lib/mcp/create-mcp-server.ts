@@ -1,11 +1,19 @@
 import "server-only";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
 import { UnauthorizedError } from "@/lib/errors/http-errors";
 import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
 import { isValidInternalKey } from "@/lib/identity/internal-service-key";
+import { traceMcpToolCall } from "@/lib/telemetry/mcp-tool-call-span";
 import { readMcpIdentity } from "./mcp-identity";
 import type { ResolvedMcpIdentity } from "./resolved-mcp-identity";
 import { enabledTools } from "./tool-catalogue";
@@ -62,7 +70,10 @@ export function createMcpServer(input: {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const callTool = async (
+    request: CallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ) => {
     const name = request.params.name;
     const tool = byName.get(name);
     if (!tool) {
@@ -82,6 +93,19 @@ export function createMcpServer(input: {
     } catch (error) {
       return toCallToolResult(toolFailureEnvelope({ error, toolName: name, source: "MCP tool" }));
     }
-  });
+  };
+
+  // Each call is the engine's SERVER span `tools/call {name}`, a child of the caller's span.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    traceMcpToolCall(
+      {
+        toolName: request.params.name,
+        meta: request.params._meta,
+        headers: input.headers,
+        requestId: extra.requestId,
+      },
+      () => callTool(request, extra),
+    ),
+  );
   return server;
 }

@@ -8,6 +8,7 @@ import { reconcileRuns } from "@/lib/runs/final-state/reconcile-runs";
 import { startRunSweep } from "@/lib/runs/final-state/run-sweep";
 import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { installBuiltinSkills } from "@/lib/skills/install-builtin-skills";
+import { stopTracing } from "@/lib/telemetry/start-tracing";
 import { removeAbandonedUploads } from "../datasets/remove-abandoned-uploads";
 import { getDefaultOwner } from "../identity/default-owner";
 import { getInternalServiceKey } from "../identity/internal-service-key";
@@ -77,9 +78,13 @@ function hookShutdown(): void {
   shutdownHooked = true;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      closeDatabaseConnection()
-        .catch((error) => console.error("shutdown: could not stop the database:", error))
-        .finally(() => process.exit(0));
+      // Spans still in the batch are sent before the process goes (none without tracing).
+      Promise.all([
+        closeDatabaseConnection().catch((error) =>
+          console.error("shutdown: could not stop the database:", error),
+        ),
+        stopTracing(),
+      ]).finally(() => process.exit(0));
     });
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { type ToolEnvelope, toolEnvelopeSchema } from "@/lib/contracts/tool-envelope";
+import { currentTraceCarrier } from "@/lib/telemetry/trace-carrier";
 import type { McpCallIdentity } from "./mcp-connection";
 import { withMcpSession } from "./mcp-connection";
 
@@ -16,8 +17,15 @@ export async function callMcpTool(input: {
 }): Promise<ToolEnvelope> {
   try {
     return await withMcpSession(input, async (client, signal) => {
+      const traceCarrier = currentTraceCarrier();
       const result = await client.callTool(
-        { name: input.toolName, arguments: input.args },
+        {
+          name: input.toolName,
+          arguments: input.args,
+          // The calling span's W3C trace context, as MCP carries it whatever the transport (the
+          // in-process engine reads it here; over HTTP it is in the headers too).
+          ...(traceCarrier.traceparent ? { _meta: traceCarrier } : {}),
+        },
         undefined,
         {
           signal,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { traceToolExecution } from "@/lib/telemetry/tool-execution-span";
 import { executeWorkspaceTool, isWorkspaceToolName } from "@/lib/workspace/workspace-tools";
 import type { JobProgressUpdate } from "../jobs/job-status-source";
 import { mcpJobStatusSource } from "../jobs/mcp-job-status-source";
@@ -49,13 +50,28 @@ export type ToolJobProgress = JobProgressUpdate & { toolCallId: string };
  * by the job waiter until its job ends, so the call counts as done only with the job's real
  * result (JOB-1); its progress goes to `onJobProgress`.
  */
-export async function executeToolCall(input: {
+export async function executeToolCall(input: ToolCallInput): Promise<ToolEnvelope> {
+  // The call's `execute_tool {name}` span (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+  return traceToolExecution(
+    {
+      toolName: input.call.toolName,
+      toolCallId: input.call.toolCallId,
+      runId: input.identity.runId,
+      sessionId: input.identity.sessionId,
+    },
+    () => routeToolCall(input),
+  );
+}
+
+type ToolCallInput = {
   call: PlannedToolCall;
   descriptor: ToolDescriptor | undefined;
   identity: McpCallIdentity;
   signal: AbortSignal;
   onJobProgress?: (progress: ToolJobProgress) => void;
-}): Promise<ToolEnvelope> {
+};
+
+async function routeToolCall(input: ToolCallInput): Promise<ToolEnvelope> {
   const { call } = input;
   if (isSkillToolName(call.toolName)) return executeSkillTool({ call, identity: input.identity });
   if (isWorkspaceToolName(call.toolName)) {

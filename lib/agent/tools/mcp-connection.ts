@@ -5,6 +5,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { getEnv } from "@/lib/env";
 import { getInternalServiceKey } from "@/lib/identity/internal-service-key";
 import type { ResolvedMcpIdentity } from "@/lib/mcp/resolved-mcp-identity";
+import { currentTraceCarrier } from "@/lib/telemetry/trace-carrier";
 import { connectInProcessMcpServer } from "./in-process-mcp-connection";
 
 /** Identity carried on every MCP call (MCP-3, AF-5). */
@@ -42,7 +43,9 @@ function identityHeaders(identity: McpCallIdentity): Record<string, string> {
     headers["x-execution-generation"] = String(identity.executionGeneration);
   }
   if (identity.operationId) headers["x-operation-id"] = identity.operationId;
-  return headers;
+  // W3C trace context of the calling span (empty when tracing is off): the engine's span of
+  // the call becomes its child.
+  return { ...headers, ...currentTraceCarrier() };
 }
 
 /**

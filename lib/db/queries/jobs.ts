@@ -31,6 +31,7 @@ export const jobRecordSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
+  traceContext: true,
 } satisfies Prisma.JobSelect;
 
 export type JobRecord = Prisma.JobGetPayload<{ select: typeof jobRecordSelect }>;
@@ -50,6 +51,8 @@ export async function insertJob(input: {
   toolCallId?: string;
   kind: string;
   input: Prisma.InputJsonValue;
+  /** The W3C trace context active at enqueue time (null when tracing is off). */
+  traceContext?: Record<string, string> | null;
 }): Promise<JobRecord> {
   const db = await getDb();
   return db.$transaction(async (transaction) => {
@@ -76,6 +79,7 @@ export async function insertJob(input: {
         toolCallId: input.toolCallId,
         kind: input.kind,
         input: input.input,
+        traceContext: input.traceContext ?? Prisma.DbNull,
       },
       select: jobRecordSelect,
     });

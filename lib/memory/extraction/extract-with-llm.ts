@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, Output } from "ai";
 import { type ModelCall, reportedTokens } from "@/lib/agent/model-call";
+import { traceModelCall } from "@/lib/telemetry/model-call-span";
 import { llmExtractionSchema, type MemoryCandidate } from "./memory-candidate";
 import { rejectionReason } from "./saveable-filter";
 
@@ -28,14 +29,22 @@ export async function extractWithLlm(input: {
   let output: unknown;
   const startedAt = new Date();
   try {
-    const result = await generateText({
-      model: input.model,
-      system: instructions,
-      prompt: `User message:\n"""${input.userText}"""`,
-      output: Output.object({ schema: llmExtractionSchema }),
-      abortSignal: input.signal,
-      maxRetries: 0,
-    });
+    const result = await traceModelCall(
+      {
+        model: input.model,
+        purpose: "memory_extraction",
+        usage: (answer) => reportedTokens(answer.totalUsage),
+      },
+      () =>
+        generateText({
+          model: input.model,
+          system: instructions,
+          prompt: `User message:\n"""${input.userText}"""`,
+          output: Output.object({ schema: llmExtractionSchema }),
+          abortSignal: input.signal,
+          maxRetries: 0,
+        }),
+    );
     await input.onModelCall?.({
       purpose: "memory_extraction",
       model: input.model.modelId,

@@ -8,6 +8,7 @@ import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
 import { saveRunPlanProgress, saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import { recordRunPhaseEnding, traceRunPhase } from "@/lib/telemetry/run-phase-span";
 import { awaitStopConfirmed, cancelRunJobs, waitForRunJobsToEnd } from "../cancel/stop-run-jobs";
 import type { RunEventLog } from "../events/run-event-log";
 import { terminalEvent } from "../events/terminal-event";
@@ -36,10 +37,30 @@ export async function executeRunPhase(input: {
   scope: AbortController;
   model?: ResolvedLanguageModel;
 }): Promise<void> {
-  const { log, scope } = input;
-  const signal = scope.signal;
   const run = await findRunForOwner({ ownerId: input.ownerId, runId: input.runId });
   if (!run) throw new Error(`run ${input.runId} vanished before it started`);
+  // The phase's `invoke_agent` span (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+  await traceRunPhase(
+    {
+      runId: run.id,
+      sessionId: run.sessionId,
+      generation: run.executionGeneration,
+      agentName: "graph-analyst",
+      model: run.modelName,
+    },
+    () => executeLoadedPhase({ ...input, run }),
+  );
+}
+
+async function executeLoadedPhase(input: {
+  run: PhaseRun;
+  ownerId: string;
+  log: RunEventLog;
+  scope: AbortController;
+  model?: ResolvedLanguageModel;
+}): Promise<void> {
+  const { log, scope, run } = input;
+  const signal = scope.signal;
   log.setGeneration(run.executionGeneration);
   // The stop state is checked before every new operation (RC-5); a cancel handled by another
   // process reaches this executor through the run row.
@@ -125,6 +146,7 @@ export async function executeRunPhase(input: {
   // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
   if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
   if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
+  recordRunPhaseEnding(ending);
   await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
 }
 
