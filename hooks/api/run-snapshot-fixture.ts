@@ -32,6 +32,8 @@ export function runSnapshotFixture(change: Partial<RunSnapshot> = {}): RunSnapsh
     replaces_run_id: null,
     replaced_by_run_id: null,
     skills: [],
+    budget: { max_tool_calls: 50, max_seconds: 900, max_tokens: null },
+    stop_reason: null,
     ...change,
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { approvalRecordSchema, pendingApprovalSchema } from "./approval-record";
 import { jobProgressRowSchema, jobStatusValues } from "./job-status";
 import { memoryUsedSchema } from "./memory";
+import { runBudgetSchema, stopReasonSchema } from "./run-budget";
 import { runPlanSchema } from "./run-event";
 import { chatMessageSchema, runStatusSchema } from "./session";
 import { runSkillSummarySchema } from "./skill";
@@ -78,6 +79,10 @@ export const runSnapshotSchema = z.object({
   /** Set once the latest turn was edited: the run that answers the edited message instead. */
   replaced_by_run_id: z.string().nullable(),
   skills: z.array(runSkillSummarySchema),
+  /** The limits in force for this run (null for runs started before budgets existed). */
+  budget: runBudgetSchema.nullable(),
+  /** "budget" when a budget ended the run (it still ends `completed`); null otherwise. */
+  stop_reason: stopReasonSchema.nullable(),
 });
 
 export type RunSnapshot = z.infer<typeof runSnapshotSchema>;

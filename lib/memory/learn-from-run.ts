@@ -1,5 +1,6 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelCall } from "@/lib/agent/model-call";
 import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
 import { getEnv } from "@/lib/env";
@@ -34,6 +35,8 @@ export async function learnFromRun(input: {
   llm: LanguageModelV3 | null;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
+  /** Told of the extraction's model call (usage, budgets). */
+  onModelCall?: (call: ModelCall) => Promise<void>;
 }): Promise<{ saved: boolean; memoryIds: string[]; knowledgeIds: string[] }> {
   const env = getEnv();
   await input.stopCheck();
@@ -43,6 +46,7 @@ export async function learnFromRun(input: {
       model: input.llm,
       userText: input.userText,
       signal: input.signal,
+      onModelCall: input.onModelCall,
     });
     await input.stopCheck();
     for (const candidate of fromModel) {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelCall } from "@/lib/agent/model-call";
 import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import { failureEnding } from "@/lib/agent/phase-ending";
@@ -8,6 +9,9 @@ import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
 import { saveRunPlanProgress, saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
+import { finishBudgetStop } from "../budget/finish-budget-stop";
+import { startPhaseBudget } from "../budget/phase-budget";
+import type { RunBudgetMeter } from "../budget/run-budget-meter";
 import { awaitStopConfirmed, cancelRunJobs, waitForRunJobsToEnd } from "../cancel/stop-run-jobs";
 import type { RunEventLog } from "../events/run-event-log";
 import { terminalEvent } from "../events/terminal-event";
@@ -59,6 +63,8 @@ export async function executeRunPhase(input: {
     runId: run.id,
     generation: run.executionGeneration,
   });
+  // The run's budget counts from here; reaching it aborts the scope as a Stop would.
+  const budget = startPhaseBudget({ run, log, scope });
   try {
     const prepared = await prepareRunPhase({
       run,
@@ -68,8 +74,15 @@ export async function executeRunPhase(input: {
       stopCheck,
       model: input.model,
     });
+    // Usage is counted (prepared.onModelCall) before the budget decides; a call that reached it
+    // is the last: its tool calls do not start.
+    const onModelCall = async (call: ModelCall) => {
+      await prepared.onModelCall?.(call);
+      await budget.onModelCall(call);
+      signal.throwIfAborted();
+    };
     ({ ending, record } = await runAgentLoop({
-      run: prepared,
+      run: { ...prepared, onModelCall, mayStartToolCall: () => budget.mayStartToolCall() },
       signal,
       emit: (event) => {
         if (event.type === "text_delta") partialAnswer.append(event.text);
@@ -114,17 +127,33 @@ export async function executeRunPhase(input: {
       model: prepared.model.model,
       signal,
       stopCheck,
+      onModelCall,
     });
   } catch (error) {
     ending = failureEnding({ error, signal, runId: run.id });
     record = new RunPhaseRecord(run.executionGeneration);
   }
-  await partialAnswer.close();
+  budget.stop();
   signal.removeEventListener("abort", onStop);
-  // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
-  if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
-  if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
-  await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
+  if (budget.exceeded) {
+    // Reached its budget: stopped like a Stop, but it completes with what it has.
+    ending = await finishBudgetStop({
+      ownerId: input.ownerId,
+      runId: run.id,
+      exceeded: budget.exceeded,
+      record,
+      say: (text) => {
+        partialAnswer.append(text);
+        log.append({ type: "text_delta", text });
+      },
+    });
+  } else {
+    // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
+    if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
+    if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
+  }
+  await partialAnswer.close();
+  await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record, budget });
 }
 
 // The save confirms the stop only if the run's jobs have exited (RC-6), so it waits for them a
@@ -163,6 +192,7 @@ async function saveAndAnnounce(input: {
   log: RunEventLog;
   ending: PhaseEnding;
   record: RunPhaseRecord;
+  budget: RunBudgetMeter;
 }) {
   const { run, log, record } = input;
   let ending = input.ending;
@@ -182,6 +212,8 @@ async function saveAndAnnounce(input: {
     checkpoint: ending.checkpoint ?? null,
     plan: record.plan,
     reasoning: earlierReasoning(run) + record.reasoning,
+    stopReason: input.budget.exceeded ? "budget" : null,
+    budgetUsed: input.budget.used(),
     lastEventSeq: log.upcomingSeq,
     stagedAt: new Date().toISOString(),
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelCall } from "@/lib/agent/model-call";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import type { RunPlan } from "@/lib/contracts/run-event";
@@ -24,6 +25,8 @@ export async function learnAfterPhase(input: {
   model: LanguageModelV3 | null;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
+  /** Told of the memory extraction's model call, as the loop's calls are (usage, budgets). */
+  onModelCall?: (call: ModelCall) => Promise<void>;
 }): Promise<PhaseEnding> {
   const { run, ending, record, signal, userText } = input;
   if (ending.status === "cancelled") return ending;
@@ -49,6 +52,7 @@ export async function learnAfterPhase(input: {
       runStatus: ending.status,
       signal,
       stopCheck: input.stopCheck,
+      onModelCall: input.onModelCall,
     });
   } catch (error) {
     if (signal.aborted) return { status: "cancelled" };
