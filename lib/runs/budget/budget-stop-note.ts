@@ -1,8 +1,13 @@
 import { budgetName } from "@/lib/contracts/run-budget";
 import type { BudgetExceeded } from "./decide-budget";
 
-/** One tool call as the note lists it. */
-export type NotedToolCall = { toolName: string; status: string; summary: string | null };
+/** One tool call as the note lists it; `started` false: the stop came before it ran. */
+export type NotedToolCall = {
+  toolName: string;
+  status: string;
+  summary: string | null;
+  started: boolean;
+};
 
 /**
  * What a run stopped by its budget adds to its answer: which budget ended it, and what was done
@@ -17,15 +22,19 @@ export function budgetStopNote(input: {
   const lines = [
     `Stopped: ${budgetName(exceeded.budget, exceeded.limit)} reached (${usedText(exceeded)}).`,
   ];
-  if (input.toolCalls.length === 0) {
+  const ran = input.toolCalls.filter((call) => call.started);
+  const notStarted = input.toolCalls.filter((call) => !call.started);
+  if (ran.length === 0) {
     lines.push("No tool ran before the stop.");
   } else {
-    const count = input.toolCalls.length;
-    lines.push(`Done before the stop (${count} tool call${count === 1 ? "" : "s"}):`);
-    for (const call of input.toolCalls) {
+    lines.push(`Done before the stop (${ran.length} tool call${ran.length === 1 ? "" : "s"}):`);
+    for (const call of ran) {
       const found = call.summary ? `: ${call.summary}` : "";
       lines.push(`- ${call.toolName} (${call.status})${found}`);
     }
+  }
+  if (notStarted.length > 0) {
+    lines.push(`Not started: ${notStarted.map((call) => call.toolName).join(", ")}.`);
   }
   return lines.join("\n");
 }

@@ -30,6 +30,7 @@ export async function finishBudgetStop(input: {
       toolName: call.toolName,
       status: call.status,
       summary: call.summary,
+      started: call.startedAt !== undefined,
     })),
   });
   const text = input.record.answer.trim() === "" ? note : `\n\n${note}`;

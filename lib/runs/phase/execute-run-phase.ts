@@ -47,7 +47,10 @@ export async function executeRunPhase(input: {
   log.setGeneration(run.executionGeneration);
   // The stop state is checked before every new operation (RC-5); a cancel handled by another
   // process reaches this executor through the run row.
+  // The run's budget counts from here; reaching it stops the run as a Stop would.
+  const budget = startPhaseBudget({ run, log, scope });
   const stopCheck = async () => {
+    if (!signal.aborted && budget.exceeded) scope.abort();
     if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
     signal.throwIfAborted();
   };
@@ -63,8 +66,6 @@ export async function executeRunPhase(input: {
     runId: run.id,
     generation: run.executionGeneration,
   });
-  // The run's budget counts from here; reaching it aborts the scope as a Stop would.
-  const budget = startPhaseBudget({ run, log, scope });
   try {
     const prepared = await prepareRunPhase({
       run,
