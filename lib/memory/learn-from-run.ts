@@ -1,6 +1,5 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelCall } from "@/lib/agent/model-call";
 import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import { hasDecision, listDecidedApprovals } from "@/lib/db/queries/memory-reads";
 import { getEnv } from "@/lib/env";
@@ -36,7 +35,7 @@ export async function learnFromRun(input: {
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
   /** Told of the extraction's model call (usage, budgets). */
-  onModelCall?: (call: ModelCall) => Promise<void>;
+  onModelCall?: Parameters<typeof extractWithLlm>[0]["onModelCall"];
 }): Promise<{ saved: boolean; memoryIds: string[]; knowledgeIds: string[] }> {
   const env = getEnv();
   await input.stopCheck();
