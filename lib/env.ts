@@ -187,6 +187,15 @@ const environmentSchema = z.object({
    * this only bounds how long the answer so far waits unsaved.
    */
   RUN_STOP_JOBS_WAIT_SECONDS: integer(10, 0, 3600),
+  /** A run's default budget: tool calls it may run, wall seconds (approval pauses excluded). */
+  RUN_MAX_TOOL_CALLS: integer(50, 1, 1000),
+  RUN_MAX_SECONDS: integer(900, 1, 86_400),
+  /** Input + output tokens over a run's model calls; unset means no token limit. */
+  RUN_MAX_TOKENS: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? Number(value.trim()) : undefined))
+    .pipe(z.number().int().min(1).max(1_000_000_000).optional()),
   /** The app process also works jobs, so one command runs everything; `npm run worker` adds more. */
   JOBS_WORKER_IN_APP: booleanFlag(true),
   /** Jobs one worker process runs at once (in-app worker and `npm run worker` alike). */

@@ -181,6 +181,8 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       snapshot.terminal_persisted &&
       snapshot.execution_stopped,
     hasSnapshot: true,
+    budgetStop:
+      view.budgetStop ?? (snapshot.stop_reason === "budget" ? { budget: null, limit: null } : null),
     // A finished, saved run's plan is final; mid-run the events may be ahead of the last save.
     plan: snapshot.plan && (snapshot.terminal_persisted || !view.plan) ? snapshot.plan : view.plan,
     reasoning:

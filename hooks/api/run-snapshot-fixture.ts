@@ -33,6 +33,8 @@ export function runSnapshotFixture(change: Partial<RunSnapshot> = {}): RunSnapsh
     replaced_by_run_id: null,
     skills: [],
     usage: { model_calls: 0, input_tokens: 0, output_tokens: 0, tool_calls: 0, seconds: 0 },
+    budget: { max_tool_calls: 50, max_seconds: 900, max_tokens: null },
+    stop_reason: null,
     ...change,
   };
 }

@@ -1,3 +1,4 @@
+import type { BudgetKind } from "@/lib/contracts/run-budget";
 import type { RunEvent, RunPlan } from "@/lib/contracts/run-event";
 import type { RunStatus } from "@/lib/contracts/run-status";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
@@ -93,7 +94,14 @@ export type RunView = {
   reasoning: string;
   /** What the run used, as the last snapshot said; null before one was merged. */
   usage: RunUsage | null;
+  /**
+   * The budget that ended the run (`budget_exceeded`); a saved run whose events were not seen
+   * knows only that a budget did (`stop_reason`), so budget and limit are then null.
+   */
+  budgetStop: BudgetStop | null;
 };
+
+export type BudgetStop = { budget: BudgetKind | null; limit: number | null };
 
 export function initialRunView(runId: string): RunView {
   return {
@@ -113,6 +121,7 @@ export function initialRunView(runId: string): RunView {
     plan: null,
     reasoning: "",
     usage: null,
+    budgetStop: null,
   };
 }
 
@@ -272,6 +281,8 @@ export function applyRunEvent(view: RunView, event: RunEvent | UnknownRunEvent):
       const others = view.jobs.filter((existing) => existing.jobId !== event.job_id);
       return { ...next, jobs: [...others, job] };
     }
+    case "budget_exceeded":
+      return { ...next, budgetStop: { budget: event.budget, limit: event.limit } };
     case "run_paused":
       return { ...next, runStatus: "paused" };
     case "run_completed":

@@ -72,6 +72,11 @@ export type PreparedRun = {
    * budgets are checked here (a throw ends the phase like any failure of the turn).
    */
   onModelCall?: (call: ModelCall) => Promise<void>;
+  /**
+   * Asked just before each tool call starts; false: it does not start, nor does anything after
+   * it in its batch (a budget reached). Without it every call may start.
+   */
+  mayStartToolCall?: (call: PlannedToolCall) => boolean;
 };
 
 /** How the loop ended, what it recorded, and the conversation as it stood. */
@@ -246,6 +251,7 @@ async function runBatch(
     maxConcurrency: run.maxConcurrency,
     execute: run.execute,
     precheck: ({ call }) => checkDatasetScope({ call, scopeDatasetIds: run.agent.scopeDatasetIds }),
+    mayStart: run.mayStartToolCall && (({ call }) => run.mayStartToolCall?.(call) ?? true),
     emit: context.emit,
     signal,
     resume: batch.resume,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runBudgetSchema } from "./run-budget";
 
 // Client-safe: `GET /api/capabilities` answers this shape (lib/server/get-capabilities.ts builds
 // it) and the UI parses it: a feature flag that is false hides the feature (RC-1: no Stop
@@ -14,6 +15,8 @@ export const capabilitiesSchema = z.object({
   reporting_tools: z.boolean(),
   upload_max_bytes: z.number().int().positive(),
   upload_kinds: z.array(z.string()),
+  /** The budget a run gets for each `options.budget` field it leaves out (RUN_MAX_*). */
+  run_budget_defaults: runBudgetSchema,
   /** Why each feature is on or off. */
   details: z.record(z.string(), z.string()),
 });

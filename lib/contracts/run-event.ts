@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetKinds } from "./run-budget";
 
 // Client-safe: the server types the events it emits from these schemas and the chat page parses
 // the stream with them, so both read one definition of docs/api.md's run events.
@@ -80,6 +81,13 @@ export const runEventPayloadSchema = z.discriminatedUnion("type", [
     pct: z.number(),
     message: z.string(),
     tool_call_id: z.string().optional(),
+  }),
+  // A budget was reached: the run stops as a Stop would, then ends `run_completed`.
+  z.object({
+    type: z.literal("budget_exceeded"),
+    budget: z.enum(budgetKinds),
+    limit: z.number().int(),
+    used: z.number(),
   }),
   z.object({ type: z.literal("run_paused") }),
   z.object({ type: z.literal("run_completed") }),

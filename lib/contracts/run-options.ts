@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runBudgetOptionSchema } from "./run-budget";
 
 export const reasoningModes = ["direct", "staged"] as const;
 export const planningModes = ["never", "auto", "always"] as const;
@@ -11,6 +12,8 @@ export const runOptionsSchema = z
     reasoning_mode: z.enum(reasoningModes).default("direct"),
     planning_mode: z.enum(planningModes).default("auto"),
     output_format: z.enum(outputFormats).default("chat"),
+    /** Limits for this run; a field left out takes the server's default (RUN_MAX_*). */
+    budget: runBudgetOptionSchema.optional(),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { approvalRecordSchema, pendingApprovalSchema } from "./approval-record";
 import { jobProgressRowSchema, jobStatusValues } from "./job-status";
 import { memoryUsedSchema } from "./memory";
+import { runBudgetSchema, stopReasonSchema } from "./run-budget";
 import { runPlanSchema } from "./run-event";
 import { chatMessageSchema, runStatusSchema } from "./session";
 import { runSkillSummarySchema } from "./skill";
@@ -81,6 +82,10 @@ export const runSnapshotSchema = z.object({
   skills: z.array(runSkillSummarySchema),
   /** What the run used: model calls, tokens, tool calls and seconds (approval waits left out). */
   usage: runUsageSchema,
+  /** The limits in force for this run (null for runs started before budgets existed). */
+  budget: runBudgetSchema.nullable(),
+  /** "budget" when a budget ended the run (it still ends `completed`); null otherwise. */
+  stop_reason: stopReasonSchema.nullable(),
 });
 
 export type RunSnapshot = z.infer<typeof runSnapshotSchema>;

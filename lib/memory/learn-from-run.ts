@@ -32,10 +32,10 @@ export async function learnFromRun(input: {
   toolCalls: StoredOutcome[];
   runStatus: string;
   llm: LanguageModelV3 | null;
-  /** Told of the extraction's model call, so the run's usage counts it. */
-  onModelCall?: Parameters<typeof extractWithLlm>[0]["onModelCall"];
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
+  /** Told of the extraction's model call (usage, budgets). */
+  onModelCall?: Parameters<typeof extractWithLlm>[0]["onModelCall"];
 }): Promise<{ saved: boolean; memoryIds: string[]; knowledgeIds: string[] }> {
   const env = getEnv();
   await input.stopCheck();

@@ -3,6 +3,7 @@ import type { Capabilities } from "@/lib/contracts/capabilities";
 import { getEnv } from "@/lib/env";
 import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
 import { describeLearnedKnowledge } from "@/lib/memory/knowledge/learned-knowledge-status";
+import { defaultRunBudget } from "@/lib/runs/budget/resolve-run-budget";
 import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/cancel/run-control-enabled";
 
 /**
@@ -25,6 +26,7 @@ export async function getCapabilities(): Promise<Capabilities> {
     vector_backend: knowledge.vectorBackend,
     reporting_tools: env.MCP_ENABLE_REPORTING_TOOLS,
     upload_max_bytes: env.UPLOAD_MAX_BYTES,
+    run_budget_defaults: defaultRunBudget(),
     upload_kinds: ["csv", "txt", "sql", "graphml", "gexf", "gml", "json", "pajek", "sqlite"],
     details: {
       run_cancel_v1: runControl.reason,

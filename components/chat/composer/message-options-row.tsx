@@ -1,12 +1,14 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useCapabilities } from "@/hooks/use-capabilities";
 import { primaryButtonClass, secondaryButtonClass } from "../../ui/button-styles";
+import { BudgetFields } from "./budget-fields";
 import { ModelPicker, RunModePickers } from "./run-option-pickers";
 import type { useMessageSubmission } from "./use-message-submission";
 
 /**
- * Under the message: the model and run-mode pickers, and the Send button. On a phone the pickers
+ * Under the message: the model and run-mode pickers, the run's budget, and the Send button. On a phone the pickers
  * fold behind an "Options" button (their choices stay in force), so the box leaves the
  * conversation most of the screen; from the small breakpoint up they are always shown.
  */
@@ -21,6 +23,7 @@ export function MessageOptionsRow({
   editing: boolean;
 }) {
   const { send, modelsQuery, resetError } = submission;
+  const capabilities = useCapabilities();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const optionsId = useId();
   return (
@@ -55,6 +58,16 @@ export function MessageOptionsRow({
           options={submission.modes}
           onChange={(change) => {
             submission.setModes((current) => ({ ...current, ...change }));
+            resetError();
+          }}
+          disabled={disabled}
+        />
+        <BudgetFields
+          draft={submission.budgetDraft}
+          errors={submission.budgetErrors}
+          defaults={capabilities.data?.run_budget_defaults}
+          onChange={(change) => {
+            submission.setBudgetDraft((current) => ({ ...current, ...change }));
             resetError();
           }}
           disabled={disabled}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useChatSend } from "@/hooks/use-chat-send";
 import { useModels } from "@/hooks/use-models";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { type BudgetDraft, emptyBudgetDraft, readBudgetDraft } from "./budget-draft";
 import type { EditingTurn } from "./editing-turn";
 import { useEditingAttachments } from "./use-editing-attachments";
 
@@ -44,7 +45,10 @@ export function useMessageSubmission({
   const { attachments, setAttachments, clearAfterSend } = useEditingAttachments(editing);
   // Bumped per sent message: the attachment picker starts closed again for the next one.
   const [sentCount, setSentCount] = useState(0);
-  const [modes, setModes] = useState<Omit<RunOptions, "model">>({
+  const [budgetDraft, setBudgetDraft] = useState<BudgetDraft>(emptyBudgetDraft);
+  const budget = readBudgetDraft(budgetDraft);
+  const budgetValid = Object.keys(budget.errors).length === 0;
+  const [modes, setModes] = useState<Omit<RunOptions, "model" | "budget">>({
     reasoning_mode: "direct",
     planning_mode: "auto",
     output_format: "chat",
@@ -52,7 +56,7 @@ export function useMessageSubmission({
 
   const model = chosenModel ?? defaultModelName(modelsQuery.data);
   const message = draft.trim();
-  const canSubmit = canSend && !send.isPending && message.length > 0;
+  const canSubmit = canSend && !send.isPending && message.length > 0 && budgetValid;
 
   const submit = () => {
     if (!canSubmit) return;
@@ -60,7 +64,11 @@ export function useMessageSubmission({
       {
         message,
         attachments,
-        options: { ...modes, ...(model ? { model } : {}) },
+        options: {
+          ...modes,
+          ...(model ? { model } : {}),
+          ...(budget.budget ? { budget: budget.budget } : {}),
+        },
         ...(editing ? { replacesRunId: editing.runId } : {}),
       },
       {
@@ -87,6 +95,9 @@ export function useMessageSubmission({
     sentCount,
     modes,
     setModes,
+    budgetDraft,
+    budgetErrors: budget.errors,
+    setBudgetDraft,
     canSubmit,
     submit,
     resetError,

@@ -10,6 +10,7 @@ import { useRunApprovalDecisions } from "../approval/use-run-approval-decisions"
 import { JobProgressBar } from "../tool-results/job-progress-bar";
 import { RunToolCardList } from "../tool-results/run-tool-card-list";
 import { useFigureSelection } from "../tool-results/use-figure-selection";
+import { BudgetStopNotice } from "./budget-stop-notice";
 import { PlanChecklist } from "./plan-checklist";
 import { ReasoningBlock } from "./reasoning-block";
 import { RunAnswer } from "./run-answer";
@@ -105,6 +106,7 @@ export function RunTranscript({
           This run ended ({view.runStatus}) without an answer.
         </p>
       ) : null}
+      {view.budgetStop ? <BudgetStopNotice stop={view.budgetStop} /> : null}
       {view.error ? <RunFailedAlert error={view.error} /> : null}
       {connection.kind === "failed" ? (
         <RunLoadFailedAlert error={connection.error} onRetry={retry} />

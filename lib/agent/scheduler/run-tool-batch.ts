@@ -5,7 +5,7 @@ import { clampToolConcurrency } from "./clamp-tool-concurrency";
 import { envelopeFromError } from "./execution-envelope";
 import { ToolBatchError } from "./tool-batch-error";
 import { ToolBatchRun } from "./tool-batch-run";
-import type { ExecuteToolCall, PrecheckToolCall } from "./tool-call-hooks";
+import type { ExecuteToolCall, MayStartToolCall, PrecheckToolCall } from "./tool-call-hooks";
 import type { ToolBatchResume, ToolCallOutcome } from "./tool-call-outcome";
 
 // Shared by batches run without a signal: nothing ever aborts it, and creating an
@@ -27,6 +27,8 @@ export type RunToolBatchInput = {
   signal?: AbortSignal;
   /** Optional refusal before a call runs or asks for approval (e.g. SS-4 dataset scope). */
   precheck?: PrecheckToolCall;
+  /** Optional last word before a call starts: a refusal starts nothing more in the batch. */
+  mayStart?: MayStartToolCall;
   /** Continuing a batch after an approval decision (AP-4). */
   resume?: ToolBatchResume;
 };
@@ -52,6 +54,7 @@ export async function runToolBatch(input: RunToolBatchInput): Promise<ToolCallOu
     execute: input.execute,
     emit: input.emit,
     precheck: input.precheck && failSafe(input.precheck),
+    mayStart: input.mayStart,
     signal: input.signal ?? neverAborted,
   }).run();
 }

@@ -5,7 +5,7 @@ import { envelopeFromExecution } from "./execution-envelope";
 import { insertSorted } from "./insert-sorted";
 import { isUnfinishedJob } from "./is-unfinished-job";
 import { ToolBatchError } from "./tool-batch-error";
-import type { ExecuteToolCall, PrecheckToolCall } from "./tool-call-hooks";
+import type { ExecuteToolCall, MayStartToolCall, PrecheckToolCall } from "./tool-call-hooks";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 import {
   approvalRequiredEvent,
@@ -41,6 +41,7 @@ export class ToolBatchRun {
   private running = 0;
   private unsettled = 0;
   private approvalHolder: string | undefined;
+  private startRefused = false;
   private emitFailure: { error: unknown } | undefined;
   private resolveRun: (outcomes: ToolCallOutcome[]) => void = () => {};
   private rejectRun: (error: unknown) => void = () => {};
@@ -54,6 +55,7 @@ export class ToolBatchRun {
       execute: ExecuteToolCall;
       emit: (event: RunEventPayload) => void;
       precheck: PrecheckToolCall | undefined;
+      mayStart?: MayStartToolCall;
       signal: AbortSignal;
     },
   ) {
@@ -118,9 +120,17 @@ export class ToolBatchRun {
       if (!this.states[next].outcome) this.resolve(next);
       next = this.resolvable.shift();
     }
+    // Once a start was refused, nothing of the batch starts any more: calls that become ready
+    // later (after a running prerequisite) end `cancelled` like the rest.
+    if (this.startRefused) this.cancelUnstarted();
     while (this.running < this.options.maxConcurrency && !this.options.signal.aborted) {
       const index = this.ready.shift();
       if (index === undefined) break;
+      if (this.options.mayStart && !this.options.mayStart({ call: this.states[index].node.call })) {
+        this.startRefused = true;
+        this.cancelUnstarted();
+        break;
+      }
       this.start(index);
     }
     if (this.unsettled === 0) {

@@ -9,3 +9,9 @@ export type ExecuteToolCall = (call: PlannedToolCall, signal: AbortSignal) => Pr
 
 /** Refuses a call before it runs by returning its result (e.g. DATASET_SCOPE_REQUIRED, SS-4). */
 export type PrecheckToolCall = (input: { call: PlannedToolCall }) => ToolEnvelope | undefined;
+
+/**
+ * Asked just before a call starts; false: it does not start, and neither does any call after it
+ * in the batch (they end `cancelled`). The runtime's limits (a run's budget) decide here.
+ */
+export type MayStartToolCall = (input: { call: PlannedToolCall }) => boolean;

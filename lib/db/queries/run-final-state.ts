@@ -68,19 +68,24 @@ export async function saveRunFinalState(
     /** Written when given. */
     plan?: unknown;
     reasoning?: string;
+    /** "budget" when a budget ended the run. */
+    stopReason?: string | null;
+    /** What the run used of its budget so far; written when given. */
+    budgetUsed?: unknown;
     lastEventSeq: number;
     executionStopped: boolean;
     cancelStatus?: "confirmed" | "stopping";
     finishedAt?: Date;
   },
 ): Promise<void> {
-  const { runId, checkpoint, plan, ...fields } = input;
+  const { runId, checkpoint, plan, budgetUsed, ...fields } = input;
   await transactionClient(transaction).run.update({
     where: { id: runId },
     data: {
       ...fields,
       checkpoint: checkpoint === undefined ? undefined : json(checkpoint),
       plan: plan === undefined ? undefined : json(plan),
+      budgetUsed: budgetUsed === undefined ? undefined : json(budgetUsed),
       terminalPersisted: true,
       revision: { increment: 1 },
     },

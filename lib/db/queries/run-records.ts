@@ -67,6 +67,8 @@ export async function createRun(
     options: JsonInput;
     attachments: string[];
     modelName: string;
+    /** The budget in force for the run. */
+    budget?: JsonInput;
     replacesRunId?: string;
     executorId: string;
     heartbeatAt: Date;

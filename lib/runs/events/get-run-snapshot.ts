@@ -9,6 +9,7 @@ import { findRunSnapshotForOwner } from "@/lib/db/queries/runs";
 import { NotFoundError } from "@/lib/errors/http-errors";
 import { summariseRunSkills } from "@/lib/skills/summarise-run-skills";
 import { readRunUsage } from "@/lib/usage/read-run-usages";
+import { storedRunBudget } from "../budget/resolve-run-budget";
 
 /** The saved state of a run (docs/api.md `GET /api/runs/{run_id}`): what a client rebuilds from. */
 export async function getRunSnapshot(input: {
@@ -71,6 +72,9 @@ export async function getRunSnapshot(input: {
           created_at: pending.createdAt.toISOString(),
         }
       : null,
+    // The limits in force, and whether one of them ended the run.
+    budget: storedRunBudget(run.budget),
+    stop_reason: run.stopReason === "budget" ? "budget" : null,
     // Decided steps (AP-3): what was proposed, what a reviewer patched in, what ran.
     approvals: run.approvals.flatMap(approvalRecordOf),
     // Enough for a refreshed tool card to redraw its progress bar without the events.

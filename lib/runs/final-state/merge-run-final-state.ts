@@ -77,6 +77,8 @@ export async function mergeRunFinalState(
       checkpoint: state.checkpoint ? state.checkpoint : undefined,
       plan: state.plan ? state.plan : undefined,
       reasoning: state.reasoning,
+      stopReason: state.stopReason ?? null,
+      budgetUsed: state.budgetUsed,
       lastEventSeq: state.lastEventSeq,
       // Stop evidence is complete only once the run's jobs exited too (RC-6).
       executionStopped: !merge.stopPending,

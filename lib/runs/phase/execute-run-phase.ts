@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelCall } from "@/lib/agent/model-call";
 import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import { failureEnding } from "@/lib/agent/phase-ending";
@@ -9,6 +10,9 @@ import { saveRunPlanProgress, saveToolCallProgress } from "@/lib/db/queries/run-
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";
 import { recordRunPhaseEnding, traceRunPhase } from "@/lib/telemetry/run-phase-span";
+import { finishBudgetStop } from "../budget/finish-budget-stop";
+import { startPhaseBudget } from "../budget/phase-budget";
+import type { RunBudgetMeter } from "../budget/run-budget-meter";
 import { awaitStopConfirmed, cancelRunJobs, waitForRunJobsToEnd } from "../cancel/stop-run-jobs";
 import type { RunEventLog } from "../events/run-event-log";
 import { terminalEvent } from "../events/terminal-event";
@@ -64,7 +68,10 @@ async function executeLoadedPhase(input: {
   log.setGeneration(run.executionGeneration);
   // The stop state is checked before every new operation (RC-5); a cancel handled by another
   // process reaches this executor through the run row.
+  // The run's budget counts from here; reaching it stops the run as a Stop would.
+  const budget = startPhaseBudget({ run, log, scope });
   const stopCheck = async () => {
+    if (!signal.aborted && budget.exceeded) scope.abort();
     if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
     signal.throwIfAborted();
   };
@@ -89,8 +96,15 @@ async function executeLoadedPhase(input: {
       stopCheck,
       model: input.model,
     });
+    // Usage is counted (prepared.onModelCall) before the budget decides; a call that reached it
+    // is the last: its tool calls do not start.
+    const onModelCall = async (call: ModelCall) => {
+      await prepared.onModelCall?.(call);
+      await budget.onModelCall(call);
+      signal.throwIfAborted();
+    };
     ({ ending, record } = await runAgentLoop({
-      run: prepared,
+      run: { ...prepared, onModelCall, mayStartToolCall: () => budget.mayStartToolCall() },
       signal,
       emit: (event) => {
         if (event.type === "text_delta") partialAnswer.append(event.text);
@@ -133,21 +147,36 @@ async function executeLoadedPhase(input: {
       ending,
       record,
       model: prepared.model.model,
-      onModelCall: prepared.onModelCall,
       signal,
       stopCheck,
+      onModelCall,
     });
   } catch (error) {
     ending = failureEnding({ error, signal, runId: run.id });
     record = new RunPhaseRecord(run.executionGeneration);
   }
-  await partialAnswer.close();
+  budget.stop();
   signal.removeEventListener("abort", onStop);
-  // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
-  if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
-  if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
+  if (budget.exceeded) {
+    // Reached its budget: stopped like a Stop, but it completes with what it has.
+    ending = await finishBudgetStop({
+      ownerId: input.ownerId,
+      runId: run.id,
+      exceeded: budget.exceeded,
+      record,
+      say: (text) => {
+        partialAnswer.append(text);
+        log.append({ type: "text_delta", text });
+      },
+    });
+  } else {
+    // A stop that arrived while the phase was pausing wins: nothing is left waiting for a decision.
+    if (signal.aborted && ending.status === "paused") ending = { status: "cancelled" };
+    if (signal.aborted) await settleStoppedJobs({ ownerId: input.ownerId, runId: run.id });
+  }
+  await partialAnswer.close();
   recordRunPhaseEnding(ending);
-  await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record });
+  await saveAndAnnounce({ run, ownerId: input.ownerId, log, ending, record, budget });
 }
 
 // The save confirms the stop only if the run's jobs have exited (RC-6), so it waits for them a
@@ -186,6 +215,7 @@ async function saveAndAnnounce(input: {
   log: RunEventLog;
   ending: PhaseEnding;
   record: RunPhaseRecord;
+  budget: RunBudgetMeter;
 }) {
   const { run, log, record } = input;
   let ending = input.ending;
@@ -205,6 +235,8 @@ async function saveAndAnnounce(input: {
     checkpoint: ending.checkpoint ?? null,
     plan: record.plan,
     reasoning: earlierReasoning(run) + record.reasoning,
+    stopReason: input.budget.exceeded ? "budget" : null,
+    budgetUsed: input.budget.used(),
     lastEventSeq: log.upcomingSeq,
     stagedAt: new Date().toISOString(),
   };

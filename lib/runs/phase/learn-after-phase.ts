@@ -23,10 +23,10 @@ export async function learnAfterPhase(input: {
   ending: PhaseEnding;
   record: RunPhaseRecord;
   model: LanguageModelV3 | null;
-  /** Told of the extraction's model call, like the phase's turns. */
-  onModelCall?: (call: ModelCall) => Promise<void>;
   signal: AbortSignal;
   stopCheck: () => Promise<void>;
+  /** Told of the memory extraction's model call, as the loop's calls are (usage, budgets). */
+  onModelCall?: (call: ModelCall) => Promise<void>;
 }): Promise<PhaseEnding> {
   const { run, ending, record, signal, userText } = input;
   if (ending.status === "cancelled") return ending;
@@ -50,9 +50,9 @@ export async function learnAfterPhase(input: {
       // The offline model extracts nothing itself: its rules are the local-rules extractor.
       llm: input.model && input.model.provider !== "local" ? input.model : null,
       runStatus: ending.status,
-      onModelCall: input.onModelCall,
       signal,
       stopCheck: input.stopCheck,
+      onModelCall: input.onModelCall,
     });
   } catch (error) {
     if (signal.aborted) return { status: "cancelled" };

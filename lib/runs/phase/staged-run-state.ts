@@ -6,8 +6,10 @@ import type { PendingApproval } from "@/lib/agent/phase-ending";
 import type { RunPlanState } from "@/lib/agent/planning/run-plan-state";
 import type { RunCheckpoint } from "@/lib/agent/run-checkpoint";
 import type { RecordedToolCall } from "@/lib/agent/run-phase-record";
+import type { StopReason } from "@/lib/contracts/run-budget";
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import { getEnv } from "@/lib/env";
+import type { BudgetUsage } from "../budget/budget-usage";
 
 /** One tool call of the run as it will be saved. */
 export type StagedToolCall = RecordedToolCall;
@@ -36,6 +38,10 @@ export type StagedRunState = {
   plan?: RunPlanState | null;
   /** Every phase's staged reasoning so far, this one's last. */
   reasoning?: string;
+  /** "budget" when the run's budget ended it (absent in states staged before budgets). */
+  stopReason?: StopReason | null;
+  /** What the run used of its budget, this phase included. */
+  budgetUsed?: BudgetUsage;
   /** Seq of the terminal event this phase ends with. */
   lastEventSeq: number;
   stagedAt: string;

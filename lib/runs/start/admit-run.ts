@@ -27,6 +27,8 @@ export async function admitRun(input: {
   options: JsonInput;
   attachments: string[];
   modelName: string;
+  /** The budget in force, fixed at admission. */
+  budget?: JsonInput;
   messageParts: JsonInput;
   executorId: string;
   /** Edit latest turn: the session's latest finished run this one replaces. */
@@ -56,6 +58,7 @@ export async function admitRun(input: {
       options: input.options,
       attachments: input.attachments,
       modelName: input.modelName,
+      budget: input.budget,
       replacesRunId: input.replacesRunId,
       executorId: input.executorId,
       heartbeatAt: new Date(),

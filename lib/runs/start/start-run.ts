@@ -9,6 +9,7 @@ import { DatasetScopeRequiredError } from "@/lib/errors/dataset-scope-required-e
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
 import { SessionBusyError, StartIdempotencyConflictError } from "@/lib/errors/run-control-errors";
 import { executorId } from "../../process/executor-id";
+import { resolveRunBudget } from "../budget/resolve-run-budget";
 import { editLatestTurnStatus } from "../cancel/run-control-enabled";
 import { runEventLog } from "../events/run-event-log";
 import { admitRun } from "./admit-run";
@@ -84,6 +85,7 @@ async function admitFirstAttempt(input: {
     options: body.options,
     attachments: body.attachments,
     modelName: model.entry.name,
+    budget: resolveRunBudget(body.options.budget),
     messageParts: [
       { type: "text", text: body.message },
       ...body.attachments.map((id) => ({ type: "dataset", dataset_id: id })),
