@@ -49,14 +49,26 @@ function printedFigure(printed: readonly Figure[], value: number): Figure | unde
   );
 }
 
-/** The figures and nodes of one side's evidence that its answer actually reports. */
+/**
+ * The figures and nodes of one side's evidence that its answer actually reports. A node's number
+ * counts only where the answer names that node too (a bare "3" proves nothing), and a printed
+ * number a node's figure accounts for is not also taken as a graph-wide one.
+ */
 function reported(evidence: TurnEvidence) {
   const printed = readFigures(evidence.answer);
   const figures = new Map<string, { figure: EvidenceFigure; printed: Figure }>();
+  const claimed = new Set<number>();
   for (const figure of evidence.figures) {
-    // A node's number counts only where the answer names that node too: a bare "3" proves nothing.
-    if (figure.entity && !mentions(evidence.answer, figure.entity)) continue;
+    if (!figure.entity || !mentions(evidence.answer, figure.entity)) continue;
     const match = printedFigure(printed, figure.value);
+    if (!match) continue;
+    figures.set(figure.key, { figure, printed: match });
+    claimed.add(match.index);
+  }
+  const unclaimed = printed.filter((figure) => !claimed.has(figure.index));
+  for (const figure of evidence.figures) {
+    if (figure.entity) continue;
+    const match = printedFigure(unclaimed, figure.value);
     if (match) figures.set(figure.key, { figure, printed: match });
   }
   const lists = new Map<string, { list: EvidenceList; named: EvidenceEntity[] }>();
