@@ -6,4 +6,5 @@ export const navigationItems = [
   { href: "/skills", label: "Skills", description: "Playbooks the agent can follow" },
   { href: "/memory", label: "Memory", description: "What the agent remembers" },
   { href: "/results", label: "Results", description: "Reports, models and files" },
+  { href: "/reruns", label: "Re-runs", description: "Conversations asked again on new data" },
 ] as const;
