@@ -11,7 +11,15 @@ const widths = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-const sections = ["/datasets", "/chat", "/graph", "/skills", "/memory", "/results"] as const;
+const sections = [
+  "/datasets",
+  "/chat",
+  "/graph",
+  "/skills",
+  "/memory",
+  "/results",
+  "/reruns",
+] as const;
 
 /** How far the page scrolls sideways: 0 when everything fits the viewport's width. */
 async function sidewaysOverflow(page: import("@playwright/test").Page): Promise<number> {
