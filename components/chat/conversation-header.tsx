@@ -26,7 +26,7 @@ export function ConversationHeader({ snapshot }: { snapshot: SessionSnapshot }) 
           )}
         </p>
       </div>
-      <ConversationRerunControls snapshot={snapshot} />
+      <ConversationRerunControls key={snapshot.session_id} snapshot={snapshot} />
     </header>
   );
 }
