@@ -7,6 +7,7 @@ import {
   rerunSchema,
   startRerunResponseSchema,
 } from "@/lib/contracts/rerun";
+import { chatQueryKeys } from "./api/chat-query-keys";
 import { fetchJson } from "./api/fetch-json";
 import { randomUuid } from "./api/random-uuid";
 import { rerunQueryKeys } from "./api/rerun-query-keys";
@@ -54,6 +55,11 @@ export function useStartRerun({ projectId }: { projectId: string }) {
           body: JSON.stringify({ start_request_id: randomUuid() }),
         },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rerunQueryKeys.project(projectId) }),
+    // The re-run's new conversation joins the project's list.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rerunQueryKeys.project(projectId) }),
+        queryClient.invalidateQueries({ queryKey: chatQueryKeys.sessions(projectId) }),
+      ]),
   });
 }

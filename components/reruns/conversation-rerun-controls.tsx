@@ -87,8 +87,11 @@ function WatchToggle({
   datasetName: string | null;
 }) {
   const { watches, toggle } = useSessionWatches(sessionId);
-  const watched = watches.data?.some((watch) => watch.dataset_id === datasetId) ?? false;
-  const pending = watches.isPending || toggle.isPending;
+  const saved = watches.data?.some((watch) => watch.dataset_id === datasetId) ?? false;
+  // The box shows the choice at once; a failed save puts it back with the reason beside it.
+  const settling = toggle.isPending || (toggle.isSuccess && watches.isFetching);
+  const watched = settling && toggle.variables ? toggle.variables.watch : saved;
+  const pending = watches.isPending || toggle.isPending || watches.isFetching;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-slate-700">
       <label

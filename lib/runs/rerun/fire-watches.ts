@@ -56,5 +56,8 @@ export async function startRevisionWatches(): Promise<void> {
       await fireWatches({ datasetId: revision.datasetId });
     },
   });
-  await fireWatches();
+  // A failed catch-up never stops the process: the next ready revision fires the watches again.
+  await fireWatches().catch((error) =>
+    console.warn("workbench: watched conversations could not be caught up:", error),
+  );
 }
