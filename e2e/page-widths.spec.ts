@@ -19,6 +19,7 @@ const sections = [
   "/memory",
   "/results",
   "/usage",
+  "/reruns",
 ] as const;
 
 /** How far the page scrolls sideways: 0 when everything fits the viewport's width. */

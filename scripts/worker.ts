@@ -14,6 +14,7 @@ import {
 import { getEnv } from "../lib/env";
 import { closeJobQueue } from "../lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "../lib/jobs/job-worker";
+import { startRevisionWatches } from "../lib/runs/rerun/fire-watches";
 import { builtinJobKinds } from "../lib/server/builtin-job-kinds";
 import { startTracing, stopTracing } from "../lib/telemetry/start-tracing";
 
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
       ),
   });
   await startJobWorker({ kinds: builtinJobKinds, concurrency: env.JOBS_CONCURRENCY });
+  // Builds this worker finishes fire their dataset's watches too.
+  await startRevisionWatches();
   const database = env.DATABASE_URL
     ? "DATABASE_URL"
     : `embedded PostgreSQL of ${embeddedPostgresStateDirectory()}`;

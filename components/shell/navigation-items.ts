@@ -7,4 +7,5 @@ export const navigationItems = [
   { href: "/memory", label: "Memory", description: "What the agent remembers" },
   { href: "/results", label: "Results", description: "Reports, models and files" },
   { href: "/usage", label: "Usage", description: "Model calls, tokens and time, by day" },
+  { href: "/reruns", label: "Re-runs", description: "Conversations asked again on new data" },
 ] as const;

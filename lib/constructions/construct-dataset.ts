@@ -18,6 +18,7 @@ import { readStoredUploadBytes, readStoredUploadText } from "../datasets/dataset
 import { getDatasetOrThrow } from "../datasets/get-dataset-or-throw";
 import { constructFromPostgresSource } from "../postgres-sources/construct-from-postgres-source";
 import { storedSchemaSummary, toConstructionJson } from "./construction-json";
+import { announceRevisionReady } from "./revision-ready-listeners";
 
 /** The construct endpoint's body (lib/contracts: the Datasets page sends the same shape). */
 export const constructDatasetBodySchema = constructDatasetRequestSchema;
@@ -134,6 +135,12 @@ export async function constructDataset(input: {
       payloadSha256: payload.sha256,
     });
     report({ stage: "done", pct: 100, message: `Saved revision ${ready.revision}` });
+    announceRevisionReady({
+      ownerId: input.ownerId,
+      projectId: dataset.projectId,
+      datasetId: dataset.id,
+      revision: ready.revision,
+    });
     return toConstructionJson(ready);
   } catch (error) {
     const failure = describeFailure(error);

@@ -5,6 +5,7 @@ import type { GraphData } from "@/lib/engine/graph/graph-data";
 import type { OptimizationOperation } from "@/lib/engine/optimization/apply-optimization";
 import { encodeGraph, graphPayloadFormat } from "@/lib/engine/storage/graph-codec";
 import { RevisionConflictError } from "./revision-conflict-error";
+import { announceRevisionReady } from "./revision-ready-listeners";
 
 /**
  * Saves an optimised graph as the dataset's next revision, recording its base and operations.
@@ -43,5 +44,11 @@ export async function saveOptimizedConstruction(input: {
       latestRevision: saved.latestRevision,
     });
   }
+  announceRevisionReady({
+    ownerId: input.ownerId,
+    projectId: input.projectId,
+    datasetId: input.datasetId,
+    revision: saved.construction.revision,
+  });
   return saved.construction;
 }

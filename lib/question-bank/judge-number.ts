@@ -1,4 +1,4 @@
-import { findStatedFigure, readFigures } from "./answer-figures";
+import { findStatedFigure, readFigures } from "@/lib/text/answer-figures";
 import type { NumberExpect } from "./question-bank-schema";
 import { findNumberEvidence } from "./tool-result-evidence";
 import { type JudgedAnswer, right, type Verdict, wrong } from "./verdict";

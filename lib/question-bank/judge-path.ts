@@ -1,4 +1,4 @@
-import { findStatedFigure } from "./answer-figures";
+import { findStatedFigure } from "@/lib/text/answer-figures";
 import { toleranceNote } from "./judge-number";
 import { mentionsAny } from "./name-mentions";
 import type { PathExpect } from "./question-bank-schema";

@@ -1,4 +1,4 @@
-import { isWordCharacter } from "./text-characters";
+import { isWordCharacter } from "@/lib/text/text-characters";
 
 /**
  * Where `name` is first named in `text` (-1 if never): case-insensitive and not inside a longer

@@ -4,6 +4,7 @@ import { diagnosticSleepJob } from "../jobs/diagnostic-sleep-job";
 import type { JobKind } from "../jobs/job-kind-registry";
 import { inferJob } from "../ml/infer-job";
 import { trainJob } from "../ml/train-job";
+import { rerunConversationJob } from "../runs/rerun/rerun-conversation-job";
 
 /**
  * The job kinds every worker process runs, each defined in one file beside its domain. The
@@ -15,4 +16,5 @@ export const builtinJobKinds: readonly JobKind[] = [
   constructGraphJob,
   trainJob,
   inferJob,
+  rerunConversationJob,
 ];

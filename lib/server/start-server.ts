@@ -6,6 +6,7 @@ import { startJobWorker } from "@/lib/jobs/job-worker";
 import { assertJobWorkersCanReachDatabase } from "@/lib/jobs/job-worker-reachability";
 import { reconcileRuns } from "@/lib/runs/final-state/reconcile-runs";
 import { startRunSweep } from "@/lib/runs/final-state/run-sweep";
+import { startRevisionWatches } from "@/lib/runs/rerun/fire-watches";
 import { refuseUnsafeListenAddress } from "@/lib/security/refuse-unsafe-listen-address";
 import { installBuiltinSkills } from "@/lib/skills/install-builtin-skills";
 import { stopTracing } from "@/lib/telemetry/start-tracing";
@@ -58,6 +59,9 @@ export async function startServer(): Promise<void> {
   }
   // Executors that die after start-up (here or in another process) are caught by the sweep.
   startRunSweep();
+  // Watched conversations are asked again when their dataset gets a new revision; revisions
+  // that became ready while nothing listened are caught up now.
+  await startRevisionWatches();
   // One command runs everything: the app works jobs too (JOBS_WORKER_IN_APP=false leaves them to
   // `npm run worker` processes). The worker's sweep settles jobs of workers that died.
   if (getEnv().JOBS_WORKER_IN_APP) await startJobWorker({ kinds: builtinJobKinds });

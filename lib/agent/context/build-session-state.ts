@@ -1,5 +1,6 @@
 import "server-only";
 import type { RunOptions } from "@/lib/contracts/run-options";
+import { readRevisionPins } from "@/lib/contracts/session-revision-pins";
 import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block";
 import { loadRunDatasetScope } from "@/lib/datasets/run-dataset-scope";
 import { listPreviousRunToolCalls } from "@/lib/db/queries/run-tool-history";
@@ -35,7 +36,18 @@ export async function buildSessionState(input: {
         })
       : [],
   ]);
-  const byId = new Map(datasets.map((dataset) => [dataset.dataset_id, dataset]));
+  // A session held to a revision (a re-run's) sees that revision as the dataset's current one.
+  const pins = readRevisionPins(input.session.state);
+  const byId = new Map(
+    datasets.map((dataset) => {
+      const pinned = pins.get(dataset.dataset_id);
+      const held =
+        pinned !== undefined && dataset.construction_revision !== null
+          ? { ...dataset, construction_status: "ready" as const, construction_revision: pinned }
+          : dataset;
+      return [dataset.dataset_id, held];
+    }),
+  );
   const stored = (input.session.state ?? {}) as { graph_loaded?: boolean };
   const active = input.session.activeDatasetId
     ? byId.get(input.session.activeDatasetId)
@@ -64,7 +76,7 @@ export async function buildSessionState(input: {
           ]
         : [];
     }),
-    available_constructed_datasets: datasets.flatMap((dataset) =>
+    available_constructed_datasets: [...byId.values()].flatMap((dataset) =>
       dataset.construction_revision === null
         ? []
         : [

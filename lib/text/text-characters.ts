@@ -1,4 +1,4 @@
-// Character classes the judge's readers share: what glues a digit or a name into a longer id.
+// Character classes the answer readers share: what glues a digit or a name into a longer id.
 
 const cjk = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/u;
 const letterOrDigit = /[\p{L}\p{N}_]/u;
