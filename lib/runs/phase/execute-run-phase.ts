@@ -66,10 +66,10 @@ async function executeLoadedPhase(input: {
   const { log, scope, run } = input;
   const signal = scope.signal;
   log.setGeneration(run.executionGeneration);
-  // The stop state is checked before every new operation (RC-5); a cancel handled by another
-  // process reaches this executor through the run row.
   // The run's budget counts from here; reaching it stops the run as a Stop would.
   const budget = startPhaseBudget({ run, log, scope });
+  // The stop state is checked before every new operation (RC-5); a cancel handled by another
+  // process reaches this executor through the run row, a budget reached through the meter.
   const stopCheck = async () => {
     if (!signal.aborted && budget.exceeded) scope.abort();
     if (!signal.aborted && (await isRunStopRequested(run.id))) scope.abort();
