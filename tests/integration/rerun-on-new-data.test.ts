@@ -188,6 +188,7 @@ describe("re-running a conversation on new data", () => {
     const [turn, second] = rerun.turns;
     expect(turn.changed).toBe(true);
     expect(second.changed).toBe(true);
+    expect(rerun.turns.map((entry) => entry.asking_run_id)).toEqual([null, null]);
 
     // The new run is a real run of the new session, on revision 2.
     const newRunId = turn.after?.run_id as string;
