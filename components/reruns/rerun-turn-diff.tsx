@@ -38,12 +38,15 @@ function ChangeList({ changes }: { changes: RerunChange[] }) {
 function SidePanel({
   title,
   side,
+  asking = false,
   changedNames,
   changedEntities,
   testId,
 }: {
   title: string;
   side: RerunTurnSide | null;
+  /** The turn is being asked now (it may wait for an approval in the re-run's conversation). */
+  asking?: boolean;
   changedNames: Set<string>;
   changedEntities: Set<string>;
   testId: string;
@@ -99,7 +102,11 @@ function SidePanel({
           ) : null}
         </>
       ) : (
-        <p className="text-sm text-slate-500">Not asked yet…</p>
+        <p className="text-sm text-slate-500">
+          {asking
+            ? "Being asked now… If it waits for an approval, decide it in the re-run conversation."
+            : "Not asked yet…"}
+        </p>
       )}
     </section>
   );
@@ -147,6 +154,7 @@ export function RerunTurnDiff({ turn, index }: { turn: RerunTurn; index: number 
         <SidePanel
           title="After"
           side={turn.after}
+          asking={turn.asking_run_id !== null}
           changedNames={changedNames}
           changedEntities={changedEntities}
           testId="rerun-after"

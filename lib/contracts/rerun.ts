@@ -96,6 +96,11 @@ export const rerunTurnSchema = z.object({
   message: z.string(),
   before: rerunTurnSideSchema,
   after: rerunTurnSideSchema.nullable(),
+  /**
+   * The run asking this turn now, while `after` is null (it may wait for an approval in the
+   * re-run's conversation); null before it starts and once it is answered.
+   */
+  asking_run_id: z.string().nullable(),
   changed: z.boolean(),
   changes: z.array(rerunChangeSchema),
 });

@@ -34,6 +34,7 @@ let projectId: string;
 let datasetId: string;
 let originalSessionId: string;
 const question = "Which nodes have the highest PageRank?";
+const followUp = "Which nodes have the highest degree?";
 
 // Five people; in the first data everyone points at Ada, in the second at Cy.
 const schema = `
@@ -154,6 +155,7 @@ beforeAll(async () => {
   await startRevisionWatches();
   originalSessionId = (await createSession({ ownerId: userId, projectId })).session_id;
   await ask(originalSessionId, question);
+  await ask(originalSessionId, followUp);
 }, 120_000);
 
 afterAll(async () => {
@@ -181,10 +183,12 @@ describe("re-running a conversation on new data", () => {
       revision: { dataset_id: datasetId, revision: 2, original_revision: 1 },
       model: "local-rules",
     });
-    expect(rerun.turns).toHaveLength(1);
-    const [turn] = rerun.turns;
-    expect(turn.message).toBe(question);
+    // The original's questions, asked again in their order.
+    expect(rerun.turns.map((entry) => entry.message)).toEqual([question, followUp]);
+    const [turn, second] = rerun.turns;
     expect(turn.changed).toBe(true);
+    expect(second.changed).toBe(true);
+    expect(rerun.turns.map((entry) => entry.asking_run_id)).toEqual([null, null]);
 
     // The new run is a real run of the new session, on revision 2.
     const newRunId = turn.after?.run_id as string;
@@ -226,9 +230,12 @@ describe("re-running a conversation on new data", () => {
 
     // The original conversation is left as it was; the new one holds the asked turn.
     const original = await call(sessionRoute.GET, { params: { session_id: originalSessionId } });
-    expect(original.body.runs).toHaveLength(1);
+    expect(original.body.runs).toHaveLength(2);
     const copy = await call(sessionRoute.GET, { params: { session_id: started.body.session_id } });
-    expect(copy.body.runs.map((run: { run_id: string }) => run.run_id)).toEqual([newRunId]);
+    expect(copy.body.runs.map((run: { run_id: string }) => run.run_id)).toEqual([
+      newRunId,
+      second.after?.run_id,
+    ]);
 
     const list = rerunListSchema.parse(
       (await call(projectRerunsRoute.GET, { params: { project_id: projectId } })).body,
@@ -238,7 +245,7 @@ describe("re-running a conversation on new data", () => {
       session_id: started.body.session_id,
       trigger: "manual",
       status: "done",
-      changed_turns: 1,
+      changed_turns: 2,
       revision: { revision: 2 },
     });
   }, 150_000);
@@ -248,8 +255,9 @@ describe("re-running a conversation on new data", () => {
     expect(started.status).toBe(202);
     const rerun = await rerunUntilDone(started.body.rerun_id);
     expect(rerun.revision).toMatchObject({ revision: 1, original_revision: 1 });
-    const [turn] = rerun.turns;
+    const [turn, second] = rerun.turns;
     const after = await pagerankRanking(turn.after?.run_id as string);
+    expect(second.changes).toEqual([]);
     expect(after[0].label).toBe("Ada");
     // Same data, same question: the same figures and nodes, and the same answer but for the
     // revision it cites.

@@ -44,6 +44,7 @@ function turnJson(turn: StoredRerunTurn): RerunTurn {
     after: comparison.after
       ? { ...comparison.after, run_id: turn.run_id, run_status: turn.run_status }
       : null,
+    asking_run_id: comparison.after ? null : turn.run_id,
     changed: comparison.changed,
     changes: comparison.changes,
   };
