@@ -5,10 +5,10 @@ import type { LocalRulesSessionState } from "@/lib/contracts/session-state-block
 import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { updatePlanToolName } from "@/lib/contracts/update-plan-call";
+import type { ModelCall } from "../contracts/model-call";
 import type { RunAgent } from "./factory/create-run-agent";
 import { toAiTools } from "./factory/to-ai-tools";
 import type { Continuation } from "./load-continuation";
-import type { ModelCall } from "./model-call";
 import type { ModifiedCall } from "./modified-call-result";
 import { failureEnding, type PhaseEnding } from "./phase-ending";
 import type { RunModes } from "./planning/run-modes";

@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type ModelMessage, streamText, type ToolSet } from "ai";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
 import { traceModelCall } from "@/lib/telemetry/model-call-span";
-import { type ModelCall, reportedTokens } from "./model-call";
+import { type ModelCall, reportedTokens } from "../contracts/model-call";
 
 /**
  * One model turn: streams text deltas out as they come and returns the turn's tool calls and

@@ -1,7 +1,7 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, Output } from "ai";
-import { type ModelCall, reportedTokens } from "@/lib/agent/model-call";
+import { type ModelCall, reportedTokens } from "@/lib/contracts/model-call";
 import { traceModelCall } from "@/lib/telemetry/model-call-span";
 import { llmExtractionSchema, type MemoryCandidate } from "./memory-candidate";
 import { rejectionReason } from "./saveable-filter";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ModelCall } from "@/lib/agent/model-call";
+import type { ModelCall } from "@/lib/contracts/model-call";
 import type { BudgetExceeded } from "./decide-budget";
 import { RunBudgetMeter } from "./run-budget-meter";
 

@@ -1,4 +1,4 @@
-import type { ModelCall } from "@/lib/agent/model-call";
+import type { ModelCall } from "@/lib/contracts/model-call";
 import type { RunBudget } from "@/lib/contracts/run-budget";
 import type { BudgetUsage } from "./budget-usage";
 import {

@@ -1,11 +1,11 @@
 import "server-only";
-import type { ModelCall } from "@/lib/agent/model-call";
 import type { ResolvedLanguageModel } from "@/lib/agent/models/providers/resolve-language-model";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import { failureEnding } from "@/lib/agent/phase-ending";
 import { runAgentLoop } from "@/lib/agent/run-agent-loop";
 import { RunPhaseRecord } from "@/lib/agent/run-phase-record";
 import { recordSessionEffects } from "@/lib/agent/state/record-session-effects";
+import type { ModelCall } from "@/lib/contracts/model-call";
 import { saveRunPlanProgress, saveToolCallProgress } from "@/lib/db/queries/run-final-state";
 import { findRunForOwner, isRunStopRequested } from "@/lib/db/queries/runs";
 import { getEnv } from "@/lib/env";

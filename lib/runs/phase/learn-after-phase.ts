@@ -1,8 +1,8 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelCall } from "@/lib/agent/model-call";
 import type { PhaseEnding } from "@/lib/agent/phase-ending";
 import type { RunPhaseRecord } from "@/lib/agent/run-phase-record";
+import type { ModelCall } from "@/lib/contracts/model-call";
 import type { RunPlan } from "@/lib/contracts/run-event";
 import type { RunOptions } from "@/lib/contracts/run-options";
 import { learnFromRun } from "@/lib/memory/learn-from-run";

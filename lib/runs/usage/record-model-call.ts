@@ -1,5 +1,5 @@
 import "server-only";
-import type { ModelCall } from "@/lib/agent/model-call";
+import type { ModelCall } from "@/lib/contracts/model-call";
 import { insertRunModelCall } from "@/lib/db/queries/run-model-calls";
 
 /**
