@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
+import { connectInProcessMcpServer } from "@/lib/agent/tools/in-process-mcp-connection";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
@@ -263,6 +266,50 @@ describe("OpenTelemetry traces of a run", () => {
     const { runId, sessionId, events } = await runToEnd("top 5 nodes by pagerank", karateId);
     expectRunTrace({ spans: receiver.spans(), runId, sessionId, events });
   }, 120_000);
+
+  it("makes the engine's span a child of the caller's: from _meta in process, from the traceparent header over HTTP", async () => {
+    const caller = (traceId: string, spanId: string) => `00-${traceId}-${spanId}-01`;
+    const inProcess = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7" };
+    const overHttp = { traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331" };
+    // In process: only the request's _meta carries the trace (no span is active here).
+    const local = new Client({ name: "trace-probe", version: "1.0.0" });
+    const controller = new AbortController();
+    await connectInProcessMcpServer({
+      client: local,
+      headers: new Headers(actingAs(userId)),
+      signal: controller.signal,
+    });
+    await local.callTool({
+      name: "list_datasets",
+      arguments: {},
+      _meta: { traceparent: caller(inProcess.traceId, inProcess.spanId) },
+    });
+    await local.close();
+    // Over HTTP: only the W3C header carries it.
+    const remote = new Client({ name: "trace-probe", version: "1.0.0" });
+    await remote.connect(
+      new StreamableHTTPClientTransport(new URL(`${engine.url}/api/mcp`), {
+        requestInit: {
+          headers: {
+            ...actingAs(userId),
+            traceparent: caller(overHttp.traceId, overHttp.spanId),
+          },
+        },
+      }),
+    );
+    await remote.callTool({ name: "list_datasets", arguments: {} });
+    await remote.close();
+    await flushTracing();
+    for (const expected of [inProcess, overHttp]) {
+      const handled = receiver
+        .spans()
+        .filter(
+          (span) => span.traceId === expected.traceId && span.name === "tools/call list_datasets",
+        );
+      expect(handled).toHaveLength(1);
+      expect(handled[0]).toMatchObject({ parentSpanId: expected.spanId, kind: spanKind.server });
+    }
+  });
 
   it("records the tokens a provider reported on each chat span", async () => {
     const modelKey = "sk-fake-traces-0123456789";
