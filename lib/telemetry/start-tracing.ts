@@ -1,3 +1,4 @@
+import "server-only";
 import { context, propagation, trace } from "@opentelemetry/api";
 import {
   CompositePropagator,
