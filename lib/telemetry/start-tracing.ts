@@ -1,3 +1,4 @@
+import "server-only";
 import { context, propagation, trace } from "@opentelemetry/api";
 import {
   CompositePropagator,
@@ -67,12 +68,18 @@ export async function flushTracing(): Promise<void> {
   await registry.provider?.forceFlush();
 }
 
-/** Flushes and unregisters the SDK: the process is back to no-op spans. */
+// A collector that is down must not hold a stopping process for the exporter's whole timeout.
+const shutdownWaitMs = 5_000;
+
+/** Flushes and unregisters the SDK (at most 5 s): the process is back to no-op spans. */
 export async function stopTracing(): Promise<void> {
   const provider = registry.provider;
   if (!provider) return;
   registry.provider = undefined;
-  await provider.shutdown().catch((error) => console.warn("tracing: shutdown failed:", error));
+  await Promise.race([
+    provider.shutdown().catch((error) => console.warn("tracing: shutdown failed:", error)),
+    new Promise((resolve) => setTimeout(resolve, shutdownWaitMs).unref()),
+  ]);
   trace.disable();
   context.disable();
   propagation.disable();

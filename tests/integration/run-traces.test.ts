@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
+import * as approvalsRoute from "@/app/api/runs/[run_id]/approvals/route";
 import * as runEventsRoute from "@/app/api/runs/[run_id]/events/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
+import { connectInProcessMcpServer } from "@/lib/agent/tools/in-process-mcp-connection";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
@@ -33,6 +37,8 @@ let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 let engine: Awaited<ReturnType<typeof serveRouteHandlers>>;
 let userId: string;
 let projectId: string;
+/** The karate dataset the first run built (later tests need a constructed graph). */
+let builtKarateId: string;
 const env = () => ({
   OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
@@ -215,6 +221,7 @@ describe("OpenTelemetry traces of a run", () => {
     resetEnvForTests();
     const karateId = await uploadKarate();
     const { runId, sessionId, events } = await runToEnd("top 5 nodes by pagerank", karateId);
+    builtKarateId = karateId;
     const spans = receiver.spans();
     const { phase, toolSpans } = expectRunTrace({ spans, runId, sessionId, events });
 
@@ -263,6 +270,128 @@ describe("OpenTelemetry traces of a run", () => {
     const { runId, sessionId, events } = await runToEnd("top 5 nodes by pagerank", karateId);
     expectRunTrace({ spans: receiver.spans(), runId, sessionId, events });
   }, 120_000);
+
+  it("continues a run after an approval in the same trace, one invoke_agent span per phase", async () => {
+    const session = await createSession({ ownerId: userId, projectId });
+    const post = (url: string, body: unknown) =>
+      new Request(`http://test.local${url}`, {
+        method: "POST",
+        headers: { ...actingAs(userId), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const readEvents = async (runId: string, afterSeq: number) =>
+      readRunEvents(
+        await runEventsRoute.GET(
+          new Request(`http://test.local/x?after_seq=${afterSeq}`, { headers: actingAs(userId) }),
+          routeContext({ run_id: runId }),
+        ),
+      );
+    // local-rules asks for clear_graph, which waits for a person's approval.
+    const started = await startRunRoute.POST(
+      post(`/api/sessions/${session.session_id}/runs`, {
+        start_request_id: randomUUID(),
+        message: "Clear the graph",
+        attachments: [builtKarateId],
+      }),
+      routeContext({ session_id: session.session_id }),
+    );
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    const first = await readEvents(runId, -1);
+    expect(first.at(-1)?.type).toBe("run_paused");
+    const approval = first.find(
+      (event): event is Extract<RunEvent, { type: "approval_required" }> =>
+        event.type === "approval_required",
+    );
+    if (!approval) throw new Error("the run asked for no approval");
+    const decided = await approvalsRoute.POST(
+      post(`/api/runs/${runId}/approvals`, {
+        tool_call_id: approval.tool_call_id,
+        tool_name: approval.tool_name,
+        decision: "approve",
+      }),
+      routeContext({ run_id: runId }),
+    );
+    expect(decided.status).toBe(202);
+    const second = await readEvents(runId, first.at(-1)?.seq ?? -1);
+    expect(second.at(-1)?.type).toBe("run_completed");
+    await flushTracing();
+
+    const traceId = runId.replaceAll("-", "");
+    const phases = receiver
+      .spans()
+      .filter(
+        (span) => span.name === "invoke_agent" && span.attributes["workbench.run_id"] === runId,
+      )
+      .sort(
+        (a, b) =>
+          Number(a.attributes["workbench.execution_generation"]) -
+          Number(b.attributes["workbench.execution_generation"]),
+      );
+    expect(
+      phases.map((span) => [
+        span.traceId,
+        span.attributes["workbench.execution_generation"],
+        span.attributes["workbench.run.status"],
+      ]),
+    ).toEqual([
+      [traceId, 1, "paused"],
+      [traceId, 2, "completed"],
+    ]);
+    // The approved call runs in the second phase, under its span.
+    const cleared = receiver
+      .spans()
+      .filter(
+        (span) =>
+          span.traceId === traceId &&
+          span.attributes["gen_ai.tool.call.id"] === approval.tool_call_id &&
+          span.name === `execute_tool ${approval.tool_name}`,
+      );
+    expect(cleared.map((span) => span.parentSpanId)).toEqual([phases[1].spanId]);
+  }, 120_000);
+
+  it("makes the engine's span a child of the caller's: from _meta in process, from the traceparent header over HTTP", async () => {
+    const caller = (traceId: string, spanId: string) => `00-${traceId}-${spanId}-01`;
+    const inProcess = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7" };
+    const overHttp = { traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331" };
+    // In process: only the request's _meta carries the trace (no span is active here).
+    const local = new Client({ name: "trace-probe", version: "1.0.0" });
+    const controller = new AbortController();
+    await connectInProcessMcpServer({
+      client: local,
+      headers: new Headers(actingAs(userId)),
+      signal: controller.signal,
+    });
+    await local.callTool({
+      name: "list_datasets",
+      arguments: {},
+      _meta: { traceparent: caller(inProcess.traceId, inProcess.spanId) },
+    });
+    await local.close();
+    // Over HTTP: only the W3C header carries it.
+    const remote = new Client({ name: "trace-probe", version: "1.0.0" });
+    await remote.connect(
+      new StreamableHTTPClientTransport(new URL(`${engine.url}/api/mcp`), {
+        requestInit: {
+          headers: {
+            ...actingAs(userId),
+            traceparent: caller(overHttp.traceId, overHttp.spanId),
+          },
+        },
+      }),
+    );
+    await remote.callTool({ name: "list_datasets", arguments: {} });
+    await remote.close();
+    await flushTracing();
+    for (const expected of [inProcess, overHttp]) {
+      const handled = receiver
+        .spans()
+        .filter(
+          (span) => span.traceId === expected.traceId && span.name === "tools/call list_datasets",
+        );
+      expect(handled).toHaveLength(1);
+      expect(handled[0]).toMatchObject({ parentSpanId: expected.spanId, kind: spanKind.server });
+    }
+  });
 
   it("records the tokens a provider reported on each chat span", async () => {
     const modelKey = "sk-fake-traces-0123456789";

@@ -30,7 +30,7 @@ const ownedBy = (owner: Owner) => Prisma.sql`j."id" = ${owner.jobId}
  */
 export async function claimJob(
   owner: Owner & { workerLockKey: number },
-): Promise<JobRecord | null> {
+): Promise<(JobRecord & { traceContext: Prisma.JsonValue }) | null> {
   const db = await getDb();
   const claimed = await db.$executeRaw`
     UPDATE "jobs" j SET "status" = 'running', "workerId" = ${owner.workerId},
@@ -40,7 +40,11 @@ export async function claimJob(
       AND NOT j."cancelRequested" AND ${notSuperseded}
       AND ${jobWorkerLockHeldSql(Prisma.sql`${owner.workerLockKey}`)}`;
   if (claimed === 0) return null;
-  return db.job.findUnique({ where: { id: owner.jobId }, select: jobRecordSelect });
+  // With the trace context it was enqueued in: the job's span links to its run.
+  return db.job.findUnique({
+    where: { id: owner.jobId },
+    select: { ...jobRecordSelect, traceContext: true },
+  });
 }
 
 /** Appends the next progress row (seq = last + 1, from 1); false when the write is not ours. */

@@ -31,7 +31,6 @@ export const jobRecordSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
-  traceContext: true,
 } satisfies Prisma.JobSelect;
 
 export type JobRecord = Prisma.JobGetPayload<{ select: typeof jobRecordSelect }>;
