@@ -88,10 +88,15 @@ function WatchToggle({
 }) {
   const { watches, toggle } = useSessionWatches(sessionId);
   const saved = watches.data?.some((watch) => watch.dataset_id === datasetId) ?? false;
-  // The box shows the choice at once; a failed save puts it back with the reason beside it.
-  const settling = toggle.isPending || (toggle.isSuccess && watches.isFetching);
-  const watched = settling && toggle.variables ? toggle.variables.watch : saved;
-  const pending = watches.isPending || toggle.isPending || watches.isFetching;
+  // The box shows the choice at once, until the saved list is read back (a failed save puts it
+  // back, with the reason beside it).
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const watched = choice ?? saved;
+  const pending = watches.isPending || toggle.isPending;
+  const onChange = (watch: boolean) => {
+    setChoice(watch);
+    toggle.mutate({ datasetId, watch }, { onSettled: () => setChoice(null) });
+  };
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-slate-700">
       <label
@@ -102,7 +107,7 @@ function WatchToggle({
           type="checkbox"
           checked={watched}
           disabled={pending || watches.isError}
-          onChange={(event) => toggle.mutate({ datasetId, watch: event.target.checked })}
+          onChange={(event) => onChange(event.target.checked)}
           data-testid="watch-dataset-toggle"
         />
         Watch this dataset
