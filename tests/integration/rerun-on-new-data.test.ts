@@ -285,6 +285,29 @@ describe("re-running a conversation on new data", () => {
     await rerunUntilDone(first.body.rerun_id);
   }, 150_000);
 
+  it("reads failed, not running forever, once its job ended without it (the sweep gave up on it)", async () => {
+    const started = await startRerun({ start_request_id: randomUUID(), revision: 1 });
+    const finished = await rerunUntilDone(started.body.rerun_id);
+    expect(finished.status).toBe("done");
+    // What a sweep that gave up after lost workers leaves: the job failed, the re-run as it was.
+    const { rows } = await admin.query(
+      `UPDATE reruns SET status = 'running', "finishedAt" = NULL WHERE id = $1 RETURNING "jobId"`,
+      [finished.rerun_id],
+    );
+    await admin.query(
+      `UPDATE jobs SET status = 'failed', "errorMessage" = 'Its worker was lost 3 times.' WHERE id = $1`,
+      [rows[0].jobId],
+    );
+    const got = rerunSchema.parse(
+      (await call(rerunRoute.GET, { params: { rerun_id: finished.rerun_id } })).body,
+    );
+    expect(got.status).toBe("failed");
+    expect(got.error_message).toContain("Its worker was lost 3 times.");
+    const listed = (await call(projectRerunsRoute.GET, { params: { project_id: projectId } })).body
+      .reruns as { rerun_id: string; status: string }[];
+    expect(listed.find((rerun) => rerun.rerun_id === finished.rerun_id)?.status).toBe("failed");
+  }, 150_000);
+
   it("answers 404 for unknown or foreign conversations, datasets, revisions and re-runs", async () => {
     const mine = (await call(projectRerunsRoute.GET, { params: { project_id: projectId } })).body
       .reruns[0].rerun_id as string;

@@ -3,6 +3,7 @@ import type { RerunSummary } from "@/lib/contracts/rerun";
 import { findRerunDatasetNames, listRerunsForProject } from "@/lib/db/queries/reruns";
 import { getProjectOrThrow } from "@/lib/projects/get-project-or-throw";
 import { toRerunSummaryJson } from "./rerun-json";
+import { settleAbandonedRerun } from "./settle-abandoned-rerun";
 
 /** The re-runs of the owner's project, newest first, each with how many turns changed. */
 export async function listProjectReruns(input: {
@@ -10,7 +11,7 @@ export async function listProjectReruns(input: {
   projectId: string;
 }): Promise<{ reruns: RerunSummary[] }> {
   await getProjectOrThrow(input);
-  const rows = await listRerunsForProject(input);
+  const rows = await Promise.all((await listRerunsForProject(input)).map(settleAbandonedRerun));
   const names = await findRerunDatasetNames({
     ownerId: input.ownerId,
     datasetIds: [...new Set(rows.flatMap((row) => (row.datasetId ? [row.datasetId] : [])))],
