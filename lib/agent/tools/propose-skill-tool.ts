@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { ApiError } from "@/lib/errors/api-error";
@@ -47,13 +48,11 @@ export async function executeProposeSkill(input: {
 }): Promise<ToolEnvelope> {
   const parsed = argsSchema.safeParse(input.args);
   if (!parsed.success) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
+    return failedEnvelope({
+      code: "INVALID_REQUEST",
       message: "propose_skill needs a name, a description and a body.",
       data: { issues: parsed.error.issues },
-    };
+    });
   }
   try {
     const skill = await proposeSkill({
@@ -64,12 +63,11 @@ export async function executeProposeSkill(input: {
     return { success: true, status: "completed", data: skill };
   } catch (error) {
     if (!ApiError.isInstance(error)) throw error;
-    return {
-      success: false,
+    return failedEnvelope({
       status: "failed",
-      error_code: error.code,
+      code: error.code,
       message: error.message,
-      ...(error.details ? { data: error.details } : {}),
-    };
+      data: error.details,
+    });
   }
 }
