@@ -3,22 +3,11 @@ import { z } from "zod";
 import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { proposeSkillInputSchema } from "@/lib/contracts/tool-inputs/propose-skill-input";
 import { ApiError } from "@/lib/errors/api-error";
 import { proposeSkill } from "@/lib/skills/propose-skill";
 
 export const proposeSkillToolName = "propose_skill";
-
-const argsSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    description: z.string().min(1).max(1024),
-    body: z
-      .string()
-      .min(1)
-      .max(64_000)
-      .describe("Markdown guidance: when it applies, the tool calls in order, checks."),
-  })
-  .strict();
 
 /**
  * propose_skill: a run writes down what worked as a skill *candidate* (SK-4). It always lands in
@@ -29,7 +18,10 @@ export function proposeSkillToolDescriptor(): ToolDescriptor {
     name: proposeSkillToolName,
     description:
       "Propose a reusable skill (playbook) from this analysis. It goes to the review queue; a reviewer decides whether it becomes active.",
-    inputSchema: z.toJSONSchema(argsSchema, { target: "draft-7" }) as Record<string, unknown>,
+    inputSchema: z.toJSONSchema(proposeSkillInputSchema, { target: "draft-7" }) as Record<
+      string,
+      unknown
+    >,
     // Writes only the owner's review queue, which no graph tool reads.
     catalogue: {
       resources: { reads: [], writes: ["SKILLS_QUEUE"] },
@@ -46,7 +38,7 @@ export async function executeProposeSkill(input: {
   ownerId: string;
   runId: string;
 }): Promise<ToolEnvelope> {
-  const parsed = argsSchema.safeParse(input.args);
+  const parsed = proposeSkillInputSchema.safeParse(input.args);
   if (!parsed.success) {
     return failedEnvelope({
       code: "INVALID_REQUEST",
