@@ -11,6 +11,7 @@ import {
   rankKnowledgeByTextSql,
   type SqlRunner,
   type SqlStatement,
+  writeHnswEmbeddingSql,
 } from "./knowledge-search-sql";
 
 // The HNSW path of knowledge search on a real PostgreSQL with pgvector: PGlite (PostgreSQL in
@@ -166,6 +167,20 @@ describe("knowledge search's HNSW path on PostgreSQL with pgvector (PGlite)", ()
     expect(fused.map((hit) => hit.id)).toEqual(["k1", "k3", "k4", "k2"]);
     for (const hit of fused) expect(hit.score).toBeCloseTo(expected[hit.id], 12);
     expect(fused.find((hit) => hit.id === "k2")).toMatchObject({ vectorRank: 2, textRank: null });
+  });
+
+  it("finds an item added after the set-up once its vector is written", async () => {
+    await db.query(
+      `INSERT INTO knowledge (id, "ownerId", text, embedding, "embeddingModel", status, tags, "searchVector")
+       VALUES ('k5', $1, 'late item', $2::real[], $3, 'active', '{}'::text[], to_tsvector('english', 'late item'))`,
+      [owner, [0, 0, 1], model],
+    );
+    await runner.execute(writeHnswEmbeddingSql("k5", new Float32Array([0, 0, 1])));
+    const hits = await runner.query<{ id: string; similarity: number }>(nearestTo([0, 0, 1]));
+    // [0, 0, 1] against each: k5 1.0, k4 0.8, the others 0.
+    expect(hits.slice(0, 2).map((hit) => hit.id)).toEqual(["k5", "k4"]);
+    expect(hits[1].similarity).toBeCloseTo(0.8, 5);
+    await db.query("DELETE FROM knowledge WHERE id = 'k5'");
   });
 
   it("rebuilds the column when the embedding model's dimension changes", async () => {
