@@ -5,7 +5,7 @@
 // (default one per 10 ms) rather than all at once, so the figure is dispatch latency, not the
 // time a backlog takes to drain. Each queue gets a throw-away schema, dropped afterwards.
 //
-//   npx tsx bench/job-queue-bench.ts [--database-url URL] [--jobs 1000] [--interval-ms 10]
+//   npx tsx --conditions=react-server bench/job-queue-bench.ts [--database-url URL] [--jobs 1000] [--interval-ms 10]
 //                                    [--queue pg-boss|graphile-worker] [--json OUT]
 //
 // lib/jobs uses graphile-worker (a dependency); pg-boss is a devDependency kept only for this

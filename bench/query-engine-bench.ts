@@ -20,7 +20,7 @@
 // a worker and rebuilding the database), and it locks itself down (enable_external_access =
 // false, lock_configuration = true, no extension autoload / install).
 //
-// Usage: npx tsx bench/query-engine-bench.ts [--edges /tmp/ba-sql.txt] [--json OUT]
+// Usage: npx tsx --conditions=react-server bench/query-engine-bench.ts [--edges /tmp/ba-sql.txt] [--json OUT]
 //   (generates the edge list with generate-barabasi-albert.ts when the file is missing)
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

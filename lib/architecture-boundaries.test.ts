@@ -264,6 +264,16 @@ describe("architecture boundaries", () => {
     expect(folderCycles()).toEqual([]);
   });
 
+  it("marks every lib/db module server-only: no client bundle, no plain script reaches the database", () => {
+    // Scripts load it with `tsx --conditions=react-server`, vitest through its alias, the e2e
+    // suite through a child process (e2e/support/source-database-server.mts).
+    const storage = [...files.values()].filter(
+      (file) => under("lib/db/")(file.path) && !isTestCode(file.path),
+    );
+    expect(storage.length).toBeGreaterThan(50);
+    expect(storage.filter((file) => !file.serverOnly).map((file) => file.path)).toEqual([]);
+  });
+
   it("keeps lib/db free of domain folders: storage serves the domains, never the reverse", () => {
     // lib/process-registry and lib/process are process plumbing (per-process slots, this
     // process's identity), not a domain.

@@ -1,6 +1,6 @@
 // Creates the next migration from prisma/schema.prisma, like `prisma migrate dev --create-only`,
 // without the Prisma CLI (it cannot download its schema engine offline):
-//   npx tsx scripts/db-migration-create.ts --name <name>
+//   npx tsx --conditions=react-server scripts/db-migration-create.ts --name <name>
 // The existing migrations are replayed on a throw-away database on the server of DATABASE_URL
 // (default: the local PostgreSQL), which is created and dropped again; DATABASE_URL's own
 // database is not changed. Review the SQL, then apply it with `npm run db:migrate`.
@@ -10,7 +10,8 @@ import { createMigration } from "../lib/db/migrations/create-migration";
 import { getEnv } from "../lib/env";
 
 const defaultConnectionString = "postgresql://postgres@127.0.0.1:5432/postgres";
-const usage = "usage: npx tsx scripts/db-migration-create.ts --name <name>";
+const usage =
+  "usage: npx tsx --conditions=react-server scripts/db-migration-create.ts --name <name>";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

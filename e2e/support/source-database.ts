@@ -1,7 +1,9 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
 
 /** A fresh PostgreSQL database with a small shop schema, for "Connect a database". */
 export type SourceDatabase = {
@@ -58,6 +60,44 @@ async function refusesLogin(url: string): Promise<boolean> {
 }
 
 /**
+ * Starts the scratch server in a child process (source-database-server.mts), which loads the
+ * server-only lib/db with the react-server condition, and resolves once it printed its URL.
+ */
+async function startScratchServer(input: { directory: string; port: number }) {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      path.resolve(__dirname, "source-database-server.mts"),
+      input.directory,
+      String(input.port),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = once(child, "exit").then(() => {
+    throw new Error("The scratch PostgreSQL exited before it was ready.");
+  });
+  const ready = (async () => {
+    for await (const line of createInterface({ input: child.stdout })) {
+      if (line.startsWith("{")) return (JSON.parse(line) as { url: string }).url;
+    }
+    throw new Error("The scratch PostgreSQL closed its output before it was ready.");
+  })();
+  const url = await Promise.race([ready, exited]);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const gone = once(child, "exit");
+      child.kill("SIGTERM");
+      await gone;
+    },
+  };
+}
+
+/**
  * A fresh database on the PostgreSQL the suite runs on (TEST_DATABASE_URL, the server the app
  * under test uses too); without one, on a scratch embedded PostgreSQL with password
  * (scram-sha-256) logins.
@@ -72,8 +112,8 @@ export async function createSourceDatabase(): Promise<SourceDatabase> {
     const directory = await mkdtemp(path.resolve(".data/e2e-sources/server-"));
     // As root the server runs as `postgres`, which must be able to enter the directory.
     await chmod(directory, 0o755);
-    const server = await startEmbeddedPostgres({ directory, port: 54381, database: "postgres" });
-    adminUrl = server.connectionString;
+    const server = await startScratchServer({ directory, port: 54381 });
+    adminUrl = server.url;
     stopServer = async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import "server-only";
 import { restoreOutcome } from "@/lib/agent/run-checkpoint";
 import type { ToolBatchResume } from "@/lib/agent/scheduler/tool-call-outcome";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import { runCheckpointSchema } from "@/lib/contracts/run-checkpoint";
 import { findDecidedApproval } from "@/lib/db/queries/runs";
 import { ApprovalConflictError } from "@/lib/errors/run-control-errors";
@@ -44,14 +45,13 @@ export async function loadContinuation(input: {
       args: (gated?.args ?? approval.proposedArgs) as Record<string, unknown>,
       status: "failed",
       errorCode: "APPROVAL_REJECTED",
-      envelope: {
-        success: false,
+      envelope: failedEnvelope({
         status: "rejected",
-        error_code: "APPROVAL_REJECTED",
+        code: "APPROVAL_REJECTED",
         message: approval.reason
           ? `The reviewer rejected this call: ${approval.reason}`
           : "The reviewer rejected this call; it did not run.",
-      },
+      }),
       startedAt: now,
       finishedAt: now,
       durationMs: 0,

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { graphColorBySchema } from "@/lib/contracts/graph-layout-document";
 import type { CanonicalPartition } from "@/lib/engine/algorithms/canonical-partition";
-import type { GraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
 import { layoutGraphView } from "@/lib/engine/documents/layout-graph-view";
 import { nodePropertyNames } from "@/lib/engine/graph/node-property-names";
 import { LoadedGraph } from "@/lib/engine/session/loaded-graph";

@@ -1,14 +1,9 @@
-import { describe, expect, expectTypeOf, it } from "vitest";
-import type { GraphLayoutDocument as EngineGraphLayoutDocument } from "@/lib/engine/documents/graph-layout-document";
+import { describe, expect, it } from "vitest";
 import { type GraphLayoutDocument, graphLayoutDocumentSchema } from "./graph-layout-document";
 
 describe("graph layout document contract", () => {
-  it("is the engine's document type, field for field (checked by the type checker)", () => {
-    expectTypeOf<EngineGraphLayoutDocument>().toEqualTypeOf<GraphLayoutDocument>();
-  });
-
   it("parses a document as the engine writes it", () => {
-    const document: EngineGraphLayoutDocument = {
+    const document: GraphLayoutDocument = {
       kind: "graph_layout",
       title: "Karate",
       datasetId: "d1",

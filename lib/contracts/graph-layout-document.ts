@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-// Client-safe: the graph page parses the engine's layout documents with this schema. The engine
-// (lib/engine/documents/graph-layout-document.ts) keeps its own plain type, since it is a library
-// that imports nothing of the app; graph-layout-document.test.ts checks the two are the same type.
+// Client-safe: the engine lays out its documents as this type (lib/engine/documents) and the
+// graph page parses them with this schema: one declaration for both.
 
 export const graphColorByOptions = ["community", "type", "none"] as const;
 export const graphSizeByOptions = ["pagerank", "degree", "betweenness", "none"] as const;

@@ -20,7 +20,7 @@ describe("summarizeEnvelope", () => {
   });
 
   it("falls back to the error code, the job handle or the status", () => {
-    const failed = { success: false, status: "failed", error_code: "GRAPH_NOT_LOADED" };
+    const failed = { success: false, status: "failed", error_code: "GRAPH_NOT_LOADED" as const };
     expect(summarizeEnvelope({ envelope: failed })).toBe("GRAPH_NOT_LOADED");
     const job = { success: true, status: "queued", async: true, job_id: "job_7" };
     expect(summarizeEnvelope({ envelope: job })).toBe("job job_7 queued");

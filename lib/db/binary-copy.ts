@@ -1,3 +1,4 @@
+import "server-only";
 import { once } from "node:events";
 import { getDefaultHighWaterMark } from "node:stream";
 import type pg from "pg";

@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { processRegistry } from "@/lib/process/process-registry";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 
 /** DATABASE_URL names a server we cannot use; the message is one sentence with the fix. */

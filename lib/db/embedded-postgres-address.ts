@@ -1,3 +1,4 @@
+import "server-only";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isPostmasterAlive } from "./embedded-postgres-postmaster";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Why the embedded PostgreSQL could not start; each kind has its own fix in the message. */
 export type EmbeddedPostgresFailureKind =
   | "no-server-user"

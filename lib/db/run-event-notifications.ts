@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { processRegistry } from "@/lib/process/process-registry";
 import { getDatabaseConnection } from "./database-connection";

@@ -85,7 +85,10 @@ describe("error code table", () => {
   });
 
   it("lists each code once in its source (a second entry would silently win)", () => {
-    const source = readFileSync(path.join(import.meta.dirname, "error-codes.ts"), "utf8");
+    const source = readFileSync(
+      path.join(import.meta.dirname, "../contracts/error-codes.ts"),
+      "utf8",
+    );
     const keys = [...source.matchAll(/^\s+([A-Z][A-Z_]+):\s*\d{3},/gm)].map((match) => match[1]);
     expect(keys.length).toBe(Object.keys(errorStatus).length);
     expect(new Set(keys).size).toBe(keys.length);

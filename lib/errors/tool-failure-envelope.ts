@@ -1,9 +1,9 @@
 import { ZodError } from "zod";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { EngineError } from "@/lib/engine/engine-error";
 import { WorkspaceError } from "@/lib/errors/workspace-error";
 import { ApiError } from "./api-error";
-import { cancelledErrorCodes } from "./error-codes";
 
 /**
  * Any error a tool threw as a failed envelope (MCP-4), for MCP and workspace tools alike:
@@ -20,30 +20,21 @@ export function toolFailureEnvelope(input: {
 }): ToolEnvelope {
   const { error, toolName } = input;
   if (EngineError.isInstance(error) || WorkspaceError.isInstance(error)) {
-    return {
-      success: false,
-      status: cancelledErrorCodes.has(error.code) ? "cancelled" : "failed",
-      error_code: error.code,
-      message: error.message,
-      ...(error.details ? { data: error.details } : {}),
-    };
+    return failedEnvelope({ code: error.code, message: error.message, data: error.details });
   }
   // An ApiError is a refusal (scope, not found, conflict); a stop reaches tools as an
   // EngineError or WorkspaceError, so an ApiError is never reported as cancelled.
   if (ApiError.isInstance(error)) {
-    return {
-      success: false,
+    return failedEnvelope({
       status: "failed",
-      error_code: error.code,
+      code: error.code,
       message: error.message,
-      ...(error.details ? { data: error.details } : {}),
-    };
+      data: error.details,
+    });
   }
   if (error instanceof ZodError) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
+    return failedEnvelope({
+      code: "INVALID_REQUEST",
       message: `Invalid arguments for ${toolName}.`,
       data: {
         issues: error.issues.map((issue) => ({
@@ -51,14 +42,12 @@ export function toolFailureEnvelope(input: {
           message: issue.message,
         })),
       },
-    };
+    });
   }
   const logged = input.sensitive && error instanceof Error ? error.name : error;
   console.error(`${input.source} ${toolName} failed:`, logged);
-  return {
-    success: false,
-    status: "failed",
-    error_code: "INTERNAL_ERROR",
+  return failedEnvelope({
+    code: "INTERNAL_ERROR",
     message: `${toolName} failed unexpectedly; the error was logged.`,
-  };
+  });
 }

@@ -1,8 +1,8 @@
 import { ZodError } from "zod";
 import type { ErrorEnvelope } from "@/lib/contracts/error-envelope";
-import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { ApiError, type ErrorCode } from "@/lib/errors/api-error";
 import { errorStatus } from "@/lib/errors/error-codes";
+import { isDatabaseUnavailable } from "@/lib/errors/is-database-unavailable";
 
 /** The error envelope of docs/api.md, answered with the code's one status. */
 export function errorResponse(input: {

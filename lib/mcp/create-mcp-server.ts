@@ -10,11 +10,17 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
+import {
+  type EngineCapabilities,
+  engineCapabilitiesKey,
+} from "@/lib/contracts/engine-capabilities";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import { UnauthorizedError } from "@/lib/errors/http-errors";
 import { toolFailureEnvelope } from "@/lib/errors/tool-failure-envelope";
 import { isValidInternalKey } from "@/lib/identity/internal-service-key";
 import { traceMcpToolCall } from "@/lib/telemetry/mcp-tool-call-span";
 import { readMcpIdentity } from "./mcp-identity";
+import { refuseStaleGeneration } from "./refuse-stale-generation";
 import type { ResolvedMcpIdentity } from "./resolved-mcp-identity";
 import { enabledTools } from "./tool-catalogue";
 import { successEnvelope, toCallToolResult } from "./tool-envelope";
@@ -23,6 +29,16 @@ import { successEnvelope, toCallToolResult } from "./tool-envelope";
 // validates elicitation replies, which this server never asks for). It holds compiled schemas,
 // no session state, so one instance serves every session.
 const schemaValidator = new AjvJsonSchemaValidator();
+
+// What a runtime that reaches this engine over GRAPH_ENGINE_URL may offer its users (Stop,
+// job cancel): a call stops when its request is aborted (the signal below), and a job ends on
+// a cancel, which is a row every worker polls.
+const declaredCapabilities = {
+  [engineCapabilitiesKey]: {
+    run_cancel_v1: true,
+    job_cancel_v1: true,
+  } satisfies EngineCapabilities,
+};
 
 /**
  * A graph-engine MCP server for one session: one HTTP request (stateless Streamable HTTP), or
@@ -53,7 +69,10 @@ export function createMcpServer(input: {
   if (!isValidInternalKey(input.headers.get("x-internal-key"))) throw new UnauthorizedError();
   const server = new Server(
     { name: "graph-workbench-engine", version: "1.0.0" },
-    { capabilities: { tools: {} }, jsonSchemaValidator: schemaValidator },
+    {
+      capabilities: { tools: {}, experimental: declaredCapabilities },
+      jsonSchemaValidator: schemaValidator,
+    },
   );
   const tools = enabledTools();
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -77,16 +96,14 @@ export function createMcpServer(input: {
     const name = request.params.name;
     const tool = byName.get(name);
     if (!tool) {
-      return toCallToolResult({
-        success: false,
-        status: "failed",
-        error_code: "INVALID_REQUEST",
-        message: `Unknown tool "${name}".`,
-      });
+      return toCallToolResult(
+        failedEnvelope({ code: "INVALID_REQUEST", message: `Unknown tool "${name}".` }),
+      );
     }
     try {
       const args = tool.input.parse(request.params.arguments ?? {});
       const identity = await readMcpIdentity(input.headers, input.resolved);
+      await refuseStaleGeneration(identity);
       const signal = input.signal ? AbortSignal.any([extra.signal, input.signal]) : extra.signal;
       const outcome = await tool.run(args, { identity, signal });
       return toCallToolResult(successEnvelope(outcome));

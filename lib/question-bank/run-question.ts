@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type RunSnapshot, runSnapshotSchema } from "@/lib/contracts/run-snapshot";
 import type { BankQuestion } from "./question-bank-schema";
 import { isTerminalEvent, readRunEvents, type StreamedRunEvent } from "./read-run-events";
 import type { RunToolCall } from "./tool-result-evidence";
@@ -20,14 +21,6 @@ export type RunOutcome = {
   /** Why an earlier run of this question was discarded (a server fault), if one was. */
   retriedAfter?: string;
   durationMs: number;
-};
-
-type RunSnapshot = {
-  run_status?: string;
-  terminal_persisted?: boolean;
-  tool_calls?: RunToolCall[];
-  messages?: { role: string; parts: { type: string; text?: string }[] }[];
-  error?: { code: string; message: string } | null;
 };
 
 /**
@@ -190,7 +183,13 @@ async function readSettledSnapshot(input: {
     const answer = await input.client
       .json({ method: "GET", path: `/api/runs/${input.runId}` })
       .catch(() => undefined);
-    const snapshot = answer?.status === 200 ? (answer.body as RunSnapshot) : undefined;
+    // Read with the snapshot's own contract, as the chat reads it: a field the server renamed
+    // fails here, loudly, instead of reading as missing.
+    const parsed = answer?.status === 200 ? runSnapshotSchema.safeParse(answer.body) : undefined;
+    if (parsed && !parsed.success) {
+      console.warn(`run ${input.runId}: the snapshot does not parse:`, parsed.error.issues[0]);
+    }
+    const snapshot = parsed?.success ? parsed.data : undefined;
     if (snapshot?.terminal_persisted || Date.now() > deadline) return snapshot;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -210,8 +209,5 @@ function lastAssistantText(snapshot: RunSnapshot | undefined): string {
   const assistant = (snapshot?.messages ?? []).filter((message) => message.role === "assistant");
   const last = assistant.at(-1);
   if (!last) return "";
-  return last.parts
-    .filter((part) => part.type === "text")
-    .map((part) => part.text ?? "")
-    .join("");
+  return last.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { readEngineCancelSupport } from "@/lib/agent/tools/engine-cancel-support";
 import type { Capabilities } from "@/lib/contracts/capabilities";
 import { getEnv } from "@/lib/env";
 import { isJobWorkerRunning } from "@/lib/jobs/job-worker";
@@ -12,11 +13,16 @@ import { editLatestTurnStatus, runControlStatus } from "@/lib/runs/cancel/run-co
  */
 export async function getCapabilities(): Promise<Capabilities> {
   const env = getEnv();
-  const runControl = runControlStatus();
   const editLatestTurn = editLatestTurnStatus();
-  // A probe of the resolved embedding service (MEM-2): what works, not which variable is set.
-  const knowledge = await describeLearnedKnowledge();
-  const jobCancel = jobCancelStatus();
+  // A probe of the resolved embedding service (MEM-2): what works, not which variable is set;
+  // and a separate engine is asked whether it can stop work (null: the engine is in process).
+  const [knowledge, engine] = await Promise.all([
+    describeLearnedKnowledge(),
+    readEngineCancelSupport(),
+  ]);
+  // Stop and job cancel need this runtime and the engine that does the work.
+  const runControl = bothSupport(runControlStatus(), engine?.runCancel);
+  const jobCancel = bothSupport(jobCancelStatus(), engine?.jobCancel);
   return {
     run_cancel_v1: runControl.enabled,
     job_cancel_v1: jobCancel.enabled,
@@ -38,6 +44,14 @@ export async function getCapabilities(): Promise<Capabilities> {
         : "MCP_ENABLE_REPORTING_TOOLS is false",
     },
   };
+}
+
+function bothSupport(
+  runtime: { enabled: boolean; reason: string },
+  engine: { enabled: boolean; reason: string } | undefined,
+): { enabled: boolean; reason: string } {
+  if (!engine || !runtime.enabled) return runtime;
+  return engine.enabled ? { enabled: true, reason: `${runtime.reason}; ${engine.reason}` } : engine;
 }
 
 // Cancel is a row update every worker polls, so it works whenever jobs can run at all: this

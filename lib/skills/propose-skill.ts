@@ -1,4 +1,5 @@
 import "server-only";
+import type { ProposeSkillInput } from "@/lib/contracts/tool-inputs/propose-skill-input";
 import { findSkillRow } from "@/lib/db/queries/skills";
 import { renderSkillMarkdown } from "@/lib/skills/parse-skill-markdown";
 import { skillEntryFile } from "@/lib/skills/skill-file-path";
@@ -10,13 +11,7 @@ import { storeNewSkill } from "./store-new-skill";
  * linked to the run, never active. A name already waiting in the queue gets a numeric suffix,
  * so a second proposal never overwrites the first.
  */
-export async function proposeSkill(input: {
-  ownerId: string;
-  runId: string;
-  name: string;
-  description: string;
-  body: string;
-}) {
+export async function proposeSkill(input: ProposeSkillInput & { ownerId: string; runId: string }) {
   const base = skillNameOrThrow({ name: input.name }).slice(0, maxSkillNameLength - 4);
   let name = base;
   for (

@@ -1,6 +1,7 @@
 import "server-only";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ErrorCode } from "@/lib/errors/error-codes";
 import type { RunSkill } from "./load-run-skills";
@@ -20,13 +21,7 @@ function refused(input: {
   message: string;
   data: Record<string, unknown>;
 }): ToolEnvelope {
-  return {
-    success: false,
-    status: "failed",
-    error_code: input.code,
-    message: input.message,
-    data: input.data,
-  };
+  return failedEnvelope(input);
 }
 
 function notOffered(name: string): ToolEnvelope {

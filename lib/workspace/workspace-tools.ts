@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolCatalogueEntry } from "@/lib/contracts/tool-catalogue-entry";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
@@ -156,12 +157,10 @@ export async function executeWorkspaceTool(input: {
 }): Promise<ToolEnvelope> {
   const tool = workspaceTools.find((candidate) => candidate.name === input.toolName);
   if (!tool) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
+    return failedEnvelope({
+      code: "INVALID_REQUEST",
       message: `${input.toolName} is not a workspace tool.`,
-    };
+    });
   }
   const parsed = tool.schema.safeParse(input.args ?? {});
   if (!parsed.success) {

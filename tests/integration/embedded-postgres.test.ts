@@ -111,7 +111,13 @@ describe("embedded PostgreSQL", () => {
     const directory = await scratchDirectory();
     const child = await run(
       "npx",
-      ["tsx", "tests/support/start-embedded-and-die.mts", directory, "54362"],
+      [
+        "tsx",
+        "--conditions=react-server",
+        "tests/support/start-embedded-and-die.mts",
+        directory,
+        "54362",
+      ],
       { cwd: process.cwd() },
     ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
     const orphan = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as { pid: number };

@@ -217,7 +217,7 @@ describe("get_job_status over MCP HTTP", () => {
     }
   });
 
-  it("answers the cursor it was sent when the page is empty, after_seq -1 included", async () => {
+  it("answers the cursor it was sent when the page is empty, after_seq -1 included, over MCP and GET /api/jobs/{id}", async () => {
     // One step of ten minutes: the job has no progress row while the test reads it.
     const { jobId } = await enqueueJob({
       ownerId: userId,
@@ -237,6 +237,15 @@ describe("get_job_status over MCP HTTP", () => {
         expect(data.progress, `after_seq ${afterSeq}`).toEqual([]);
         expect(data.progress_cursor, `after_seq ${afterSeq}`).toBe(afterSeq);
         expect(data.progress_has_more).toBe(false);
+        // GET /api/jobs/{id} takes the same cursors and answers the same page.
+        const response = await jobRoute.GET(
+          new Request(`http://test.local/x?after_seq=${afterSeq}`, { headers: actingAs(userId) }),
+          routeContext({ job_id: jobId }),
+        );
+        expect(response.status, `GET after_seq ${afterSeq}`).toBe(200);
+        const answer = await response.json();
+        expect(answer.progress, `GET after_seq ${afterSeq}`).toEqual([]);
+        expect(answer.progress_cursor, `GET after_seq ${afterSeq}`).toBe(afterSeq);
       }
     } finally {
       await client.close();

@@ -3,12 +3,11 @@
 import { useState } from "react";
 import { useChatSend } from "@/hooks/use-chat-send";
 import { useModels } from "@/hooks/use-models";
+import type { ModelList } from "@/lib/contracts/model-catalogue";
 import type { RunOptions } from "@/lib/contracts/run-options";
 import { type BudgetDraft, emptyBudgetDraft, readBudgetDraft } from "./budget-draft";
 import type { EditingTurn } from "./editing-turn";
 import { useEditingAttachments } from "./use-editing-attachments";
-
-type ModelList = NonNullable<ReturnType<typeof useModels>["data"]>;
 
 /** The default model when it is configured, else the first configured one, else none (""). */
 function defaultModelName(models: ModelList | undefined): string {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@/lib/errors/error-codes";
 /**
  * One read of a job's status (get_job_status with `after_seq`): the raw answer, or why there is
  * none. `transient` failures (the transport broke) may be retried with the same cursor; a
@@ -5,7 +6,7 @@
  */
 export type JobStatusRead =
   | { ok: true; answer: unknown }
-  | { ok: false; transient: boolean; code: string; message: string };
+  | { ok: false; transient: boolean; code: ErrorCode; message: string };
 
 /** Reads a job's status after a cursor; must not throw (a throw counts as a transient failure). */
 export type JobStatusSource = (input: {

@@ -23,7 +23,7 @@ function wait(
 const transportDown = {
   ok: false as const,
   transient: true,
-  code: "TOOL_TRANSPORT_ERROR",
+  code: "TOOL_TRANSPORT_ERROR" as const,
   message: "socket hang up",
 };
 

@@ -1,3 +1,4 @@
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import { type JobStatusAnswer, jobStatusAnswerSchema } from "@/lib/contracts/job-status";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { JobProgressUpdate, JobStatusRead, JobStatusSource } from "./job-status-source";
@@ -69,7 +70,7 @@ async function follow(input: WaitForJobInput): Promise<ToolEnvelope> {
       continue;
     }
     if (answer.status === "failed" || answer.status === "cancelled") {
-      return failedEnvelope({ answer, toolName: input.toolName });
+      return endedJobEnvelope({ answer, toolName: input.toolName });
     }
     if (answer.child_job_id !== undefined) {
       const child = answer.child_job_id;
@@ -89,10 +90,10 @@ async function follow(input: WaitForJobInput): Promise<ToolEnvelope> {
     }
     if (answer.result === undefined || answer.result === null) {
       return {
-        success: false,
-        status: "failed",
-        error_code: "RESULT_UNAVAILABLE",
-        message: `Job ${jobId} finished without a result.`,
+        ...failedEnvelope({
+          code: "RESULT_UNAVAILABLE",
+          message: `Job ${jobId} finished without a result.`,
+        }),
         job_id: jobId,
         async: false,
       };
@@ -133,10 +134,11 @@ async function readChecked(input: {
   if (!read?.ok) {
     const failure = read as Extract<JobStatusRead, { ok: false }>;
     throw new JobWaitEnd({
-      success: false,
-      status: "failed",
-      error_code: failure.code,
-      message: `Could not read the status of job ${jobId}: ${failure.message}`,
+      ...failedEnvelope({
+        status: "failed",
+        code: failure.code,
+        message: `Could not read the status of job ${jobId}: ${failure.message}`,
+      }),
       job_id: jobId,
     });
   }
@@ -171,17 +173,17 @@ function resultSummary(result: unknown): string | null {
   return typeof summary === "string" && summary.trim() !== "" ? summary : null;
 }
 
-function failedEnvelope(input: { answer: JobStatusAnswer; toolName: string }): ToolEnvelope {
+function endedJobEnvelope(input: { answer: JobStatusAnswer; toolName: string }): ToolEnvelope {
   const { answer } = input;
   const cancelled = answer.status === "cancelled";
   return {
-    success: false,
-    status: cancelled ? "cancelled" : "failed",
-    error_code: cancelled ? "JOB_CANCELLED" : "JOB_FAILED",
-    message:
-      answer.error?.message ??
-      `${input.toolName} ${cancelled ? "was cancelled" : "failed"} in job ${answer.job_id}.`,
-    data: { job_id: answer.job_id, ...(answer.error ? { error: answer.error } : {}) },
+    ...failedEnvelope({
+      code: cancelled ? "JOB_CANCELLED" : "JOB_FAILED",
+      message:
+        answer.error?.message ??
+        `${input.toolName} ${cancelled ? "was cancelled" : "failed"} in job ${answer.job_id}.`,
+      data: { job_id: answer.job_id, ...(answer.error ? { error: answer.error } : {}) },
+    }),
     job_id: answer.job_id,
     async: false,
   };
@@ -189,10 +191,10 @@ function failedEnvelope(input: { answer: JobStatusAnswer; toolName: string }): T
 
 function cancelledEnvelope(jobId: string, toolName: string): ToolEnvelope {
   return {
-    success: false,
-    status: "cancelled",
-    error_code: "JOB_CANCELLED",
-    message: `${toolName} was cancelled while its job ${jobId} ran.`,
+    ...failedEnvelope({
+      code: "JOB_CANCELLED",
+      message: `${toolName} was cancelled while its job ${jobId} ran.`,
+    }),
     job_id: jobId,
     async: false,
   };
@@ -200,10 +202,7 @@ function cancelledEnvelope(jobId: string, toolName: string): ToolEnvelope {
 
 function protocolError(jobId: string, message: string): JobWaitEnd {
   return new JobWaitEnd({
-    success: false,
-    status: "failed",
-    error_code: "JOB_PROTOCOL_ERROR",
-    message,
+    ...failedEnvelope({ code: "JOB_PROTOCOL_ERROR", message }),
     job_id: jobId,
     async: false,
   });

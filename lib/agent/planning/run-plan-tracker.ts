@@ -1,3 +1,4 @@
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { PlanStepStatus, RunEventPayload, RunPlan } from "@/lib/contracts/run-event";
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import type { PlannedToolCall } from "@/lib/contracts/tool-descriptor";
@@ -201,7 +202,7 @@ export class RunPlanTracker {
 }
 
 function failed(message: string): ToolEnvelope {
-  return { success: false, status: "failed", error_code: "INVALID_REQUEST", message };
+  return failedEnvelope({ code: "INVALID_REQUEST", message });
 }
 
 function settle(input: {

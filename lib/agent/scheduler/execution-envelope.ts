@@ -1,11 +1,19 @@
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { type ErrorCode, errorStatus } from "@/lib/errors/error-codes";
 
-/** The code of a thrown error when it carries a string `code` (DOMException's numeric one does not count). */
-export function errorCodeOf(input: { error: unknown }): string | undefined {
+/**
+ * The code of a thrown error when it carries one of our stable codes. A DOMException's numeric
+ * code, or a Node code such as ENOENT (whose message may quote a path), is no stable code: such
+ * a throw is reported as INTERNAL_ERROR.
+ */
+export function errorCodeOf(input: { error: unknown }): ErrorCode | undefined {
   const { error } = input;
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   const code = (error as { code: unknown }).code;
-  return typeof code === "string" && code.length > 0 ? code : undefined;
+  return typeof code === "string" && Object.hasOwn(errorStatus, code)
+    ? (code as ErrorCode)
+    : undefined;
 }
 
 /**
@@ -22,24 +30,17 @@ export function envelopeFromError(input: {
   const { error, toolName, cancelled } = input;
   const code = errorCodeOf({ error });
   if (cancelled) {
-    return {
-      success: false,
-      status: "cancelled",
-      ...(code ? { error_code: code } : {}),
-      message: `${toolName} was cancelled.`,
-    };
+    return failedEnvelope({ status: "cancelled", code, message: `${toolName} was cancelled.` });
   }
   if (code) {
     const message = error instanceof Error && error.message ? error.message : `${toolName} failed.`;
-    return { success: false, status: "failed", error_code: code, message };
+    return failedEnvelope({ status: "failed", code, message });
   }
   console.error(`Tool ${toolName} threw without an error code:`, error);
-  return {
-    success: false,
-    status: "failed",
-    error_code: "INTERNAL_ERROR",
+  return failedEnvelope({
+    code: "INTERNAL_ERROR",
     message: `${toolName} failed unexpectedly; the error was logged.`,
-  };
+  });
 }
 
 /**

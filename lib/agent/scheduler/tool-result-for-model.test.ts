@@ -6,7 +6,7 @@ const base = { toolCallId: "c1", toolName: "node_centrality", args: {} };
 
 describe("toolResultForModel", () => {
   it("passes a tool's own envelope through", () => {
-    const envelope = { success: false, status: "failed", error_code: "GRAPH_NOT_LOADED" };
+    const envelope = { success: false, status: "failed", error_code: "GRAPH_NOT_LOADED" as const };
     const outcome: ToolCallOutcome = { ...base, status: "failed", envelope };
     expect(toolResultForModel({ outcome })).toBe(envelope);
   });

@@ -1,3 +1,4 @@
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 
@@ -12,30 +13,28 @@ export function toolResultForModel(input: { outcome: ToolCallOutcome }): ToolEnv
   switch (outcome.status) {
     case "succeeded":
     case "failed":
-      return outcome.envelope ?? { success: false, status: "failed", error_code: "INTERNAL_ERROR" };
+      return outcome.envelope ?? failedEnvelope({ code: "INTERNAL_ERROR" });
     case "blocked": {
       const blockedBy = outcome.blockedBy ?? [];
-      return {
-        success: false,
+      return failedEnvelope({
         status: "blocked",
-        error_code: "TOOL_DEPENDENCY_BLOCKED",
+        code: "TOOL_DEPENDENCY_BLOCKED",
         message: `Not run: it depends on ${blockedBy.join(", ")}, which did not finish successfully. Resolve that first, then submit this call again; it was not queued.`,
         data: { blocked_by: blockedBy },
-      };
+      });
     }
     case "awaiting_approval":
-      return {
-        success: false,
+      return failedEnvelope({
         status: "awaiting_approval",
         message: "Paused for human approval; it has not run yet.",
-      };
+      });
     case "cancelled":
       return (
-        outcome.envelope ?? {
-          success: false,
+        outcome.envelope ??
+        failedEnvelope({
           status: "cancelled",
           message: "Cancelled before it started; it has not run.",
-        }
+        })
       );
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import { type ToolEnvelope, toolEnvelopeSchema } from "@/lib/contracts/tool-envelope";
 import { currentTraceCarrier } from "@/lib/telemetry/trace-carrier";
 import type { McpCallIdentity } from "./mcp-connection";
@@ -37,27 +38,18 @@ export async function callMcpTool(input: {
       const text = Array.isArray(result.content)
         ? result.content.map((part) => (part.type === "text" ? part.text : "")).join(" ")
         : "";
-      return {
-        success: false,
-        status: "failed",
-        error_code: "TOOL_TRANSPORT_ERROR",
+      return failedEnvelope({
+        code: "TOOL_TRANSPORT_ERROR",
         message: `The tool answered without a structured result: ${text.slice(0, 300)}`,
-      };
+      });
     });
   } catch (error) {
     if (input.signal?.aborted) {
-      return {
-        success: false,
-        status: "cancelled",
-        error_code: "JOB_CANCELLED",
-        message: "The call was cancelled.",
-      };
+      return failedEnvelope({ code: "JOB_CANCELLED", message: "The call was cancelled." });
     }
-    return {
-      success: false,
-      status: "failed",
-      error_code: "TOOL_TRANSPORT_ERROR",
+    return failedEnvelope({
+      code: "TOOL_TRANSPORT_ERROR",
       message: `Could not reach the graph engine: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    });
   }
 }

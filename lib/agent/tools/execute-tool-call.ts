@@ -1,4 +1,5 @@
 import "server-only";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { PlannedToolCall, ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import { traceToolExecution } from "@/lib/telemetry/tool-execution-span";
@@ -29,13 +30,11 @@ export function checkDatasetScope(input: {
     const value = read(input.call.args);
     if (value === undefined) continue;
     if (typeof value !== "string" || !input.scopeDatasetIds.has(value)) {
-      return {
-        success: false,
-        status: "failed",
-        error_code: "DATASET_SCOPE_REQUIRED",
+      return failedEnvelope({
+        code: "DATASET_SCOPE_REQUIRED",
         message: `Dataset ${String(value)} is not in this run's scope (attached to this message, or constructed); use a dataset id from the session state, or ask for the dataset to be attached.`,
         data: { dataset_id: value },
-      };
+      });
     }
   }
   return undefined;
@@ -84,12 +83,10 @@ async function routeToolCall(input: ToolCallInput): Promise<ToolEnvelope> {
     });
   }
   if (!input.descriptor) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
+    return failedEnvelope({
+      code: "INVALID_REQUEST",
       message: `There is no tool named "${call.toolName}".`,
-    };
+    });
   }
   const identity = { ...input.identity, operationId: call.toolCallId };
   const envelope = await callMcpTool({
@@ -102,12 +99,10 @@ async function routeToolCall(input: ToolCallInput): Promise<ToolEnvelope> {
   // A tool not declared async keeps its envelope: the scheduler treats it as unfinished (DAG-4).
   if (!input.descriptor.catalogue?.may_be_async) return envelope;
   if (!envelope.job_id) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "RESULT_UNAVAILABLE",
+    return failedEnvelope({
+      code: "RESULT_UNAVAILABLE",
       message: `${call.toolName} answered async without a job id.`,
-    };
+    });
   }
   return waitForJob({
     jobId: envelope.job_id,

@@ -1,23 +1,13 @@
 import "server-only";
 import { z } from "zod";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
+import { proposeSkillInputSchema } from "@/lib/contracts/tool-inputs/propose-skill-input";
 import { ApiError } from "@/lib/errors/api-error";
 import { proposeSkill } from "@/lib/skills/propose-skill";
 
 export const proposeSkillToolName = "propose_skill";
-
-const argsSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    description: z.string().min(1).max(1024),
-    body: z
-      .string()
-      .min(1)
-      .max(64_000)
-      .describe("Markdown guidance: when it applies, the tool calls in order, checks."),
-  })
-  .strict();
 
 /**
  * propose_skill: a run writes down what worked as a skill *candidate* (SK-4). It always lands in
@@ -28,7 +18,10 @@ export function proposeSkillToolDescriptor(): ToolDescriptor {
     name: proposeSkillToolName,
     description:
       "Propose a reusable skill (playbook) from this analysis. It goes to the review queue; a reviewer decides whether it becomes active.",
-    inputSchema: z.toJSONSchema(argsSchema, { target: "draft-7" }) as Record<string, unknown>,
+    inputSchema: z.toJSONSchema(proposeSkillInputSchema, { target: "draft-7" }) as Record<
+      string,
+      unknown
+    >,
     // Writes only the owner's review queue, which no graph tool reads.
     catalogue: {
       resources: { reads: [], writes: ["SKILLS_QUEUE"] },
@@ -45,15 +38,13 @@ export async function executeProposeSkill(input: {
   ownerId: string;
   runId: string;
 }): Promise<ToolEnvelope> {
-  const parsed = argsSchema.safeParse(input.args);
+  const parsed = proposeSkillInputSchema.safeParse(input.args);
   if (!parsed.success) {
-    return {
-      success: false,
-      status: "failed",
-      error_code: "INVALID_REQUEST",
+    return failedEnvelope({
+      code: "INVALID_REQUEST",
       message: "propose_skill needs a name, a description and a body.",
       data: { issues: parsed.error.issues },
-    };
+    });
   }
   try {
     const skill = await proposeSkill({
@@ -64,12 +55,11 @@ export async function executeProposeSkill(input: {
     return { success: true, status: "completed", data: skill };
   } catch (error) {
     if (!ApiError.isInstance(error)) throw error;
-    return {
-      success: false,
+    return failedEnvelope({
       status: "failed",
-      error_code: error.code,
+      code: error.code,
       message: error.message,
-      ...(error.details ? { data: error.details } : {}),
-    };
+      data: error.details,
+    });
   }
 }

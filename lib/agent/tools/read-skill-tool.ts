@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { ToolDescriptor } from "@/lib/contracts/tool-descriptor";
 import type { ToolEnvelope } from "@/lib/contracts/tool-envelope";
 import type { RunSkill } from "@/lib/skills/load-run-skills";
@@ -75,5 +76,5 @@ export async function executeReadSkill(input: {
 }
 
 function invalid(message: string): ToolEnvelope {
-  return { success: false, status: "failed", error_code: "INVALID_REQUEST", message };
+  return failedEnvelope({ code: "INVALID_REQUEST", message });
 }

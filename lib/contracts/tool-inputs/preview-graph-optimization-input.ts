@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optimizationOperationSchema } from "@/lib/engine/optimization/optimization-operation-schema";
+import { optimizationOperationSchema } from "@/lib/contracts/optimization-operation";
 
 /** Arguments of preview_graph_optimization: the dataset, the base revision and the edits. */
 export const previewGraphOptimizationInputSchema = z

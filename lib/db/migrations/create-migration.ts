@@ -1,3 +1,4 @@
+import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { migrationLockContent, migrationLockFileName } from "./migration-lock";

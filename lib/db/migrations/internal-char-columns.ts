@@ -1,3 +1,4 @@
+import "server-only";
 import { ColumnTypeEnum, type SqlResultSet } from "@prisma/driver-adapter-utils";
 import type pg from "pg";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /** Prisma's lock file, kept next to the migration folders. */
 export const migrationLockFileName = "migration_lock.toml";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ApprovalDecision } from "@/lib/contracts/approval-record";
 import type { JsonInput, Transaction } from "../transaction";

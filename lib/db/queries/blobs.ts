@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { processRegistry } from "@/lib/process/process-registry";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";

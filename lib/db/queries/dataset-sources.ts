@@ -1,3 +1,4 @@
+import "server-only";
 import type { DatasetKind } from "@/generated/prisma/client";
 import { getDb } from "../client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 
 /** Round-trips one query; throws when the database is unreachable. */

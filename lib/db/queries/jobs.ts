@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { StaleExecutionGenerationError } from "@/lib/errors/job-errors";
 import { getDb } from "../client";

@@ -1,7 +1,16 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "../client";
+import {
+  ensureHnswColumnWith,
+  hnswNearestSql,
+  rankKnowledgeByTextSql,
+  type SqlRunner,
+  type SqlStatement,
+  writeHnswEmbeddingSql,
+} from "./knowledge-search-sql";
 
-// Raw SQL for learned-knowledge retrieval (MEM-2) lives here, beside the other queries.
+// Learned-knowledge retrieval (MEM-2): the raw statements are in knowledge-search-sql.ts.
 
 /** Active knowledge ids ranked by PostgreSQL full-text rank (any query term may match). */
 export async function rankKnowledgeByText(input: {
@@ -9,19 +18,7 @@ export async function rankKnowledgeByText(input: {
   searchText: string;
   limit: number;
 }): Promise<{ id: string; rank: number }[]> {
-  const db = await getDb();
-  // plainto_tsquery drops stop words and stems; its AND becomes OR so a paraphrase that shares
-  // some terms still ranks (ts_rank_cd rewards the ones sharing more).
-  return db.$queryRaw<{ id: string; rank: number }[]>`
-    WITH query AS (
-      SELECT NULLIF(replace(plainto_tsquery('english', ${input.searchText})::text, '&', '|'), '') AS text
-    )
-    SELECT k.id, ts_rank_cd(k."searchVector", query.text::tsquery)::float8 AS rank
-    FROM knowledge k, query
-    WHERE query.text IS NOT NULL AND k."ownerId" = ${input.ownerId} AND k.status = 'active'
-      AND k."searchVector" @@ query.text::tsquery
-    ORDER BY rank DESC, k."createdAt" DESC
-    LIMIT ${input.limit}`;
+  return prismaRunner(await getDb()).query(rankKnowledgeByTextSql(input));
 }
 
 /**
@@ -70,30 +67,11 @@ export async function isVectorExtensionAvailable(): Promise<boolean> {
 }
 
 /**
- * Prepares the HNSW path: the extension, a `vector(dimensions)` column beside the `real[]` one,
- * its HNSW index (cosine) and a backfill of existing rows. A column of another dimension (the
- * embedding model changed) is rebuilt. Runs at most once per process and dimension.
+ * Prepares the HNSW path (the extension, the `vector` column, its HNSW index, a backfill; see
+ * ensureHnswColumnWith). Runs at most once per process and dimension.
  */
 export async function ensureHnswColumn(input: { dimensions: number }): Promise<void> {
-  const db = await getDb();
-  const dimensions = Math.trunc(input.dimensions);
-  await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS vector");
-  const [column] = await db.$queryRaw<{ type: string }[]>`
-    SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
-    WHERE attrelid = 'knowledge'::regclass AND attname = 'embedding_hnsw' AND NOT attisdropped`;
-  if (column && column.type !== `vector(${dimensions})`) {
-    await db.$executeRawUnsafe('ALTER TABLE knowledge DROP COLUMN "embedding_hnsw"');
-  }
-  await db.$executeRawUnsafe(
-    `ALTER TABLE knowledge ADD COLUMN IF NOT EXISTS "embedding_hnsw" vector(${dimensions})`,
-  );
-  await db.$executeRawUnsafe(
-    'CREATE INDEX IF NOT EXISTS knowledge_embedding_hnsw_idx ON knowledge USING hnsw ("embedding_hnsw" vector_cosine_ops)',
-  );
-  await db.$executeRawUnsafe(
-    `UPDATE knowledge SET "embedding_hnsw" = embedding::vector(${dimensions})
-     WHERE "embedding_hnsw" IS NULL AND cardinality(embedding) = ${dimensions}`,
-  );
+  await ensureHnswColumnWith(prismaRunner(await getDb()), input);
 }
 
 /** Writes one item's HNSW vector (inside the transaction that inserted it). */
@@ -102,8 +80,7 @@ export async function writeHnswEmbedding(
   id: string,
   embedding: Float32Array,
 ): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE knowledge SET "embedding_hnsw" = ${vectorLiteral(embedding)}::vector WHERE id = ${id}`;
+  await prismaRunner(tx).execute(writeHnswEmbeddingSql(id, embedding));
 }
 
 /** Nearest active items by cosine distance through the HNSW index. */
@@ -113,17 +90,16 @@ export async function hnswNearest(input: {
   vector: Float32Array;
   limit: number;
 }): Promise<{ id: string; similarity: number }[]> {
-  const db = await getDb();
-  const literal = vectorLiteral(input.vector);
-  return db.$queryRaw<{ id: string; similarity: number }[]>`
-    SELECT id, (1 - ("embedding_hnsw" <=> ${literal}::vector))::float8 AS similarity
-    FROM knowledge
-    WHERE "ownerId" = ${input.ownerId} AND status = 'active' AND "embeddingModel" = ${input.model}
-      AND "embedding_hnsw" IS NOT NULL
-    ORDER BY "embedding_hnsw" <=> ${literal}::vector
-    LIMIT ${input.limit}`;
+  return prismaRunner(await getDb()).query(hnswNearestSql(input));
 }
 
-function vectorLiteral(vector: Float32Array): string {
-  return `[${Array.from(vector).join(",")}]`;
+// The statements run through Prisma's raw queries, their values bound as parameters.
+function prismaRunner(client: Prisma.TransactionClient): SqlRunner {
+  return {
+    query: <Row>(statement: SqlStatement) =>
+      client.$queryRawUnsafe<Row[]>(statement.text, ...statement.values),
+    execute: async (statement) => {
+      await client.$executeRawUnsafe(statement.text, ...statement.values);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MemoryKind, Prisma } from "@/generated/prisma/client";
 import type { MemoryUsed } from "@/lib/contracts/memory";
 import { getDb } from "../client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MemoryKind } from "@/generated/prisma/client";
 import { getDb } from "../client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { MemoryKind } from "@/generated/prisma/client";
 import type { Transaction } from "../transaction";

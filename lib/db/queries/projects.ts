@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 
 /** Projects of one owner, oldest first so the default project leads. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "../client";
 import { runEventsChannel } from "../run-event-notifications";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { FinalRunStatus } from "@/lib/contracts/run-status";
 import { getDb } from "../client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 
 // The model calls of runs (`run_model_calls`): one row per call as it ended, read back for the

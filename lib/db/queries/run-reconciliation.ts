@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunStatus } from "@/generated/prisma/client";
 import {
   executingRunStatuses,

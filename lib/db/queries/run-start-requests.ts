@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 import type { Transaction } from "../transaction";
 import { asTransaction, transactionClient } from "../transaction-client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { finishedRunStatuses, stopAskedCancelStatuses } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
 import type { Transaction } from "../transaction";

@@ -1,3 +1,4 @@
+import "server-only";
 import { executingRunStatuses, isStopAsked } from "@/lib/contracts/run-status";
 import { getDb } from "../client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { inTransaction, type Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";
 

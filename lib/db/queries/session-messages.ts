@@ -1,3 +1,4 @@
+import "server-only";
 import type { JsonInput, Transaction } from "../transaction";
 import { transactionClient } from "../transaction-client";
 

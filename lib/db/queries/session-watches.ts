@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 
 // Watches: a conversation asked again by itself when a dataset gets a new revision.

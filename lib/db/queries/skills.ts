@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma, SkillSource, SkillStatus } from "@/generated/prisma/client";
 import { getDb } from "../client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../client";
 
 // Tool results are stored as their envelope (`tool_calls.result` = {success, status, data, …}),

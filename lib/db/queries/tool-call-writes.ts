@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { StoredOutcome } from "@/lib/contracts/run-checkpoint";
 import type { Transaction } from "../transaction";

@@ -1,3 +1,4 @@
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { computeDegrees } from "../algorithms/degree";
 import { kHopNeighbourhood } from "../algorithms/k-hop-neighbourhood";
 import { selectTopK } from "../algorithms/top-k";
@@ -7,7 +8,6 @@ import type { LoadedGraph } from "../session/loaded-graph";
 import { extractSubgraph } from "../subgraph/extract-subgraph";
 import { resolveNodeIds } from "../subgraph/resolve-node-ids";
 import { graphCommunities } from "./graph-communities";
-import type { GraphLayoutDocument } from "./graph-layout-document";
 import { layoutSubgraph } from "./layout-subgraph";
 import type { SizeMeasure } from "./node-sizes";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { createRandom } from "../algorithms/seeded-random";
 import { EngineError } from "../engine-error";
 import { GraphBuilder } from "../graph/graph-builder";
@@ -6,7 +7,6 @@ import type { GraphData } from "../graph/graph-data";
 import { KernelPool } from "../kernels/kernel-pool";
 import { poolMinimumLayoutNodes } from "../kernels/run-kernel";
 import { categoricalPalette, otherGroupColor } from "./color-palette";
-import type { GraphLayoutDocument } from "./graph-layout-document";
 import { layoutSubgraph } from "./layout-subgraph";
 import { maxNodeSize, minNodeSize } from "./node-sizes";
 

@@ -1,3 +1,4 @@
+import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { buildCsr } from "../csr/build-csr";
 import type { GraphData } from "../graph/graph-data";
 import type { KernelPool } from "../kernels/kernel-pool";
@@ -9,7 +10,6 @@ import {
   uncolouredNodeColor,
 } from "./color-palette";
 import { drawableEdges } from "./drawable-edges";
-import type { GraphLayoutDocument } from "./graph-layout-document";
 import { type SizeMeasure, scaleSizes } from "./node-sizes";
 import { propertyGroups } from "./property-groups";
 import { rankGroups } from "./rank-groups";

@@ -17,8 +17,11 @@ export const reportDisclaimer =
   "(at most 6 significant digits), and conclusions drawn from them still need to be checked " +
   "against the business context.";
 
-/** A rendered report; the format not asked for is null. */
-export type AnalysisReport = { markdown: string | null; html: string | null };
+/**
+ * A report's renderings, the format not asked for null: what the engine stores, not the wire
+ * shape (the report the API answers is AnalysisReport in lib/contracts/analysis-report.ts).
+ */
+export type RenderedAnalysisReport = { markdown: string | null; html: string | null };
 
 /**
  * Renders an analysis report from raw tool results grouped by real tool name (TC-3): one
@@ -36,7 +39,7 @@ export function renderAnalysisReport({
   sourceResults: Record<string, unknown[]>;
   format: "markdown" | "html" | "both";
   generatedAt: Date | string;
-}): AnalysisReport {
+}): RenderedAnalysisReport {
   if (typeof sourceResults !== "object" || sourceResults === null || Array.isArray(sourceResults)) {
     throw new EngineError("INVALID_REQUEST", "source_results must map tool names to result lists.");
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { optimizationOperationSchema } from "@/lib/contracts/optimization-operation";
 import { EngineError } from "../engine-error";
 import { GraphBuilder } from "../graph/graph-builder";
 import type { GraphData } from "../graph/graph-data";
 import { applyOptimization } from "./apply-optimization";
-import { optimizationOperationSchema } from "./optimization-operation-schema";
 
 /**
  * acme → globex (supplies, 2), acme2 → globex (supplies, 3), acme ↔ acme2 (same_as),

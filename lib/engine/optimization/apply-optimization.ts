@@ -1,13 +1,13 @@
+import {
+  type OptimizationOperation,
+  optimizationOperationsSchema,
+} from "@/lib/contracts/optimization-operation";
 import { throwIfCancelled } from "../cancel-signal";
 import { EngineError } from "../engine-error";
 import type { GraphData } from "../graph/graph-data";
 import { selectGraph } from "../subgraph/select-graph";
 import { type EditCounts, GraphEditState } from "./graph-edit-state";
 import { mergeNodes } from "./merge-nodes";
-import {
-  type OptimizationOperation,
-  optimizationOperationsSchema,
-} from "./optimization-operation-schema";
 import { dropIsolated, removeEdges, removeNodes } from "./remove-operations";
 import { setProperty } from "./set-property";
 
@@ -15,7 +15,7 @@ import { setProperty } from "./set-property";
 export {
   type OptimizationOperation,
   optimizationOperationSchema,
-} from "./optimization-operation-schema";
+} from "@/lib/contracts/optimization-operation";
 
 /** What an optimisation changed, for the preview, the approval card and the commit record. */
 export type OptimizationEffect = EditCounts & {

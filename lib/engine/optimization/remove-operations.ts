@@ -1,5 +1,5 @@
+import type { EdgeReference } from "@/lib/contracts/optimization-operation";
 import type { GraphEditState } from "./graph-edit-state";
-import type { EdgeReference } from "./optimization-operation-schema";
 
 /** remove_nodes: the nodes and every edge attached to them. */
 export function removeNodes({

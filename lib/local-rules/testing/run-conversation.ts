@@ -1,9 +1,11 @@
 import type { JSONValue } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, streamText, type Tool, type ToolResultPart } from "ai";
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import {
   type LocalRulesSessionState,
   renderSessionStateBlock,
 } from "@/lib/contracts/session-state-block";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { createLocalRulesModel } from "../create-local-rules-model";
 import { engineToolSet } from "./engine-tool-set";
 
@@ -39,17 +41,8 @@ export function ok(data: JSONValue, message?: string): EngineOutput {
 }
 
 /** A failed envelope with a code. */
-export function fail(code: string, message: string, data?: JSONValue): EngineOutput {
-  return {
-    type: "json",
-    value: {
-      success: false,
-      status: "failed",
-      error_code: code,
-      message,
-      ...(data ? { data } : {}),
-    },
-  };
+export function fail(code: ErrorCode, message: string, data?: JSONValue): EngineOutput {
+  return { type: "json", value: failedEnvelope({ code, message, data }) as JSONValue };
 }
 
 /** The system prompt the runtime sends: instructions plus the session-state block. */

@@ -1,3 +1,4 @@
+import { failedEnvelope } from "@/lib/contracts/failed-envelope";
 import type { RunToolCall } from "../tool-result-evidence";
 
 /** A successful tool call whose envelope carries `data`, as a run snapshot lists it. */
@@ -18,7 +19,7 @@ export function failed(toolName: string, data: unknown): RunToolCall {
     ...succeeded(toolName, data),
     status: "failed",
     success: false,
-    result: { success: false, status: "failed", error_code: "INVALID_REQUEST", data },
+    result: failedEnvelope({ code: "INVALID_REQUEST", data }),
   };
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
 import type { CancelRunResponse } from "@/lib/contracts/run-cancel";
-import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { markRunStopping } from "@/lib/db/queries/run-records";
 import { findRunForOwner } from "@/lib/db/queries/runs";
 import { InvalidRequestError, NotFoundError } from "@/lib/errors/http-errors";
+import { isDatabaseUnavailable } from "@/lib/errors/is-database-unavailable";
 import {
   CancelIdConflictError,
   CancelNotConfirmedError,

@@ -5,8 +5,10 @@ import { readJobStatus } from "@/lib/jobs/read-job-status";
 
 type Params = { job_id: string };
 
+// -1 is "from the start", as get_job_status takes it: a client that keeps one cursor for both
+// reads (the run events' default is -1 too) is never refused by one of them.
 const querySchema = z.object({
-  after_seq: z.coerce.number().int().min(0).default(0),
+  after_seq: z.coerce.number().int().min(-1).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 

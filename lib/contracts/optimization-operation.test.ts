@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optimizationOperationsSchema } from "./optimization-operation-schema";
+import { optimizationOperationsSchema } from "@/lib/contracts/optimization-operation";
 
 describe("optimisation operations as a reviewer or a model writes them", () => {
   it("names the allowed ops for an unknown or missing op, at the operation's path", () => {

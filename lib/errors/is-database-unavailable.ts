@@ -1,3 +1,6 @@
+// Pure: it classifies an error by its codes and text, so the proxy (which never touches the
+// database) can use it through the error responses, without reaching the server-only lib/db.
+
 // Network failures of the socket and PostgreSQL's "connection is going away" states
 // (admin/crash shutdown, cannot connect now, connection failure classes 08xxx), plus Prisma's
 // "cannot reach the server" codes.
