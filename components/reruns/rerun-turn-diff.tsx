@@ -1,4 +1,10 @@
 import type { RerunChange, RerunTurn, RerunTurnSide } from "@/lib/contracts/rerun";
+import { AnswerMarkdown } from "../markdown/answer-markdown";
+
+// The answers are read as in the chat (bold headings, rankings as tables); their figures are not
+// linked to tool calls here, since the calls belong to two other conversations.
+const noFigureLink = () => "";
+const ignoreFigureSelect = () => {};
 
 function formatValue(value: number | string | null): string {
   if (value === null) return "—";
@@ -60,8 +66,17 @@ function SidePanel({
       <h4 className="mb-2 text-sm font-semibold text-slate-700">{title}</h4>
       {side ? (
         <>
-          <div className="max-h-80 overflow-y-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm text-slate-800">
-            {side.answer || "(no answer)"}
+          <div className="max-h-96 overflow-y-auto break-words rounded bg-slate-50 p-2">
+            {side.answer ? (
+              <AnswerMarkdown
+                text={side.answer}
+                figureIndex={null}
+                describedBy={noFigureLink}
+                onFigureSelect={ignoreFigureSelect}
+              />
+            ) : (
+              <p className="text-sm text-slate-500">(no answer)</p>
+            )}
           </div>
           {side.figures.length > 0 ? (
             <ul className="mt-2 space-y-0.5 text-xs text-slate-700" aria-label="Figures">

@@ -3,6 +3,7 @@ import { finishedRunStatuses } from "@/lib/contracts/run-status";
 import { summarizeEnvelope } from "@/lib/contracts/tool-envelope-summary";
 import { argsObjectOf } from "./args-object-of";
 import type {
+  BudgetStop,
   DecidedApproval,
   JobProgressState,
   PendingApproval,
@@ -182,7 +183,7 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
       snapshot.execution_stopped,
     hasSnapshot: true,
     budgetStop:
-      view.budgetStop ?? (snapshot.stop_reason === "budget" ? { budget: null, limit: null } : null),
+      view.budgetStop ?? (snapshot.stop_reason === "budget" ? budgetStopOf(snapshot) : null),
     // A finished, saved run's plan is final; mid-run the events may be ahead of the last save.
     plan: snapshot.plan && (snapshot.terminal_persisted || !view.plan) ? snapshot.plan : view.plan,
     reasoning:
@@ -191,4 +192,29 @@ export function applyRunSnapshot(view: RunView, snapshot: RunSnapshot): RunView 
         : view.reasoning,
     usage: snapshot.usage ?? view.usage,
   };
+}
+
+/**
+ * Which budget ended a run known only from its snapshot (a reload, no budget_exceeded event
+ * seen): the one its usage reached. The tool-call limit is met exactly, the token limit after
+ * the call that crossed it, the time limit at its end; none reached (or no limits saved)
+ * leaves only "a budget".
+ */
+function budgetStopOf(snapshot: RunSnapshot): BudgetStop {
+  const { budget, usage } = snapshot;
+  if (budget && usage) {
+    if (usage.tool_calls >= budget.max_tool_calls) {
+      return { budget: "tool_calls", limit: budget.max_tool_calls };
+    }
+    if (
+      budget.max_tokens !== null &&
+      usage.input_tokens + usage.output_tokens >= budget.max_tokens
+    ) {
+      return { budget: "tokens", limit: budget.max_tokens };
+    }
+    if (usage.seconds >= budget.max_seconds) {
+      return { budget: "seconds", limit: budget.max_seconds };
+    }
+  }
+  return { budget: null, limit: null };
 }

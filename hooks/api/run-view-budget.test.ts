@@ -32,4 +32,36 @@ describe("a run stopped by its budget", () => {
     const finished = applyRunSnapshot(initialRunView("r1"), runSnapshotFixture());
     expect(finished.budgetStop).toBeNull();
   });
+
+  it("names the budget from the saved limits and usage after a reload, as the answer does", () => {
+    const limits = { max_tool_calls: 50, max_seconds: 900, max_tokens: null };
+    const usage = {
+      model_calls: 2,
+      input_tokens: 0,
+      output_tokens: 0,
+      tool_calls: 1,
+      seconds: 3.3,
+    };
+    const reloaded = (change: Parameters<typeof runSnapshotFixture>[0]) =>
+      applyRunSnapshot(
+        initialRunView("r1"),
+        runSnapshotFixture({ stop_reason: "budget", budget: limits, usage, ...change }),
+      ).budgetStop;
+    expect(reloaded({ budget: { ...limits, max_tool_calls: 1 } })).toEqual({
+      budget: "tool_calls",
+      limit: 1,
+    });
+    expect(
+      reloaded({
+        budget: { ...limits, max_tokens: 1000 },
+        usage: { ...usage, input_tokens: 900, output_tokens: 250 },
+      }),
+    ).toEqual({ budget: "tokens", limit: 1000 });
+    expect(
+      reloaded({ budget: { ...limits, max_seconds: 8 }, usage: { ...usage, seconds: 8.02 } }),
+    ).toEqual({ budget: "seconds", limit: 8 });
+    // Nothing reached (or no limits saved): only that a budget ended it.
+    expect(reloaded({})).toEqual({ budget: null, limit: null });
+    expect(reloaded({ budget: null })).toEqual({ budget: null, limit: null });
+  });
 });

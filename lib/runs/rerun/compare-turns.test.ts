@@ -90,6 +90,32 @@ describe("compareTurns", () => {
     ]);
   });
 
+  it("ignores the revision a budget-stopped answer cites in its list of what was done", () => {
+    const stopped = (revision: number) =>
+      readTurnEvidence({
+        answer: [
+          "Stopped: tool-call budget of 1 reached (1 tool call ran).",
+          "Done before the stop (1 tool call):",
+          `- load_constructed_graph (succeeded): loaded=true, dataset_id=d1, revision=${revision}, version=1, …`,
+          "Not started: get_graph_info.",
+        ].join("\n"),
+        toolCalls: [
+          {
+            toolName: "load_constructed_graph",
+            args: { dataset_id: "d1" },
+            result: {
+              success: true,
+              data: { loaded: true, dataset_id: "d1", revision, version: 1 },
+            },
+          },
+        ],
+      });
+    expect(compareTurns({ before: stopped(1), after: stopped(2) })).toMatchObject({
+      changed: false,
+      changes: [],
+    });
+  });
+
   it("takes a node's number only where the answer names that node", () => {
     const evidence = ranking(
       [

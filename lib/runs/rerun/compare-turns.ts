@@ -55,7 +55,7 @@ function printedFigure(printed: readonly Figure[], value: number): Figure | unde
  * number a node's figure accounts for is not also taken as a graph-wide one.
  */
 function reported(evidence: TurnEvidence) {
-  const printed = readFigures(evidence.answer);
+  const printed = readFigures(withoutCitedRevision(evidence.answer));
   const figures = new Map<string, { figure: EvidenceFigure; printed: Figure }>();
   const claimed = new Set<number>();
   for (const figure of evidence.figures) {
@@ -206,12 +206,14 @@ function entityChanges(input: {
 }
 
 // The revision an answer cites is the one it was asked against: a re-run on another revision
-// says so by design, which is not a different answer.
+// says so by design, which is not a different answer, nor a changed figure. Prose says
+// "revision 2"; the list of what a budget-stopped run did quotes a tool result as "revision=2".
+function withoutCitedRevision(text: string): string {
+  return text.replace(/\brevision(?: |=|: ?)\d+\b/gi, "revision");
+}
+
 function normalised(text: string): string {
-  return text
-    .replace(/\brevision \d+\b/gi, "revision")
-    .replace(/\s+/g, " ")
-    .trim();
+  return withoutCitedRevision(text).replace(/\s+/g, " ").trim();
 }
 
 /**

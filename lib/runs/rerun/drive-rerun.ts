@@ -15,10 +15,24 @@ import { readStoredRerunTurns, type StoredRerunTurn } from "./stored-rerun-turns
 import { readTurnEvidence } from "./turn-evidence";
 import { waitForRunEnd } from "./wait-for-run-end";
 
-/** The start_request_id of a re-run's turn: the same on every attempt, so a resumed job finds it. */
-export function rerunTurnStartRequestId(input: { rerunId: string; index: number }): string {
-  return `rerun-${input.rerunId}-turn-${input.index + 1}`;
+/**
+ * The start_request_id of a re-run's turn: the same on every attempt, so a resumed job finds it.
+ * A turn asked again because its run was interrupted takes the next `ask` (2, 3…).
+ */
+export function rerunTurnStartRequestId(input: {
+  rerunId: string;
+  index: number;
+  ask?: number;
+}): string {
+  const base = `rerun-${input.rerunId}-turn-${input.index + 1}`;
+  return input.ask && input.ask > 1 ? `${base}-ask-${input.ask}` : base;
 }
+
+/**
+ * How many times a turn is asked when its run keeps ending interrupted before this attempt
+ * started (the process asking it died, e.g. a crash or a restart in the middle of a re-run).
+ */
+const maxAsksPerTurn = 3;
 
 // A worker that stops (shutdown, or found lost) leaves the re-run to the job's next attempt;
 // any other abort (the job was cancelled) ends it.
@@ -73,19 +87,28 @@ async function askTurn(input: {
   // A dataset deleted since the original was asked cannot be attached again.
   const datasets = await listDatasets({ ownerId: input.ownerId, projectId: rerun.projectId });
   const known = new Set(datasets.map((dataset) => dataset.dataset_id));
-  const body = startRunBodySchema.parse({
-    start_request_id: rerunTurnStartRequestId({ rerunId: rerun.id, index: input.index }),
-    message: turn.message,
-    attachments: turn.attachments.filter((id) => known.has(id)),
-    options: { ...turn.options, model: rerun.modelName },
-  });
-  const started = await startRun({ ownerId: input.ownerId, sessionId: rerun.sessionId, body });
-  const runId = started.run.run_id;
-  // Named before it ends, so the page links the turn's run while it works.
-  input.turns[input.index] = { ...turn, run_id: runId, run_status: "running" };
-  await saveRerunTurns({ rerunId: rerun.id, turns: input.turns });
-  await waitForRunEnd({ ownerId: input.ownerId, runId, signal: input.signal });
-  const outcome = await findRunOutcomeForRerun({ ownerId: input.ownerId, runId });
+  let runId = "";
+  let outcome: Awaited<ReturnType<typeof findRunOutcomeForRerun>> = null;
+  for (let ask = 1; ask <= maxAsksPerTurn; ask++) {
+    const body = startRunBodySchema.parse({
+      start_request_id: rerunTurnStartRequestId({ rerunId: rerun.id, index: input.index, ask }),
+      message: turn.message,
+      attachments: turn.attachments.filter((id) => known.has(id)),
+      options: { ...turn.options, model: rerun.modelName },
+    });
+    const started = await startRun({ ownerId: input.ownerId, sessionId: rerun.sessionId, body });
+    runId = started.run.run_id;
+    // Named before it ends, so the page links the turn's run while it works.
+    input.turns[input.index] = { ...turn, run_id: runId, run_status: "running" };
+    await saveRerunTurns({ rerunId: rerun.id, turns: input.turns });
+    await waitForRunEnd({ ownerId: input.ownerId, runId, signal: input.signal });
+    outcome = await findRunOutcomeForRerun({ ownerId: input.ownerId, runId });
+    if (!outcome) throw new Error(`the run of turn ${input.index + 1} is gone`);
+    // A run an earlier attempt started (200: found by its start_request_id) that ended
+    // interrupted died with that attempt's process: its cut-off answer is no answer to compare,
+    // so the turn is asked again. One interrupted while this attempt watched is kept as it is.
+    if (!(started.status === 200 && outcome.runStatus === "interrupted")) break;
+  }
   if (!outcome) throw new Error(`the run of turn ${input.index + 1} is gone`);
   const after = readTurnEvidence({
     answer: outcome.finalText ?? outcome.partialText,
