@@ -30,9 +30,29 @@ describe("budgetStopNote", () => {
   it("says so when nothing ran before a time or token budget ended the run", () => {
     expect(
       budgetStopNote({ exceeded: { budget: "seconds", limit: 30, used: 30 }, toolCalls: [] }),
-    ).toBe("Stopped: time budget of 30 s reached (30 s used).\nNo tool ran before the stop.");
+    ).toBe("Stopped: time budget of 30 s reached (30 s used).\nNo tool finished before the stop.");
     expect(
       budgetStopNote({ exceeded: { budget: "tokens", limit: 100, used: 140 }, toolCalls: [] }),
-    ).toBe("Stopped: token budget of 100 reached (140 tokens used).\nNo tool ran before the stop.");
+    ).toBe(
+      "Stopped: token budget of 100 reached (140 tokens used).\nNo tool finished before the stop.",
+    );
+  });
+
+  it("names a call the stop cut short apart from the work done", () => {
+    const note = budgetStopNote({
+      exceeded: { budget: "seconds", limit: 8, used: 8 },
+      toolCalls: [
+        { toolName: "load_constructed_graph", status: "succeeded", summary: null, started: true },
+        { toolName: "node_centrality", status: "cancelled", summary: null, started: true },
+      ],
+    });
+    expect(note).toBe(
+      [
+        "Stopped: time budget of 8 s reached (8 s used).",
+        "Done before the stop (1 tool call):",
+        "- load_constructed_graph (succeeded)",
+        "Cancelled by the stop: node_centrality.",
+      ].join("\n"),
+    );
   });
 });

@@ -22,16 +22,21 @@ export function budgetStopNote(input: {
   const lines = [
     `Stopped: ${budgetName(exceeded.budget, exceeded.limit)} reached (${usedText(exceeded)}).`,
   ];
-  const ran = input.toolCalls.filter((call) => call.started);
+  // A call the stop cut short was started but not done: it is named apart, not counted as work.
+  const done = input.toolCalls.filter((call) => call.started && call.status !== "cancelled");
+  const cut = input.toolCalls.filter((call) => call.started && call.status === "cancelled");
   const notStarted = input.toolCalls.filter((call) => !call.started);
-  if (ran.length === 0) {
-    lines.push("No tool ran before the stop.");
+  if (done.length === 0) {
+    lines.push("No tool finished before the stop.");
   } else {
-    lines.push(`Done before the stop (${ran.length} tool call${ran.length === 1 ? "" : "s"}):`);
-    for (const call of ran) {
+    lines.push(`Done before the stop (${done.length} tool call${done.length === 1 ? "" : "s"}):`);
+    for (const call of done) {
       const found = call.summary ? `: ${call.summary}` : "";
       lines.push(`- ${call.toolName} (${call.status})${found}`);
     }
+  }
+  if (cut.length > 0) {
+    lines.push(`Cancelled by the stop: ${cut.map((call) => call.toolName).join(", ")}.`);
   }
   if (notStarted.length > 0) {
     lines.push(`Not started: ${notStarted.map((call) => call.toolName).join(", ")}.`);
