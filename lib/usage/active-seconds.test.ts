@@ -49,4 +49,10 @@ describe("activeSeconds", () => {
   it("is 0 before the run started", () => {
     expect(activeSeconds({ boundaries: [], openPhaseEnd: at(5) })).toBe(0);
   });
+
+  it("stops an interrupted run's time at its last sign of work, not when it was found lost", () => {
+    // Killed about 3 s in; the next start wrote its INTERRUPTED end 40 s later.
+    const boundaries = [event("run_started", 0), event("run_error", 43)];
+    expect(activeSeconds({ boundaries, openPhaseEnd: at(43), cutOffAt: at(3.2) })).toBe(3.2);
+  });
 });

@@ -16,19 +16,26 @@ export function activeSeconds(input: {
   /** The run's phase boundaries in stream order. */
   boundaries: readonly PhaseBoundary[];
   openPhaseEnd: Date | null;
+  /**
+   * No phase counts past this: an interrupted run's end is written when it is found lost (at the
+   * next start, maybe hours later), so it stops counting at its last sign of work.
+   */
+  cutOffAt?: Date | null;
 }): number {
+  const cut = input.cutOffAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const until = (end: Date) => Math.min(end.getTime(), cut);
   let totalMs = 0;
   let openedAt: Date | null = null;
   for (const boundary of input.boundaries) {
     if (boundary.type === "run_started") {
       openedAt ??= boundary.createdAt;
     } else if (openedAt && terminalEventTypes.has(boundary.type as never)) {
-      totalMs += Math.max(0, boundary.createdAt.getTime() - openedAt.getTime());
+      totalMs += Math.max(0, until(boundary.createdAt) - openedAt.getTime());
       openedAt = null;
     }
   }
   if (openedAt && input.openPhaseEnd) {
-    totalMs += Math.max(0, input.openPhaseEnd.getTime() - openedAt.getTime());
+    totalMs += Math.max(0, until(input.openPhaseEnd) - openedAt.getTime());
   }
   return Math.round(totalMs) / 1000;
 }

@@ -1,7 +1,8 @@
 import "server-only";
+import { terminalEventTypes } from "@/lib/contracts/run-event";
 import { executingRunStatuses, type RunStatus } from "@/lib/contracts/run-status";
 import { emptyRunUsage, type RunUsage } from "@/lib/contracts/usage";
-import { listTimedRunEvents } from "@/lib/db/queries/run-events";
+import { findLastRunEventTimes, listTimedRunEvents } from "@/lib/db/queries/run-events";
 import { sumRunModelCalls } from "@/lib/db/queries/run-model-calls";
 import { countStartedToolCalls } from "@/lib/db/queries/tool-call-lookups";
 import { activeSeconds, type PhaseBoundary, phaseBoundaryTypes } from "./active-seconds";
@@ -33,10 +34,16 @@ export async function readRunUsages(input: {
 }): Promise<Map<string, RunUsageDetail>> {
   const runIds = input.runs.map((run) => run.id);
   const now = input.now ?? new Date();
-  const [modelCalls, toolCalls, boundaries] = await Promise.all([
+  const interrupted = input.runs.filter((run) => run.runStatus === "interrupted");
+  const [modelCalls, toolCalls, boundaries, lastWork] = await Promise.all([
     sumRunModelCalls({ ownerId: input.ownerId, runIds }),
     countStartedToolCalls({ ownerId: input.ownerId, runIds }),
     listTimedRunEvents({ ownerId: input.ownerId, runIds, types: phaseBoundaryTypes }),
+    findLastRunEventTimes({
+      ownerId: input.ownerId,
+      runIds: interrupted.map((run) => run.id),
+      exceptTypes: [...terminalEventTypes],
+    }),
   ]);
   const byModel = groupByRun(modelCalls);
   const toolCallsByRun = new Map(toolCalls.map((row) => [row.runId, row.toolCalls]));
@@ -52,6 +59,7 @@ export async function readRunUsages(input: {
       seconds: activeSeconds({
         boundaries: (boundariesByRun.get(run.id) ?? []) as PhaseBoundary[],
         openPhaseEnd: executingRunStatuses.has(run.runStatus) ? now : run.finishedAt,
+        cutOffAt: lastWork.get(run.id) ?? null,
       }),
     };
     for (const model of models) {

@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { armPersistenceFault } from "@/lib/runs/final-state/persistence-fault";
 import { reconcileRuns } from "@/lib/runs/final-state/reconcile-runs";
 import {
@@ -103,6 +104,7 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
     expect(report.pid).toBe(child.pid);
     // This process never ran the run: it follows the child's events live from PostgreSQL.
     const followed = harness.events(runId);
+    const killedAt = Date.now();
     process.kill(child.pid, "SIGKILL");
     await waitForZombie({ pid: child.pid, timeoutMs: 10_000 });
     // The child may or may not have asked the model its second question before it died; a
@@ -114,6 +116,8 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
 
     // Before the restart's reconciliation the run still holds the session.
     expect((await harness.session(session.session_id)).can_send).toBe(false);
+    // The restart comes a while after the kill; the run's time must not count that while.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     // The restart: its start-up reconciliation reads the zombie's state at once; the heartbeat
     // (seconds old) would not have told for another minute.
     const reconciled = await reconcileRuns();
@@ -130,6 +134,11 @@ describe("durable final state across a crash (PS-2…PS-4)", () => {
       expect.objectContaining({ tool_call_id: "load", status: "succeeded", success: true }),
     );
     expect(after.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
+    // Its time ends at its last sign of work, before the kill, not when the restart found it.
+    const row = await (await getDb()).run.findUniqueOrThrow({ where: { id: runId } });
+    const aliveSeconds = (killedAt - (row.startedAt ?? row.createdAt).getTime()) / 1000;
+    expect(after.usage.seconds).toBeGreaterThan(0);
+    expect(after.usage.seconds).toBeLessThanOrEqual(aliveSeconds + 0.25);
     // The follower got what the dead executor persisted, then the sweep's end, without a gap.
     const seen = await followed;
     expect(seen.map((event) => event.seq)).toEqual(seen.map((_, index) => index));

@@ -138,3 +138,28 @@ export async function listTimedRunEvents(input: {
     },
   });
 }
+
+/**
+ * Per run, the time of its last event that is not one of `exceptTypes`: when an interrupted run
+ * last showed it was working (its INTERRUPTED end is written later, by whoever found it lost).
+ */
+export async function findLastRunEventTimes(input: {
+  ownerId: string;
+  runIds: string[];
+  exceptTypes: readonly string[];
+}): Promise<Map<string, Date>> {
+  if (input.runIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.runEvent.groupBy({
+    by: ["runId"],
+    where: {
+      runId: { in: input.runIds },
+      run: { ownerId: input.ownerId },
+      type: { notIn: [...input.exceptTypes] },
+    },
+    _max: { createdAt: true },
+  });
+  return new Map(
+    rows.flatMap((row) => (row._max.createdAt ? [[row.runId, row._max.createdAt] as const] : [])),
+  );
+}
