@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { runSnapshotFixture, toolCallFixture } from "@/hooks/api/run-snapshot-fixture";
+import type { RunSnapshot } from "@/lib/contracts/run-snapshot";
 import { bankConversationSchema } from "./question-bank-schema";
 import { runConversation } from "./run-conversation";
 import { karateLoad } from "./testing/tool-calls";
@@ -47,13 +49,15 @@ function scriptedServer(script: ScriptedRun[]) {
         if (unsettledRun === `run-${snapshot[1]}`) unsettledRun = undefined;
         return {
           status: 200,
-          body: {
-            run_status: scripted.status ?? "completed",
-            terminal_persisted: true,
-            tool_calls: scripted.toolCalls,
-            messages: [],
+          // Every field the snapshot contract has: the runner reads it with that schema.
+          body: runSnapshotFixture({
+            run_id: `run-${snapshot[1]}`,
+            run_status: (scripted.status ?? "completed") as RunSnapshot["run_status"],
+            tool_calls: scripted.toolCalls.map((call) =>
+              toolCallFixture(call as Parameters<typeof toolCallFixture>[0]),
+            ),
             error: scripted.error ?? null,
-          },
+          }),
         };
       }
       return { status: 404, body: null };
