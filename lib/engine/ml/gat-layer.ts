@@ -209,6 +209,11 @@ export function backwardGatLayer(input: {
       for (let h = 0; h < heads; h++) {
         const keep = mask ? mask[slot + h] : 1;
         const alpha = attention[slot + h];
+        // A dropped coefficient passes no gradient to α nor to the neighbour's projection.
+        if (keep === 0) {
+          attentionGradient[slot + h] = 0;
+          continue;
+        }
         const coefficient = alpha * keep * headWeight;
         const at = from + h * F;
         const g0 = gradRow + (layer.concat ? h * F : 0);
