@@ -46,7 +46,10 @@ export const trainSplitSchema = z.discriminatedUnion("kind", [
 export const trainInputSchema = z
   .object({
     task: z.enum(["node_classification", "link_prediction"]),
-    model: z.enum(["gcn", "graphsage", "mlp", "logreg"]).default("gcn"),
+    model: z
+      .enum(["gcn", "graphsage", "mlp", "logreg", "gat"])
+      .default("gcn")
+      .describe("gat: graph attention network (node classification only)."),
     label_property: z
       .string()
       .min(1)
@@ -65,10 +68,33 @@ export const trainInputSchema = z
       ),
     epochs: z.number().int().min(1).max(10_000).optional(),
     seed: z.number().int().min(0).max(4_294_967_295).default(42),
-    hidden: z.number().int().min(1).max(4096).optional(),
+    hidden: z
+      .number()
+      .int()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("Hidden width; gat: features per attention head."),
+    layers: z.number().int().min(2).max(16).optional().describe("gat: layers, output included."),
+    heads: z
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("gat: attention heads per hidden layer."),
     learning_rate: z.number().gt(0).lt(10).optional(),
     dropout: z.number().min(0).lt(1).optional(),
     weight_decay: z.number().min(0).max(1).optional(),
+    patience: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe(
+        "Stop after this many epochs without a better validation loss; keep the best weights.",
+      ),
   })
   .strict();
 

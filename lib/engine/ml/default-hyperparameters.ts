@@ -36,6 +36,24 @@ export function defaultHyperparameters({
       negativeRatio: 1,
     };
   }
+  if (model === "gat") {
+    // Veličković et al.'s Cora settings: 8 heads × 8 features, dropout 0.6 on inputs and
+    // attention, lr 0.005, L2 5e-4, stop after 100 epochs without a better validation loss and
+    // keep the best weights.
+    return {
+      hidden: 8,
+      heads: 8,
+      layers: 2,
+      embedding: 16,
+      learningRate: 0.005,
+      weightDecay: 5e-4,
+      weightDecayFirstLayerOnly: false,
+      dropout: 0.6,
+      epochs: 1000,
+      earlyStopping: { mode: "patience", monitor: "val_loss", patience: 100, restoreBest: true },
+      negativeRatio: 1,
+    };
+  }
   return {
     hidden: 16,
     embedding: 16,

@@ -2,6 +2,13 @@ import type { Random } from "../algorithms/seeded-random";
 import { applyMask, dropoutMask, reluBackwardInPlace, reluInPlace } from "./activations";
 import type { Matrix } from "./dense-matrix";
 import {
+  backwardGatNetwork,
+  createGatNetwork,
+  forwardGatNetwork,
+  type GatForwardCache,
+  type GatNetwork,
+} from "./gat-network";
+import {
   backwardLayer,
   forwardLayer,
   type GraphLayer,
@@ -13,7 +20,7 @@ import { createParameter, glorotParameter, type Parameter } from "./parameter";
 import { type SparseMatrix, withValues } from "./sparse-matrix";
 
 /** The architectures on offer. */
-export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg";
+export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg" | "gat";
 
 /** Layers with ReLU + dropout between them (and dropout on the input features, as Kipf). */
 export type Network = {
@@ -21,6 +28,8 @@ export type Network = {
   layers: GraphLayer[];
   dropout: number;
   parameters: Parameter[];
+  /** GAT: its attention layers (then `layers` is empty). */
+  gat?: GatNetwork;
 };
 
 const termsByKind: Record<NetworkKind, PropagationKind[]> = {
@@ -28,6 +37,8 @@ const termsByKind: Record<NetworkKind, PropagationKind[]> = {
   graphsage: ["identity", "mean"],
   mlp: ["identity"],
   logreg: ["identity"],
+  // GAT attends over Â's neighbourhoods (self-loops included); it reads their structure only.
+  gat: ["gcn"],
 };
 
 /** Which propagation matrices a kind needs. */
@@ -47,7 +58,13 @@ export function createNetwork(input: {
   weightDecay: number;
   weightDecayFirstLayerOnly: boolean;
   random: Random;
+  /** GAT: attention heads per hidden layer. */
+  heads?: number;
 }): Network {
+  if (input.kind === "gat") {
+    const gat = createGatNetwork({ ...input, heads: input.heads ?? 8 });
+    return { kind: "gat", layers: [], dropout: input.dropout, parameters: gat.parameters, gat };
+  }
   const layers: GraphLayer[] = [];
   const parameters: Parameter[] = [];
   for (let l = 0; l + 1 < input.sizes.length; l++) {
@@ -77,7 +94,13 @@ export type ForwardCache = {
   /** Dropout masks of the hidden activations (null: no dropout). */
   masks: (Float32Array | null)[];
   output: Matrix;
+  gat?: GatForwardCache;
 };
+
+function attentionGraphOf(propagation: Propagation) {
+  if (!propagation.gcn) throw new Error("GAT needs the gcn propagation matrix's structure");
+  return propagation.gcn;
+}
 
 /** Forward pass; `random` given = training mode (dropout on), absent = evaluation. */
 export function forwardNetwork(input: {
@@ -87,6 +110,15 @@ export function forwardNetwork(input: {
   random?: Random;
 }): ForwardCache {
   const { network, propagation, random } = input;
+  if (network.gat) {
+    const gat = forwardGatNetwork({
+      network: network.gat,
+      features: input.features,
+      graph: attentionGraphOf(propagation),
+      random,
+    });
+    return { inputs: [], activations: [], masks: [], output: gat.output, gat };
+  }
   const rate = random ? network.dropout : 0;
   const cache: ForwardCache = { inputs: [], activations: [], masks: [], output: null as never };
   let current: LayerInput = { sparse: input.features };
@@ -119,6 +151,15 @@ export function backwardNetwork(input: {
   outputGradient: Matrix;
 }): void {
   const { network, cache, propagation } = input;
+  if (network.gat && cache.gat) {
+    backwardGatNetwork({
+      network: network.gat,
+      cache: cache.gat,
+      graph: attentionGraphOf(propagation),
+      outputGradient: input.outputGradient,
+    });
+    return;
+  }
   let gradient: Matrix | null = input.outputGradient;
   for (let l = network.layers.length - 1; l >= 0 && gradient; l--) {
     const layer = network.layers[l];

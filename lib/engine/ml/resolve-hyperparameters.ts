@@ -30,6 +30,16 @@ export function resolveHyperparameters(input: {
     [merged.learningRate > 0 && merged.learningRate < 10, "learningRate"],
     [merged.weightDecay >= 0, "weightDecay"],
     [merged.dropout >= 0 && merged.dropout < 1, "dropout"],
+    [
+      merged.heads === undefined ||
+        (Number.isInteger(merged.heads) && merged.heads >= 1 && merged.heads <= 64),
+      "heads",
+    ],
+    [
+      merged.layers === undefined ||
+        (Number.isInteger(merged.layers) && merged.layers >= 2 && merged.layers <= 16),
+      "layers",
+    ],
     [merged.negativeRatio > 0 && merged.negativeRatio <= 100, "negativeRatio"],
   ];
   const bad = checks.filter(([ok]) => !ok).map(([, name]) => name);

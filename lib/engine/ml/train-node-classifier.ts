@@ -48,7 +48,13 @@ export async function trainNodeClassifier(input: {
   const sizes =
     kind === "logreg"
       ? [inputs.schema.width, classes.length]
-      : [inputs.schema.width, hyperparameters.hidden, classes.length];
+      : [
+          inputs.schema.width,
+          ...Array.from<number>({ length: (hyperparameters.layers ?? 2) - 1 }).fill(
+            hyperparameters.hidden,
+          ),
+          classes.length,
+        ];
   const network = createNetwork({ kind, sizes, random, ...hyperparameters });
   const adam = createAdam({
     parameters: network.parameters,

@@ -12,8 +12,12 @@ export type MlTask = "node_classification" | "link_prediction";
 
 /** Training knobs; defaults are the GCN paper's for node classification (see defaults file). */
 export type Hyperparameters = {
-  /** Width of the hidden layer (ignored by logreg). */
+  /** Width of the hidden layer (ignored by logreg); GAT: features per attention head. */
   hidden: number;
+  /** GAT: attention heads of each hidden layer (the output layer has one). */
+  heads?: number;
+  /** GAT: number of layers, output included (default 2). */
+  layers?: number;
   /** Link prediction: size of the node embedding the decoder takes dot products of. */
   embedding: number;
   learningRate: number;
