@@ -34,6 +34,18 @@ export function toTrainingRequest(args: TrainInput): TrainingRequest {
     ...(args.learning_rate !== undefined ? { learningRate: args.learning_rate } : {}),
     ...(args.dropout !== undefined ? { dropout: args.dropout } : {}),
     ...(args.weight_decay !== undefined ? { weightDecay: args.weight_decay } : {}),
+    ...(args.layers !== undefined ? { layers: args.layers } : {}),
+    ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
+    ...(args.patience !== undefined
+      ? {
+          earlyStopping: {
+            mode: "patience" as const,
+            monitor: args.early_stopping_criterion ?? "val_loss",
+            patience: args.patience,
+            restoreBest: true,
+          },
+        }
+      : {}),
   };
   return {
     task: args.task,

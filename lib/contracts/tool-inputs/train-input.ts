@@ -46,7 +46,12 @@ export const trainSplitSchema = z.discriminatedUnion("kind", [
 export const trainInputSchema = z
   .object({
     task: z.enum(["node_classification", "link_prediction"]),
-    model: z.enum(["gcn", "graphsage", "mlp", "logreg"]).default("gcn"),
+    model: z
+      .enum(["gcn", "graphsage", "mlp", "logreg", "appnp", "gcnii"])
+      .default("gcn")
+      .describe(
+        "appnp (personalised-PageRank propagation) and gcnii (deep, initial residual + identity mapping) are node classifiers only.",
+      ),
     label_property: z
       .string()
       .min(1)
@@ -69,8 +74,57 @@ export const trainInputSchema = z
     learning_rate: z.number().gt(0).lt(10).optional(),
     dropout: z.number().min(0).lt(1).optional(),
     weight_decay: z.number().min(0).max(1).optional(),
+    layers: z
+      .number()
+      .int()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe("gcnii: number of convolutions (default 16)."),
+    alpha: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .optional()
+      .describe(
+        "appnp: teleport probability (default 0.1); gcnii: initial-residual strength (0.1).",
+      ),
+    patience: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe(
+        "Early stopping on the validation split: stop after this many epochs without a better value of early_stopping_criterion; the best epoch's weights are kept.",
+      ),
+    early_stopping_criterion: z
+      .enum(["val_loss", "val_metric"])
+      .optional()
+      .describe(
+        "What `patience` watches and the kept epoch is best by: validation loss (default) or the validation metric (accuracy, or AUC for links).",
+      ),
   })
-  .strict();
+  .strict()
+  .superRefine((args, context) => {
+    for (const name of ["layers", "alpha"] as const) {
+      const allowed = name === "layers" ? ["gcnii"] : ["appnp", "gcnii"];
+      if (args[name] !== undefined && !allowed.includes(args.model)) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} applies to ${allowed.join(" and ")} only, not ${args.model}.`,
+        });
+      }
+    }
+    if (args.early_stopping_criterion !== undefined && args.patience === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["early_stopping_criterion"],
+        message: "early_stopping_criterion needs patience.",
+      });
+    }
+  });
 
 /** Validated train arguments, defaults filled in. */
 export type TrainInput = z.infer<typeof trainInputSchema>;

@@ -31,6 +31,33 @@ export function resolveHyperparameters(input: {
     [merged.weightDecay >= 0, "weightDecay"],
     [merged.dropout >= 0 && merged.dropout < 1, "dropout"],
     [merged.negativeRatio > 0 && merged.negativeRatio <= 100, "negativeRatio"],
+    [
+      merged.layers === undefined ||
+        (Number.isInteger(merged.layers) && merged.layers >= 1 && merged.layers <= 128),
+      "layers",
+    ],
+    [merged.alpha === undefined || (merged.alpha > 0 && merged.alpha < 1), "alpha"],
+    [merged.lambda === undefined || merged.lambda > 0, "lambda"],
+    [
+      merged.propagationSteps === undefined ||
+        (Number.isInteger(merged.propagationSteps) &&
+          merged.propagationSteps >= 1 &&
+          merged.propagationSteps <= 100),
+      "propagationSteps",
+    ],
+    [
+      merged.edgeDropout === undefined || (merged.edgeDropout >= 0 && merged.edgeDropout < 1),
+      "edgeDropout",
+    ],
+    [
+      merged.convolutionWeightDecay === undefined || merged.convolutionWeightDecay >= 0,
+      "convolutionWeightDecay",
+    ],
+    [
+      merged.earlyStopping.mode !== "patience" ||
+        (Number.isInteger(merged.earlyStopping.patience) && merged.earlyStopping.patience >= 1),
+      "patience",
+    ],
   ];
   const bad = checks.filter(([ok]) => !ok).map(([, name]) => name);
   if (bad.length > 0) {

@@ -105,6 +105,7 @@ export async function trainNodeClassifier(input: {
     maxEpochs: hyperparameters.epochs,
     epochsRun: loop.epochsRun,
     keptEpoch: loop.keptEpoch,
+    early_stopping: loop.earlyStopping,
     earlyStopping: hyperparameters.earlyStopping,
     features: describeFeaturesUsed({ schema: inputs.schema, basis: defaults.featureBasis }),
   };
