@@ -30,13 +30,15 @@ export function curvePoints(curves: ModelRecord["curves"]): CurvePoint[] {
 
 /**
  * Per-epoch loss (left axis) and validation metric (right axis) of one training, with the kept
- * epoch (the early-stopping point, whose weights the model saved) marked by a line and a dot.
+ * epoch (the best validation epoch, whose weights the model saved) marked by a line and a dot,
+ * and the epoch early stopping ended the training at by a second line.
  * Loaded on demand (training-curves.tsx): recharts stays out of every other page's bundle.
  * Animation is off so the drawing is final at once (and the same on every visit).
  */
 export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
   const points = curvePoints(record.curves);
   const kept = record.protocol.keptEpoch;
+  const stopped = record.protocol.early_stopping?.stopped_epoch ?? null;
   const keptPoint = points.find((point) => point.epoch === kept);
   const metric = metricLabel(record.protocol.metric);
   return (
@@ -87,6 +89,15 @@ export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
             strokeDasharray="4 2"
             label={{ value: `kept epoch ${kept}`, position: "insideTopRight", fill: "#b91c1c" }}
           />
+          {stopped !== null && stopped !== kept ? (
+            <ReferenceLine
+              yAxisId="metric"
+              x={stopped}
+              stroke="#475569"
+              strokeDasharray="2 2"
+              label={{ value: `stopped ${stopped}`, position: "insideBottomLeft", fill: "#334155" }}
+            />
+          ) : null}
           {keptPoint ? (
             <ReferenceDot
               yAxisId="metric"

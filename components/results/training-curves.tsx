@@ -20,6 +20,12 @@ const TrainingCurvesChart = dynamic(
   { ssr: false, loading: ChartLoading },
 );
 
+const criterionLabel = {
+  val_loss: "validation loss",
+  val_accuracy: "validation accuracy",
+  val_auc: "validation AUC",
+} as const;
+
 /**
  * A training's curves: the chart (hidden from assistive technology), a one-line summary for
  * screen readers, and the same numbers as a table behind "Show data" (the text alternative).
@@ -31,13 +37,20 @@ export function TrainingCurves({ record }: { record: ModelRecord }) {
   const metric = metricLabel(protocol.metric);
   const keptIndex = curves.epoch.indexOf(protocol.keptEpoch);
   const stoppedEarly = protocol.epochsRun < protocol.maxEpochs;
+  const outcome = protocol.early_stopping;
+  const stoppedAt = outcome?.stopped_epoch ?? null;
   return (
     <figure className="space-y-2" data-testid="training-curves">
       <figcaption className="text-sm text-slate-700" data-testid="training-curves-summary">
         {curves.epoch.length} epochs ran (of at most {protocol.maxEpochs}
-        {stoppedEarly ? "; early stopping ended the training" : ""}); the model keeps epoch{" "}
-        {protocol.keptEpoch}, validation {metric.toLowerCase()}{" "}
-        {formatMetric(curves.valMetric[keptIndex])}.
+        {stoppedEarly
+          ? `; early stopping ended the training${stoppedAt !== null ? ` at epoch ${stoppedAt}` : ""}`
+          : ""}
+        ); the model keeps epoch {protocol.keptEpoch}
+        {outcome && outcome.criterion !== "last_epoch"
+          ? `, the best by ${criterionLabel[outcome.criterion]}`
+          : ""}
+        , validation {metric.toLowerCase()} {formatMetric(curves.valMetric[keptIndex])}.
       </figcaption>
       <TrainingCurvesChart record={record} />
       <button
@@ -82,6 +95,7 @@ export function TrainingCurves({ record }: { record: ModelRecord }) {
                   <th scope="row" className="pr-3 font-normal">
                     {epoch}
                     {epoch === protocol.keptEpoch ? " (kept)" : ""}
+                    {epoch === stoppedAt && epoch !== protocol.keptEpoch ? " (stopped)" : ""}
                   </th>
                   <td className="pr-3">{formatMetric(curves.trainLoss[index])}</td>
                   <td className="pr-3">{formatMetric(curves.valLoss[index])}</td>

@@ -27,6 +27,19 @@ export const splitDescriptionSchema = z.looseObject({
   sizes: z.object({ train: z.number(), val: z.number(), test: z.number() }),
 });
 
+/**
+ * What early stopping did: the criterion the kept epoch is best by ("last_epoch": nothing was
+ * restored), the rule, the kept epoch and where training stopped (null: the budget ran out).
+ */
+export const earlyStoppingOutcomeSchema = z.object({
+  criterion: z.enum(["val_loss", "val_accuracy", "val_auc", "last_epoch"]),
+  rule: z.enum(["patience", "window", "none"]),
+  patience: z.number().nullable(),
+  window: z.number().nullable(),
+  best_epoch: z.number(),
+  stopped_epoch: z.number().nullable(),
+});
+
 /** The evaluation protocol recorded beside every metric (split sizes, metric, seed). */
 export const evaluationProtocolSchema = z.looseObject({
   task: z.enum(["node_classification", "link_prediction"]),
@@ -37,6 +50,8 @@ export const evaluationProtocolSchema = z.looseObject({
   maxEpochs: z.number(),
   epochsRun: z.number(),
   keptEpoch: z.number(),
+  /** Absent on models trained before it was recorded. */
+  early_stopping: earlyStoppingOutcomeSchema.optional(),
 });
 
 /** Per-epoch curves. */

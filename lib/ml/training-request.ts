@@ -36,11 +36,12 @@ export function toTrainingRequest(args: TrainInput): TrainingRequest {
     ...(args.weight_decay !== undefined ? { weightDecay: args.weight_decay } : {}),
     ...(args.heads !== undefined ? { heads: args.heads } : {}),
     ...(args.layers !== undefined ? { layers: args.layers } : {}),
+    ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
     ...(args.patience !== undefined
       ? {
           earlyStopping: {
             mode: "patience" as const,
-            monitor: "val_loss" as const,
+            monitor: args.early_stopping_criterion ?? "val_loss",
             patience: args.patience,
             restoreBest: true,
           },

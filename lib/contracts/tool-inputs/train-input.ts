@@ -47,9 +47,11 @@ export const trainInputSchema = z
   .object({
     task: z.enum(["node_classification", "link_prediction"]),
     model: z
-      .enum(["gcn", "graphsage", "mlp", "logreg", "gat"])
+      .enum(["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii"])
       .default("gcn")
-      .describe("gat: graph attention network (node classification only)."),
+      .describe(
+        "gat (graph attention), appnp (personalised-PageRank propagation) and gcnii (deep, initial residual + identity mapping) are node classifiers only.",
+      ),
     label_property: z
       .string()
       .min(1)
@@ -75,7 +77,6 @@ export const trainInputSchema = z
       .max(4096)
       .optional()
       .describe("Hidden width; gat: features per attention head."),
-    layers: z.number().int().min(2).max(16).optional().describe("gat: layers, output included."),
     heads: z
       .number()
       .int()
@@ -86,6 +87,23 @@ export const trainInputSchema = z
     learning_rate: z.number().gt(0).lt(10).optional(),
     dropout: z.number().min(0).lt(1).optional(),
     weight_decay: z.number().min(0).max(1).optional(),
+    layers: z
+      .number()
+      .int()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe(
+        "gat: layers, output included (2–16, default 2); gcnii: number of convolutions (default 16).",
+      ),
+    alpha: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .optional()
+      .describe(
+        "appnp: teleport probability (default 0.1); gcnii: initial-residual strength (0.1).",
+      ),
     patience: z
       .number()
       .int()
@@ -93,10 +111,46 @@ export const trainInputSchema = z
       .max(10_000)
       .optional()
       .describe(
-        "Stop after this many epochs without a better validation loss; keep the best weights.",
+        "Early stopping on the validation split: stop after this many epochs without a better value of early_stopping_criterion; the best epoch's weights are kept.",
+      ),
+    early_stopping_criterion: z
+      .enum(["val_loss", "val_metric"])
+      .optional()
+      .describe(
+        "What `patience` watches and the kept epoch is best by: validation loss (default) or the validation metric (accuracy, or AUC for links).",
       ),
   })
-  .strict();
+  .strict()
+  .superRefine((args, context) => {
+    for (const name of ["layers", "alpha"] as const) {
+      const allowed = name === "layers" ? ["gat", "gcnii"] : ["appnp", "gcnii"];
+      if (args[name] !== undefined && !allowed.includes(args.model)) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} applies to ${allowed.join(" and ")} only, not ${args.model}.`,
+        });
+      }
+    }
+    if (
+      args.model === "gat" &&
+      args.layers !== undefined &&
+      (args.layers < 2 || args.layers > 16)
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["layers"],
+        message: "gat takes 2 to 16 layers (the output layer included).",
+      });
+    }
+    if (args.early_stopping_criterion !== undefined && args.patience === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["early_stopping_criterion"],
+        message: "early_stopping_criterion needs patience.",
+      });
+    }
+  });
 
 /** Validated train arguments, defaults filled in. */
 export type TrainInput = z.infer<typeof trainInputSchema>;

@@ -47,7 +47,7 @@ export function checkTrainingRequest(
   const seed = (input.seed ?? 42) >>> 0;
   const structuralValues = placeholderStructural(graph, input.features?.structural ?? []);
   if (input.task === "link_prediction") {
-    if (input.model === "mlp" || input.model === "logreg" || input.model === "gat") {
+    if (["mlp", "logreg", "gat", "appnp", "gcnii"].includes(input.model)) {
       throw mlInputError({
         reason: "UNSUPPORTED_TASK",
         message: "Link prediction needs a graph encoder: use gcn or graphsage.",

@@ -42,7 +42,7 @@ export function describeEpochs(input: {
   const { maxEpochs, earlyStopping: stop } = input;
   if (stop.mode === "none") return `${maxEpochs} epochs`;
   if (stop.mode === "window") {
-    return `up to ${maxEpochs} epochs, stopping when the validation loss exceeds its mean over the last ${stop.window}`;
+    return `up to ${maxEpochs} epochs, stopping when the validation loss exceeds its mean over the last ${stop.window} (lowest-loss epoch kept)`;
   }
   const monitored = stop.monitor === "val_loss" ? "validation loss" : "validation metric";
   const kept = stop.restoreBest ? " (best weights kept)" : "";

@@ -1,5 +1,5 @@
 import { WorkPacer } from "../algorithms/work-pacer";
-import { EarlyStoppingTracker } from "./early-stopping";
+import { type EarlyStoppingOutcome, EarlyStoppingTracker } from "./early-stopping";
 import type { Parameter } from "./parameter";
 import type { Hyperparameters, TrainingCurves, TrainingProgress } from "./training-types";
 
@@ -19,7 +19,12 @@ export async function runEpochLoop(input: {
   metricName: string;
   onProgress?: (progress: TrainingProgress) => void;
   signal?: AbortSignal;
-}): Promise<{ curves: TrainingCurves; epochsRun: number; keptEpoch: number }> {
+}): Promise<{
+  curves: TrainingCurves;
+  epochsRun: number;
+  keptEpoch: number;
+  earlyStopping: EarlyStoppingOutcome;
+}> {
   const { hyperparameters, parameters, onProgress } = input;
   const epochs = hyperparameters.epochs;
   const curves: TrainingCurves = {
@@ -55,5 +60,13 @@ export async function runEpochLoop(input: {
     if (stop) break;
   }
   const restored = stopping.restore({ parameters });
-  return { curves, epochsRun, keptEpoch: restored ? stopping.bestEpoch : epochsRun };
+  return {
+    curves,
+    epochsRun,
+    keptEpoch: restored ? stopping.bestEpoch : epochsRun,
+    earlyStopping: stopping.outcome({
+      epochsRun,
+      metricName: input.metricName === "accuracy" ? "accuracy" : "auc",
+    }),
+  };
 }

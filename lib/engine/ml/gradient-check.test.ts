@@ -33,7 +33,7 @@ function lossOf(network: ReturnType<typeof createNetwork>): number {
 }
 
 describe("backward passes against finite differences", () => {
-  for (const kind of ["gcn", "graphsage", "mlp", "logreg"] as NetworkKind[]) {
+  for (const kind of ["gcn", "graphsage", "mlp", "logreg", "appnp", "gcnii"] as NetworkKind[]) {
     it(`${kind}: every weight and bias gradient`, () => {
       const sizes = kind === "logreg" ? [4, 3] : [4, 5, 3];
       const network = createNetwork({
@@ -43,6 +43,11 @@ describe("backward passes against finite differences", () => {
         weightDecay: 0,
         weightDecayFirstLayerOnly: true,
         random: createRandom({ seed: 3 }),
+        // APPNP: 4 propagation steps; GCNII: 3 convolutions (β₁…β₃ all differ).
+        alpha: 0.1,
+        propagationSteps: 4,
+        layers: 3,
+        lambda: 0.5,
       });
       const cache = forwardNetwork({ network, features, propagation });
       const gradient = createMatrix({ rows: 6, cols: 3 });

@@ -1,5 +1,11 @@
 import type { Random } from "../algorithms/seeded-random";
 import { applyMask, dropoutMask, reluBackwardInPlace, reluInPlace } from "./activations";
+import {
+  type PersonalisedPageRank,
+  type PropagationCache,
+  propagatePersonalisedPageRank,
+  propagatePersonalisedPageRankBackward,
+} from "./appnp-network";
 import type { Matrix } from "./dense-matrix";
 import {
   backwardGatNetwork,
@@ -8,6 +14,13 @@ import {
   type GatForwardCache,
   type GatNetwork,
 } from "./gat-network";
+import {
+  backwardGcnii,
+  createGcniiStack,
+  forwardGcnii,
+  type GcniiCache,
+  type GcniiStack,
+} from "./gcnii-network";
 import {
   backwardLayer,
   forwardLayer,
@@ -20,7 +33,7 @@ import { createParameter, glorotParameter, type Parameter } from "./parameter";
 import { type SparseMatrix, withValues } from "./sparse-matrix";
 
 /** The architectures on offer. */
-export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg" | "gat";
+export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg" | "gat" | "appnp" | "gcnii";
 
 /** Layers with ReLU + dropout between them (and dropout on the input features, as Kipf). */
 export type Network = {
@@ -30,6 +43,10 @@ export type Network = {
   parameters: Parameter[];
   /** GAT: its attention layers (then `layers` is empty). */
   gat?: GatNetwork;
+  /** APPNP: the MLP's logits are then propagated by personalised PageRank. */
+  personalisedPageRank?: PersonalisedPageRank;
+  /** GCNII: the convolutions between its input and output layers. */
+  gcnii?: GcniiStack;
 };
 
 const termsByKind: Record<NetworkKind, PropagationKind[]> = {
@@ -39,10 +56,14 @@ const termsByKind: Record<NetworkKind, PropagationKind[]> = {
   logreg: ["identity"],
   // GAT attends over Â's neighbourhoods (self-loops included); it reads their structure only.
   gat: ["gcn"],
+  // APPNP and GCNII: linear layers; Â enters through the propagation or the convolutions.
+  appnp: ["identity"],
+  gcnii: ["identity"],
 };
 
 /** Which propagation matrices a kind needs. */
 export function propagationKindsOf({ kind }: { kind: NetworkKind }): PropagationKind[] {
+  if (kind === "appnp" || kind === "gcnii") return ["gcn"];
   return termsByKind[kind].filter((term) => term !== "identity");
 }
 
@@ -60,6 +81,18 @@ export function createNetwork(input: {
   random: Random;
   /** GAT: attention heads per hidden layer. */
   heads?: number;
+  /** APPNP: teleport α; GCNII: initial-residual α. */
+  alpha?: number;
+  /** APPNP: power-iteration steps K. */
+  propagationSteps?: number;
+  /** APPNP: dropout on Â's entries at each step. */
+  edgeDropout?: number;
+  /** GCNII: number of convolutions. */
+  layers?: number;
+  /** GCNII: λ of the identity mapping βₗ = ln(λ/ℓ + 1). */
+  lambda?: number;
+  /** GCNII: weight decay on the convolution weights. */
+  convolutionWeightDecay?: number;
 }): Network {
   if (input.kind === "gat") {
     const gat = createGatNetwork({ ...input, heads: input.heads ?? 8 });
@@ -83,7 +116,26 @@ export function createNetwork(input: {
     layers.push({ inputSize: input.sizes[l], outputSize: input.sizes[l + 1], terms, bias });
     parameters.push(...terms.map((term) => term.weight), bias);
   }
-  return { kind: input.kind, layers, dropout: input.dropout, parameters };
+  const network: Network = { kind: input.kind, layers, dropout: input.dropout, parameters };
+  if (input.kind === "appnp") {
+    network.personalisedPageRank = {
+      alpha: input.alpha ?? 0.1,
+      steps: input.propagationSteps ?? 10,
+      edgeDropout: input.edgeDropout ?? 0,
+    };
+  }
+  if (input.kind === "gcnii") {
+    network.gcnii = createGcniiStack({
+      hidden: input.sizes[1],
+      depth: input.layers ?? 16,
+      alpha: input.alpha ?? 0.1,
+      lambda: input.lambda ?? 0.5,
+      weightDecay: input.convolutionWeightDecay ?? input.weightDecay,
+      random: input.random,
+    });
+    parameters.push(...network.gcnii.weights);
+  }
+  return network;
 }
 
 /** What the backward pass needs from a forward pass. */
@@ -95,6 +147,10 @@ export type ForwardCache = {
   masks: (Float32Array | null)[];
   output: Matrix;
   gat?: GatForwardCache;
+  /** APPNP: the propagation's record. */
+  propagated?: PropagationCache;
+  /** GCNII: the whole pass's record (the fields above stay empty). */
+  gcnii?: GcniiCache;
 };
 
 function attentionGraphOf(propagation: Propagation) {
@@ -120,6 +176,18 @@ export function forwardNetwork(input: {
     return { inputs: [], activations: [], masks: [], output: gat.output, gat };
   }
   const rate = random ? network.dropout : 0;
+  if (network.gcnii) {
+    const gcnii = forwardGcnii({
+      inputLayer: network.layers[0],
+      outputLayer: network.layers[1],
+      stack: network.gcnii,
+      features: input.features,
+      propagation,
+      dropout: network.dropout,
+      random,
+    });
+    return { inputs: [], activations: [], masks: [], output: gcnii.output, gcnii };
+  }
   const cache: ForwardCache = { inputs: [], activations: [], masks: [], output: null as never };
   let current: LayerInput = { sparse: input.features };
   if (rate > 0 && random) {
@@ -139,6 +207,18 @@ export function forwardNetwork(input: {
     const mask = rate > 0 && random ? dropoutMask({ size: out.data.length, rate, random }) : null;
     cache.masks.push(mask);
     current = { dense: mask ? { ...out, data: applyMask({ values: out.data, mask }) } : out };
+  }
+  if (network.personalisedPageRank) {
+    const adjacency = propagation.gcn;
+    if (!adjacency) throw new Error("the gcn propagation matrix was not built");
+    const propagated = propagatePersonalisedPageRank({
+      adjacency,
+      logits: cache.output,
+      settings: network.personalisedPageRank,
+      random,
+    });
+    cache.output = propagated.output;
+    cache.propagated = propagated.cache;
   }
   return cache;
 }
@@ -160,7 +240,25 @@ export function backwardNetwork(input: {
     });
     return;
   }
+  if (network.gcnii && cache.gcnii) {
+    backwardGcnii({
+      inputLayer: network.layers[0],
+      outputLayer: network.layers[1],
+      stack: network.gcnii,
+      cache: cache.gcnii,
+      propagation,
+      outputGradient: input.outputGradient,
+    });
+    return;
+  }
   let gradient: Matrix | null = input.outputGradient;
+  if (network.personalisedPageRank && cache.propagated) {
+    gradient = propagatePersonalisedPageRankBackward({
+      cache: cache.propagated,
+      outputGradient: gradient,
+      alpha: network.personalisedPageRank.alpha,
+    });
+  }
   for (let l = network.layers.length - 1; l >= 0 && gradient; l--) {
     const layer = network.layers[l];
     gradient = backwardLayer({

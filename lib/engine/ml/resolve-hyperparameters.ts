@@ -35,12 +35,37 @@ export function resolveHyperparameters(input: {
         (Number.isInteger(merged.heads) && merged.heads >= 1 && merged.heads <= 64),
       "heads",
     ],
+    [merged.negativeRatio > 0 && merged.negativeRatio <= 100, "negativeRatio"],
     [
+      // GAT counts its attention layers, output included; GCNII its convolutions.
       merged.layers === undefined ||
-        (Number.isInteger(merged.layers) && merged.layers >= 2 && merged.layers <= 16),
+        (input.model === "gat"
+          ? Number.isInteger(merged.layers) && merged.layers >= 2 && merged.layers <= 16
+          : Number.isInteger(merged.layers) && merged.layers >= 1 && merged.layers <= 128),
       "layers",
     ],
-    [merged.negativeRatio > 0 && merged.negativeRatio <= 100, "negativeRatio"],
+    [merged.alpha === undefined || (merged.alpha > 0 && merged.alpha < 1), "alpha"],
+    [merged.lambda === undefined || merged.lambda > 0, "lambda"],
+    [
+      merged.propagationSteps === undefined ||
+        (Number.isInteger(merged.propagationSteps) &&
+          merged.propagationSteps >= 1 &&
+          merged.propagationSteps <= 100),
+      "propagationSteps",
+    ],
+    [
+      merged.edgeDropout === undefined || (merged.edgeDropout >= 0 && merged.edgeDropout < 1),
+      "edgeDropout",
+    ],
+    [
+      merged.convolutionWeightDecay === undefined || merged.convolutionWeightDecay >= 0,
+      "convolutionWeightDecay",
+    ],
+    [
+      merged.earlyStopping.mode !== "patience" ||
+        (Number.isInteger(merged.earlyStopping.patience) && merged.earlyStopping.patience >= 1),
+      "patience",
+    ],
   ];
   const bad = checks.filter(([ok]) => !ok).map(([, name]) => name);
   if (bad.length > 0) {

@@ -101,6 +101,7 @@ export async function trainLinkPredictor(input: {
     maxEpochs: hyperparameters.epochs,
     epochsRun: loop.epochsRun,
     keptEpoch: loop.keptEpoch,
+    early_stopping: loop.earlyStopping,
     earlyStopping: hyperparameters.earlyStopping,
   };
   const content: Omit<ModelFile, "checksum"> = {

@@ -6,7 +6,9 @@ import { trainLinkPredictor } from "./train-link-predictor";
 import { trainNodeClassifier } from "./train-node-classifier";
 import type { TrainModelInput, TrainModelResult } from "./training-types";
 
-const models = ["gcn", "graphsage", "mlp", "logreg", "gat"];
+const models = ["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii"];
+/** Node classifiers only: their output is a class distribution, not an embedding to decode. */
+const nodeOnly = ["mlp", "logreg", "gat", "appnp", "gcnii"];
 
 /**
  * Trains a model on a graph, reproducibly: the same graph, options and seed give the same
@@ -20,10 +22,7 @@ export async function trainModel(input: TrainModelInput): Promise<TrainModelResu
       message: `Unknown model "${input.model}"; use one of ${models.join(", ")}.`,
     });
   }
-  if (
-    input.task === "link_prediction" &&
-    (input.model === "mlp" || input.model === "logreg" || input.model === "gat")
-  ) {
+  if (input.task === "link_prediction" && nodeOnly.includes(input.model)) {
     throw mlInputError({
       reason: "UNSUPPORTED_TASK",
       message: "Link prediction needs a graph encoder: use gcn or graphsage.",

@@ -50,9 +50,11 @@ export async function trainNodeClassifier(input: {
       ? [inputs.schema.width, classes.length]
       : [
           inputs.schema.width,
-          ...Array.from<number>({ length: (hyperparameters.layers ?? 2) - 1 }).fill(
-            hyperparameters.hidden,
-          ),
+          // GAT's `layers` counts its attention layers; GCNII's counts the convolutions between
+          // its two linear layers, so its sizes stay input → hidden → output.
+          ...Array.from<number>({
+            length: (kind === "gat" ? (hyperparameters.layers ?? 2) : 2) - 1,
+          }).fill(hyperparameters.hidden),
           classes.length,
         ];
   const network = createNetwork({ kind, sizes, random, ...hyperparameters });
@@ -111,6 +113,7 @@ export async function trainNodeClassifier(input: {
     maxEpochs: hyperparameters.epochs,
     epochsRun: loop.epochsRun,
     keptEpoch: loop.keptEpoch,
+    early_stopping: loop.earlyStopping,
     earlyStopping: hyperparameters.earlyStopping,
     features: describeFeaturesUsed({ schema: inputs.schema, basis: defaults.featureBasis }),
   };

@@ -1,6 +1,6 @@
 import type { GraphData } from "../graph/graph-data";
 import type { FeatureSelection } from "./derive-feature-schema";
-import type { EarlyStoppingSpec } from "./early-stopping";
+import type { EarlyStoppingOutcome, EarlyStoppingSpec } from "./early-stopping";
 import type { EdgeSplitDescription, EdgeSplitSpec } from "./edge-split";
 import type { FeaturesUsed } from "./features-used";
 import type { ModelFile } from "./model-file";
@@ -16,7 +16,7 @@ export type Hyperparameters = {
   hidden: number;
   /** GAT: attention heads of each hidden layer (the output layer has one). */
   heads?: number;
-  /** GAT: number of layers, output included (default 2). */
+  /** GAT: number of layers, output included (default 2); GCNII: number of convolutions. */
   layers?: number;
   /** Link prediction: size of the node embedding the decoder takes dot products of. */
   embedding: number;
@@ -29,6 +29,16 @@ export type Hyperparameters = {
   earlyStopping: EarlyStoppingSpec;
   /** Link prediction: negative pairs sampled per positive training edge each epoch. */
   negativeRatio: number;
+  /** APPNP: teleport probability; GCNII: strength of the initial residual. */
+  alpha?: number;
+  /** GCNII: λ of the identity mapping βₗ = ln(λ/ℓ + 1). */
+  lambda?: number;
+  /** APPNP: personalised-PageRank power-iteration steps K. */
+  propagationSteps?: number;
+  /** APPNP: dropout on the propagation matrix's entries at each step. */
+  edgeDropout?: number;
+  /** GCNII: weight decay on the convolution weights (weightDecay covers the linear layers). */
+  convolutionWeightDecay?: number;
 };
 
 /** A progress report; `pct` is 0…100. Sent at most ~50 times per training. */
@@ -60,6 +70,8 @@ export type EvaluationProtocol = {
   /** The epoch whose weights the model keeps (last epoch unless best weights were restored). */
   keptEpoch: number;
   earlyStopping: EarlyStoppingSpec;
+  /** What early stopping did: the criterion the kept epoch is best by, where it stopped. */
+  early_stopping?: EarlyStoppingOutcome;
   /** Node classification: which inputs the model read and why (defaults included). */
   features?: FeaturesUsed;
 };

@@ -14,7 +14,7 @@ import { catalogue, defineTool } from "../tool-definition";
 export const trainTool = defineTool({
   name: "train",
   description:
-    "Train a graph ML model on the loaded graph: node classification (gcn, graphsage, gat — graph attention, `heads` per hidden layer —, mlp on features only, logreg on structural features) to predict a node property, or link prediction (gcn/graphsage encoder). Omit `features` for the defaults: every usable node property, or — when nodes carry nothing but the label — the node-identity one-hot for gcn/graphsage (structural features for mlp). Checks labels, features and split first; runs as a background job and returns its job_id; the finished job answers the real model_id, metrics and evaluation protocol (features, epochs and split used).",
+    "Train a graph ML model on the loaded graph: node classification (gcn, graphsage, gat — graph attention, `heads` per hidden layer —, appnp, gcnii, mlp on features only, logreg on structural features) to predict a node property, or link prediction (gcn/graphsage encoder). Omit `features` for the defaults: every usable node property, or — when nodes carry nothing but the label — the node-identity one-hot for gcn/graphsage (structural features for mlp). Checks labels, features and split first; runs as a background job and returns its job_id; the finished job answers the real model_id, metrics and evaluation protocol (features, epochs and split used).",
   input: trainInputSchema,
   catalogue: catalogue({ reads: ["G"], writes: ["M:new"], async: true }),
   run: async (args, { identity }) => {
