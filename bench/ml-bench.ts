@@ -143,8 +143,8 @@ async function main(): Promise<void> {
     seeds: linkSeeds,
     options: { task: "link_prediction", model: "gcn", edgeSplit: { val: 0.05, test: 0.1 } },
   });
-  const auc = summarise(link.results.map((r) => r.metrics.test.rocAuc as number));
-  const ap = summarise(link.results.map((r) => r.metrics.test.averagePrecision as number));
+  const auc = summarise(link.results.map((r) => r.metrics.test.auc as number));
+  const ap = summarise(link.results.map((r) => r.metrics.test.ap as number));
   const edgeSizes = link.results[0].protocol.split.sizes;
   console.log(
     `\nLink prediction, GCN encoder (128 → 64) + dot decoder, edge split 85/5/10 (${edgeSizes.train}/${edgeSizes.val}/${edgeSizes.test} edges, held-out edges removed from message passing), ${linkSeeds} seeds:`,
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     mlp: { accuracy: mlpAccuracy },
     graphsage: { accuracy: sageAccuracy },
     logreg: { accuracy: logreg.results[0].metrics.test.accuracy },
-    linkPrediction: { rocAuc: auc, averagePrecision: ap, epochMsMedian: link.epochMsMedian },
+    linkPrediction: { auc, ap, epochMsMedian: link.epochMsMedian },
     peakRssMegabytes: peak,
     rssAfterLoadMegabytes: rssAfterLoad,
     torch,

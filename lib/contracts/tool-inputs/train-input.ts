@@ -46,7 +46,12 @@ export const trainSplitSchema = z.discriminatedUnion("kind", [
 export const trainInputSchema = z
   .object({
     task: z.enum(["node_classification", "link_prediction"]),
-    model: z.enum(["gcn", "graphsage", "mlp", "logreg"]).default("gcn"),
+    model: z
+      .enum(["gcn", "graphsage", "mlp", "logreg", "gae", "vgae"])
+      .default("gcn")
+      .describe(
+        "Node classification: gcn, graphsage, mlp, logreg. Link prediction: gae, vgae (variational) or graphsage encoders with a dot-product decoder.",
+      ),
     label_property: z
       .string()
       .min(1)

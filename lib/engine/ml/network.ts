@@ -12,8 +12,12 @@ import {
 import { createParameter, glorotParameter, type Parameter } from "./parameter";
 import { type SparseMatrix, withValues } from "./sparse-matrix";
 
-/** The architectures on offer. */
-export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg";
+/**
+ * The architectures on offer. `gae` and `vgae` are link-prediction encoders (Kipf & Welling
+ * 2016): two GCN layers; vgae's last layer outputs μ and log σ side by side
+ * (variational-encoder.ts).
+ */
+export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg" | "gae" | "vgae";
 
 /** Layers with ReLU + dropout between them (and dropout on the input features, as Kipf). */
 export type Network = {
@@ -28,6 +32,8 @@ const termsByKind: Record<NetworkKind, PropagationKind[]> = {
   graphsage: ["identity", "mean"],
   mlp: ["identity"],
   logreg: ["identity"],
+  gae: ["gcn"],
+  vgae: ["gcn"],
 };
 
 /** Which propagation matrices a kind needs. */

@@ -6,7 +6,8 @@ import { trainLinkPredictor } from "./train-link-predictor";
 import { trainNodeClassifier } from "./train-node-classifier";
 import type { TrainModelInput, TrainModelResult } from "./training-types";
 
-const models = ["gcn", "graphsage", "mlp", "logreg"];
+const models = ["gcn", "graphsage", "mlp", "logreg", "gae", "vgae"];
+const linkEncoders = ["gae", "vgae", "graphsage", "gcn"];
 
 /**
  * Trains a model on a graph, reproducibly: the same graph, options and seed give the same
@@ -20,10 +21,16 @@ export async function trainModel(input: TrainModelInput): Promise<TrainModelResu
       message: `Unknown model "${input.model}"; use one of ${models.join(", ")}.`,
     });
   }
-  if (input.task === "link_prediction" && (input.model === "mlp" || input.model === "logreg")) {
+  if (input.task === "link_prediction" && !linkEncoders.includes(input.model)) {
     throw mlInputError({
       reason: "UNSUPPORTED_TASK",
-      message: "Link prediction needs a graph encoder: use gcn or graphsage.",
+      message: "Link prediction needs a graph encoder: use gae, vgae or graphsage.",
+    });
+  }
+  if (input.task === "node_classification" && (input.model === "gae" || input.model === "vgae")) {
+    throw mlInputError({
+      reason: "UNSUPPORTED_TASK",
+      message: `${input.model} is a link-prediction encoder; classify nodes with gcn, graphsage, mlp or logreg.`,
     });
   }
   if (input.task !== "link_prediction" && input.task !== "node_classification") {
