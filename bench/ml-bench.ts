@@ -3,8 +3,11 @@
 // peak RSS, link prediction ROC-AUC / AP (85/5/10 edge split) and, when Debian's python3-torch
 // is installed, the same GCN in PyTorch with our/torch time ratio.
 // GAT over --gat-seeds (published 83.0 %); --gat-only runs just that part.
+// GAE / VGAE link prediction (AUC, AP against Kipf & Welling's 91.0/92.0 and 91.4/92.6) follow;
+// --autoencoders-only runs just those.
 // Usage: npm run bench:ml -- [--dataset DIR] [--seeds 10] [--link-seeds 3] [--torch-seeds 3]
-//        [--gat-seeds 10] [--gat-only] [--skip-torch] [--json OUT]
+//        [--gat-seeds 10] [--gat-only] [--autoencoder-seeds 10] [--autoencoders-only]
+//        [--skip-torch] [--json OUT]
 //        [--models gcn,mlp,graphsage,logreg,link,appnp,gcnii] [--propagation-seeds N] (APPNP and GCNII; default --seeds)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +17,7 @@ import type { GraphData } from "../lib/engine/graph/graph-data";
 import { trainModel } from "../lib/engine/ml/train-model";
 import type { TrainModelInput, TrainModelResult } from "../lib/engine/ml/training-types";
 import { benchGat, type GatBenchReport } from "./bench-gat";
+import { benchGraphAutoencoders } from "./bench-graph-autoencoders";
 import { benchTorchGcn, type TorchGcnReport } from "./bench-torch-gcn";
 import { collectGarbage, peakRssMegabytes } from "./timing";
 
@@ -71,6 +75,8 @@ async function main(): Promise<void> {
       "skip-torch": { type: "boolean", default: false },
       "gat-seeds": { type: "string", default: "10" },
       "gat-only": { type: "boolean", default: false },
+      "autoencoder-seeds": { type: "string", default: "10" },
+      "autoencoders-only": { type: "boolean", default: false },
       json: { type: "string" },
       models: { type: "string", default: "gcn,mlp,graphsage,logreg,link,appnp,gcnii" },
       "propagation-seeds": { type: "string" },
@@ -100,6 +106,15 @@ async function main(): Promise<void> {
     "Split: the dataset's `split` property (Planetoid: 140 train / 500 val / 1000 test)\n",
   );
 
+  const autoencoderSeeds = Number(values["autoencoder-seeds"]);
+  if (values["autoencoders-only"]) {
+    const autoencoders = await benchGraphAutoencoders({ graph, seeds: autoencoderSeeds });
+    if (values.json) {
+      mkdirSync(path.dirname(values.json), { recursive: true });
+      writeFileSync(values.json, `${JSON.stringify({ dataset, autoencoders }, null, 2)}\n`);
+    }
+    return;
+  }
   const gatSeeds = Number(values["gat-seeds"]);
   if (values["gat-only"]) {
     const gat = await benchGat({ graph, seeds: gatSeeds });
@@ -196,8 +211,8 @@ async function main(): Promise<void> {
     seeds: linkSeeds,
     options: { task: "link_prediction", model: "gcn", edgeSplit: { val: 0.05, test: 0.1 } },
   });
-  const auc = summarise(link.results.map((r) => r.metrics.test.rocAuc as number));
-  const ap = summarise(link.results.map((r) => r.metrics.test.averagePrecision as number));
+  const auc = summarise(link.results.map((r) => r.metrics.test.auc as number));
+  const ap = summarise(link.results.map((r) => r.metrics.test.ap as number));
   const edgeSizes = link.results[0].protocol.split.sizes;
   console.log(
     `\nLink prediction, GCN encoder (128 → 64) + dot decoder, edge split 85/5/10 (${edgeSizes.train}/${edgeSizes.val}/${edgeSizes.test} edges, held-out edges removed from message passing), ${linkSeeds} seeds:`,
@@ -205,6 +220,9 @@ async function main(): Promise<void> {
   console.log(
     `  test ROC-AUC ${auc.mean.toFixed(3)} ± ${auc.std.toFixed(3)}, AP ${ap.mean.toFixed(3)} ± ${ap.std.toFixed(3)}; ${link.epochMsMedian.toFixed(1)} ms/epoch, ${link.epochsRun.mean.toFixed(0)} epochs`,
   );
+
+  console.log("\nGraph auto-encoders, Cora with features, edge split 85/5/10:");
+  const autoencoders = await benchGraphAutoencoders({ graph, seeds: autoencoderSeeds });
 
   const peak = peakRssMegabytes();
   console.log(
@@ -240,7 +258,8 @@ async function main(): Promise<void> {
     graphsage: { accuracy: sageAccuracy },
     logreg: { accuracy: logreg.results[0].metrics.test.accuracy },
     gat,
-    linkPrediction: { rocAuc: auc, averagePrecision: ap, epochMsMedian: link.epochMsMedian },
+    linkPrediction: { auc, ap, epochMsMedian: link.epochMsMedian },
+    autoencoders,
     peakRssMegabytes: peak,
     rssAfterLoadMegabytes: rssAfterLoad,
     torch,

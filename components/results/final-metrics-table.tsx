@@ -1,7 +1,7 @@
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { formatMetric } from "./ml-labels";
 
-type MetricKey = "accuracy" | "macroF1" | "rocAuc" | "averagePrecision" | "loss";
+type MetricKey = "accuracy" | "macroF1" | "auc" | "ap" | "loss";
 
 const columnsByTask: Record<ModelRecord["task"], { key: MetricKey; label: string }[]> = {
   node_classification: [
@@ -10,8 +10,8 @@ const columnsByTask: Record<ModelRecord["task"], { key: MetricKey; label: string
     { key: "loss", label: "Loss" },
   ],
   link_prediction: [
-    { key: "rocAuc", label: "ROC-AUC" },
-    { key: "averagePrecision", label: "Average precision" },
+    { key: "auc", label: "AUC" },
+    { key: "ap", label: "AP" },
     { key: "loss", label: "Loss" },
   ],
 };

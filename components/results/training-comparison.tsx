@@ -9,7 +9,7 @@ type Experiment = TrainingGroup["experiments"][number];
 
 function headline(group: TrainingGroup, experiment: Experiment, part: "val" | "test") {
   const metrics = experiment.metrics[part];
-  return group.metric === "accuracy" ? metrics.accuracy : metrics.rocAuc;
+  return group.metric === "accuracy" ? metrics.accuracy : metrics.auc;
 }
 
 function groupTitle(group: TrainingGroup): string {

@@ -1,16 +1,23 @@
 import { z } from "zod";
+import { withLinkMetricNames } from "@/lib/engine/ml/link-metric-names";
 
 // Client-safe: GET /api/ml/models/{id}, GET /api/projects/{id}/training-summary and the
 // training_summary tool answer these shapes; the ML results view parses them.
 
-/** Metrics of one part of the split (node classification: accuracy, macro_f1; links: roc_auc, ap). */
-export const partMetricsSchema = z.looseObject({
-  accuracy: z.number().optional(),
-  macroF1: z.number().optional(),
-  loss: z.number().optional(),
-  rocAuc: z.number().optional(),
-  averagePrecision: z.number().optional(),
-});
+/**
+ * Metrics of one part of the split (node classification: accuracy, macroF1; links: auc, ap —
+ * records stored before the rename said rocAuc / averagePrecision and read as auc / ap).
+ */
+export const partMetricsSchema = z.preprocess(
+  withLinkMetricNames,
+  z.looseObject({
+    accuracy: z.number().optional(),
+    macroF1: z.number().optional(),
+    loss: z.number().optional(),
+    auc: z.number().optional(),
+    ap: z.number().optional(),
+  }),
+);
 
 /** Final metrics per part. */
 export const trainingMetricsSchema = z.object({

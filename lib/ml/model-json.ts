@@ -1,6 +1,7 @@
 import "server-only";
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { summariseTraining } from "@/lib/engine/ml/describe-training";
+import { withLinkMetricNamesPerPart } from "@/lib/engine/ml/link-metric-names";
 import type { EvaluationProtocol } from "@/lib/engine/ml/training-types";
 
 /** The stored model record fields the wire shapes are built from. */
@@ -42,7 +43,7 @@ export function toModelRecordJson(row: StoredMlModel): ModelRecord {
     model: row.algorithm,
     config,
     split: row.split as ModelRecord["split"],
-    metrics: row.metrics as ModelRecord["metrics"],
+    metrics: withLinkMetricNamesPerPart(row.metrics) as ModelRecord["metrics"],
     protocol: config.protocol as ModelRecord["protocol"],
     curves: row.curves as ModelRecord["curves"],
     job_id: row.jobId,
@@ -91,8 +92,7 @@ function trainingSummaryLine(record: ModelRecord): string | null {
     model: record.model,
     labelProperty: typeof labelProperty === "string" ? labelProperty : null,
     metric: protocol.metric === "roc_auc" ? "ROC-AUC" : "accuracy",
-    value:
-      protocol.metric === "roc_auc" ? record.metrics.test.rocAuc : record.metrics.test.accuracy,
+    value: protocol.metric === "roc_auc" ? record.metrics.test.auc : record.metrics.test.accuracy,
     epochsRun: protocol.epochsRun,
     maxEpochs: protocol.maxEpochs,
     keptEpoch: protocol.keptEpoch,

@@ -306,7 +306,7 @@ describe("train and infer as jobs", () => {
       features: { structural: ["degree"], node_identity: true },
     });
     expect(result.protocol).toMatchObject({ metric: "roc_auc", split: { kind: "edges" } });
-    expect(result.metrics.test.rocAuc).toBeGreaterThan(0);
+    expect(result.metrics.test.auc).toBeGreaterThan(0);
     const accepted = await call(client, "infer", {
       model_id: result.model_id,
       node_ids: ["n0"],

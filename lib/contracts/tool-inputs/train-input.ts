@@ -47,10 +47,10 @@ export const trainInputSchema = z
   .object({
     task: z.enum(["node_classification", "link_prediction"]),
     model: z
-      .enum(["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii"])
+      .enum(["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii", "gae", "vgae"])
       .default("gcn")
       .describe(
-        "gat (graph attention), appnp (personalised-PageRank propagation) and gcnii (deep, initial residual + identity mapping) are node classifiers only.",
+        "Node classification: gcn, graphsage, gat (graph attention), appnp (personalised-PageRank propagation), gcnii (deep, initial residual + identity mapping), mlp, logreg. Link prediction: gae, vgae (variational) or graphsage encoders with a dot-product decoder.",
       ),
     label_property: z
       .string()

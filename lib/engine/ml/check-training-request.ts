@@ -46,11 +46,17 @@ export function checkTrainingRequest(
   const { graph } = input;
   const seed = (input.seed ?? 42) >>> 0;
   const structuralValues = placeholderStructural(graph, input.features?.structural ?? []);
+  if (input.task === "node_classification" && (input.model === "gae" || input.model === "vgae")) {
+    throw mlInputError({
+      reason: "UNSUPPORTED_TASK",
+      message: `${input.model} is a link-prediction encoder; classify nodes with gcn, graphsage, mlp or logreg.`,
+    });
+  }
   if (input.task === "link_prediction") {
     if (["mlp", "logreg", "gat", "appnp", "gcnii"].includes(input.model)) {
       throw mlInputError({
         reason: "UNSUPPORTED_TASK",
-        message: "Link prediction needs a graph encoder: use gcn or graphsage.",
+        message: "Link prediction needs a graph encoder: use gae, vgae or graphsage.",
       });
     }
     const split = splitEdges({

@@ -9,6 +9,7 @@ import { mlInputError } from "./ml-error";
 import { assertModelFile, decodeWeightsInto, type ModelFile } from "./model-file";
 import { createNetwork, forwardNetwork } from "./network";
 import { softmaxRows } from "./softmax-cross-entropy";
+import { meanEmbedding } from "./variational-encoder";
 
 /** A class prediction of one node, with every class's probability. */
 export type NodePrediction = {
@@ -68,7 +69,9 @@ export async function inferModel(input: {
     }
     const sources = Int32Array.from(input.pairs, ([source]) => indexOf(source));
     const targets = Int32Array.from(input.pairs, ([, target]) => indexOf(target));
-    const scores = scorePairs({ embedding: output, sources, targets });
+    // A VGAE scores with the mean μ of its latent distribution, as in training's evaluation.
+    const embedding = file.model === "vgae" ? meanEmbedding({ output }) : output;
+    const scores = scorePairs({ embedding, sources, targets });
     const predictions = input.pairs.map(([source, target], i) => ({
       source,
       target,

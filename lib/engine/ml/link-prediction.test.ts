@@ -37,8 +37,8 @@ describe("link prediction", () => {
       seed: 2,
     });
     expect(result.modelFile.trainedOn.messagePassingEdges).toBe(78 - 8 - 16);
-    expect(result.metrics.test.rocAuc).toBeGreaterThan(0.5);
-    expect(result.metrics.test.averagePrecision).toBeGreaterThan(0.5);
+    expect(result.metrics.test.auc).toBeGreaterThan(0.5);
+    expect(result.metrics.test.ap).toBeGreaterThan(0.5);
     expect(result.protocol.metric).toBe("roc_auc");
   });
 });
@@ -47,12 +47,12 @@ describe("ranking metrics", () => {
   it("match hand-computed ROC-AUC and average precision, ties counted half", () => {
     const labels = Uint8Array.from([1, 0, 1, 0]);
     const perfect = rankingMetrics({ scores: Float64Array.from([4, 1, 3, 2]), labels });
-    expect(perfect).toEqual({ rocAuc: 1, averagePrecision: 1 });
+    expect(perfect).toEqual({ auc: 1, ap: 1 });
     // Ranked 1,0,1,0: AUC 3/4, AP (1/1 + 2/3) / 2.
     const mixed = rankingMetrics({ scores: Float64Array.from([4, 3, 2, 1]), labels });
-    expect(mixed.rocAuc).toBeCloseTo(0.75);
-    expect(mixed.averagePrecision).toBeCloseTo((1 + 2 / 3) / 2);
+    expect(mixed.auc).toBeCloseTo(0.75);
+    expect(mixed.ap).toBeCloseTo((1 + 2 / 3) / 2);
     const tied = rankingMetrics({ scores: Float64Array.from([1, 1, 1, 1]), labels });
-    expect(tied).toEqual({ rocAuc: 0.5, averagePrecision: 0.5 });
+    expect(tied).toEqual({ auc: 0.5, ap: 0.5 });
   });
 });

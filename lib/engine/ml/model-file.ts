@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FeatureSchema } from "./feature-schema";
+import { withLinkMetricNamesPerPart } from "./link-metric-names";
 import { mlInputError } from "./ml-error";
 import type { NetworkKind } from "./network";
 import type { Parameter } from "./parameter";
@@ -106,7 +107,10 @@ export function assertModelFile({ file }: { file: unknown }): ModelFile {
   if (modelFileChecksum({ file: candidate }) !== candidate.checksum) {
     throw invalidFile("the checksum does not match its content");
   }
-  return candidate;
+  // The checksum covers the file as written; a file from before the auc/ap rename reads
+  // under the new names.
+  const metrics = withLinkMetricNamesPerPart(candidate.metrics);
+  return metrics === candidate.metrics ? candidate : { ...candidate, metrics };
 }
 
 function invalidFile(why: string) {

@@ -32,8 +32,21 @@ import {
 import { createParameter, glorotParameter, type Parameter } from "./parameter";
 import { type SparseMatrix, withValues } from "./sparse-matrix";
 
-/** The architectures on offer. */
-export type NetworkKind = "gcn" | "graphsage" | "mlp" | "logreg" | "gat" | "appnp" | "gcnii";
+/**
+ * The architectures on offer. `gae` and `vgae` are link-prediction encoders (Kipf & Welling
+ * 2016): two GCN layers; vgae's last layer outputs μ and log σ side by side
+ * (variational-encoder.ts).
+ */
+export type NetworkKind =
+  | "gcn"
+  | "graphsage"
+  | "mlp"
+  | "logreg"
+  | "gat"
+  | "appnp"
+  | "gcnii"
+  | "gae"
+  | "vgae";
 
 /** Layers with ReLU + dropout between them (and dropout on the input features, as Kipf). */
 export type Network = {
@@ -59,6 +72,8 @@ const termsByKind: Record<NetworkKind, PropagationKind[]> = {
   // APPNP and GCNII: linear layers; Â enters through the propagation or the convolutions.
   appnp: ["identity"],
   gcnii: ["identity"],
+  gae: ["gcn"],
+  vgae: ["gcn"],
 };
 
 /** Which propagation matrices a kind needs. */

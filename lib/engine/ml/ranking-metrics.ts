@@ -4,16 +4,15 @@
  * scores taken as one threshold) of scores for positives (label 1) and negatives (label 0).
  */
 export function rankingMetrics({ scores, labels }: { scores: Float64Array; labels: Uint8Array }): {
-  rocAuc: number;
-  averagePrecision: number;
+  auc: number;
+  ap: number;
 } {
   const n = scores.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b] - scores[a]);
   let positives = 0;
   for (let i = 0; i < n; i++) positives += labels[i];
   const negatives = n - positives;
-  if (positives === 0 || negatives === 0)
-    return { rocAuc: Number.NaN, averagePrecision: Number.NaN };
+  if (positives === 0 || negatives === 0) return { auc: Number.NaN, ap: Number.NaN };
   let rankSumPositives = 0;
   let precisionSum = 0;
   let seenPositives = 0;
@@ -29,6 +28,6 @@ export function rankingMetrics({ scores, labels }: { scores: Float64Array; label
     if (groupPositives > 0) precisionSum += (groupPositives * seenPositives) / end;
     start = end;
   }
-  const rocAuc = (rankSumPositives - (positives * (positives + 1)) / 2) / (positives * negatives);
-  return { rocAuc, averagePrecision: precisionSum / positives };
+  const auc = (rankSumPositives - (positives * (positives + 1)) / 2) / (positives * negatives);
+  return { auc, ap: precisionSum / positives };
 }

@@ -15,11 +15,17 @@ import type {
   TrainModelInput,
   TrainModelResult,
 } from "./training-types";
+import { meanEmbedding, sampleLatent, variationalBackward } from "./variational-encoder";
 
 /**
  * Link prediction: a GCN/GraphSAGE encoder on the training graph (held-out edges removed), a
  * dot-product decoder, and fresh uniform negatives every epoch (sampled against the training
- * edges, as PyG's link_pred example). Scored by ROC-AUC and average precision.
+ * edges, as PyG's link_pred example). Scored by ROC-AUC (`auc`) and average precision (`ap`);
+ * early stopping watches the validation AUC.
+ *
+ * `gae` / `vgae` are Kipf & Welling's graph auto-encoders as PyG's autoencoder example trains
+ * them: the reconstruction loss is the mean over positives plus the mean over negatives, and
+ * vgae adds KL(q(z|X) ‖ N(0, I)) / N, samples z = μ + ε·σ while training and scores with μ.
  */
 export async function trainLinkPredictor(input: {
   request: TrainModelInput;
@@ -42,7 +48,11 @@ export async function trainLinkPredictor(input: {
     signal: request.signal,
   });
   const random = createRandom({ seed });
-  const sizes = [inputs.schema.width, hyperparameters.hidden, hyperparameters.embedding];
+  const variational = kind === "vgae";
+  const outputWidth = variational ? 2 * hyperparameters.embedding : hyperparameters.embedding;
+  const sizes = [inputs.schema.width, hyperparameters.hidden, outputWidth];
+  const autoencoder = kind === "gae" || variational;
+  const embeddingOf = (output: Matrix) => (variational ? meanEmbedding({ output }) : output);
   const network = createNetwork({ kind, sizes, random, ...hyperparameters });
   const adam = createAdam({
     parameters: network.parameters,
@@ -60,26 +70,52 @@ export async function trainLinkPredictor(input: {
     signal: request.signal,
     epoch: () => {
       const cache = forwardNetwork({ ...forward, random });
-      const gradient = createMatrix({ rows: cache.output.rows, cols: cache.output.cols });
+      const sample = variational ? sampleLatent({ output: cache.output, random }) : null;
+      const embedding = sample ? sample.z : cache.output;
+      const gradient = createMatrix({ rows: embedding.rows, cols: embedding.cols });
       const negative = sampleNegativePairs({
         nodeCount: graph.nodeIds.length,
         count: negativeCount,
         exclude: trainKeys,
         random,
       });
-      const normaliser = positives + negative.sources.length;
-      const embedding = cache.output;
-      const trainLoss =
-        pairCrossEntropy({ embedding, ...split.train, label: 1, normaliser, gradient }) +
-        pairCrossEntropy({ embedding, ...negative, label: 0, normaliser, gradient });
-      backwardNetwork({ ...forward, cache, outputGradient: gradient });
+      const total = positives + negative.sources.length;
+      const positiveNormaliser = autoencoder ? Math.max(1, positives) : total;
+      const negativeNormaliser = autoencoder ? Math.max(1, negative.sources.length) : total;
+      let trainLoss =
+        pairCrossEntropy({
+          embedding,
+          ...split.train,
+          label: 1,
+          normaliser: positiveNormaliser,
+          gradient,
+        }) +
+        pairCrossEntropy({
+          embedding,
+          ...negative,
+          label: 0,
+          normaliser: negativeNormaliser,
+          gradient,
+        });
+      let outputGradient = gradient;
+      if (sample) {
+        const variationalStep = variationalBackward({
+          output: cache.output,
+          sample,
+          zGradient: gradient,
+          weight: 1 / graph.nodeIds.length,
+        });
+        trainLoss += variationalStep.klLoss;
+        outputGradient = variationalStep.outputGradient;
+      }
+      backwardNetwork({ ...forward, cache, outputGradient });
       adamStep({ state: adam, parameters: network.parameters });
-      const evaluated = evaluatePairs(forwardNetwork(forward).output, split.val);
-      return { trainLoss, valLoss: evaluated.loss, valMetric: evaluated.rocAuc };
+      const evaluated = evaluatePairs(embeddingOf(forwardNetwork(forward).output), split.val);
+      return { trainLoss, valLoss: evaluated.loss, valMetric: evaluated.auc };
     },
   });
   request.onProgress?.({ stage: "evaluating", pct: 97, message: "evaluating" });
-  const embedding = forwardNetwork(forward).output;
+  const embedding = embeddingOf(forwardNetwork(forward).output);
   const trainNegatives = sampleNegativePairs({
     nodeCount: graph.nodeIds.length,
     count: positives,

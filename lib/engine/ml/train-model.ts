@@ -6,9 +6,9 @@ import { trainLinkPredictor } from "./train-link-predictor";
 import { trainNodeClassifier } from "./train-node-classifier";
 import type { TrainModelInput, TrainModelResult } from "./training-types";
 
-const models = ["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii"];
-/** Node classifiers only: their output is a class distribution, not an embedding to decode. */
-const nodeOnly = ["mlp", "logreg", "gat", "appnp", "gcnii"];
+const models = ["gcn", "graphsage", "mlp", "logreg", "gat", "appnp", "gcnii", "gae", "vgae"];
+/** Link-prediction encoders: their output is an embedding the decoder takes dot products of. */
+const linkEncoders = ["gae", "vgae", "graphsage", "gcn"];
 
 /**
  * Trains a model on a graph, reproducibly: the same graph, options and seed give the same
@@ -22,10 +22,16 @@ export async function trainModel(input: TrainModelInput): Promise<TrainModelResu
       message: `Unknown model "${input.model}"; use one of ${models.join(", ")}.`,
     });
   }
-  if (input.task === "link_prediction" && nodeOnly.includes(input.model)) {
+  if (input.task === "link_prediction" && !linkEncoders.includes(input.model)) {
     throw mlInputError({
       reason: "UNSUPPORTED_TASK",
-      message: "Link prediction needs a graph encoder: use gcn or graphsage.",
+      message: "Link prediction needs a graph encoder: use gae, vgae or graphsage.",
+    });
+  }
+  if (input.task === "node_classification" && (input.model === "gae" || input.model === "vgae")) {
+    throw mlInputError({
+      reason: "UNSUPPORTED_TASK",
+      message: `${input.model} is a link-prediction encoder; classify nodes with gcn, graphsage, mlp or logreg.`,
     });
   }
   if (input.task !== "link_prediction" && input.task !== "node_classification") {

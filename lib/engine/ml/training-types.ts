@@ -76,10 +76,10 @@ export type EvaluationProtocol = {
   features?: FeaturesUsed;
 };
 
-/** Final metrics per part; node classification: accuracy + macro-F1, links: ROC-AUC + AP. */
+/** Final metrics per part; node classification: accuracy + macro-F1, links: ROC-AUC (`auc`) + average precision (`ap`). */
 export type TrainingMetrics = Record<
   "train" | "val" | "test",
-  { accuracy?: number; macroF1?: number; loss?: number; rocAuc?: number; averagePrecision?: number }
+  { accuracy?: number; macroF1?: number; loss?: number; auc?: number; ap?: number }
 >;
 
 /** Input of trainModel. */

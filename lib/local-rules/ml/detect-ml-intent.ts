@@ -13,7 +13,7 @@ const token = String.raw`["'“”‘’\x60]?([\p{L}\p{N}_.-]+)["'“”‘’\
 
 const patterns = {
   missingLinks:
-    /\b(?:predict|find|suggest|recommend)\b[^.?!]{0,30}\b(?:missing|new|future|likely|potential)\s+(?:links?|edges?|connections?)\b|\blink prediction\b|预测[^。？！]{0,8}(?:链接|连边|边|连接|关系)|缺失的?(?:链接|连边|边)|链路预测|潜在的?(?:链接|连接|关系)/iu,
+    /\b(?:predict|find|suggest|recommend)\b[^.?!]{0,30}\b(?:missing|new|future|likely|potential)\s+(?:links?|edges?|connections?)\b|\b(?:links?|edges?|connections?)\s+(?:are\s+|is\s+)?(?:most\s+|more\s+)?(?:likely\s+|probably\s+)?missing\b|\blink prediction\b|预测[^。？！]{0,8}(?:链接|连边|边|连接|关系)|缺失的?(?:链接|连边|边)|链路预测|潜在的?(?:链接|连接|关系)/iu,
   compare:
     /\bcompare\b[^.?!]{0,30}\bmodels?\b|\bwhich model (?:is|was|works) (?:better|best)\b|\bmodels? comparison\b|(?:比较|对比)[^。？！]{0,10}模型|模型[^。？！]{0,6}(?:比较|对比)|哪个模型(?:更好|最好)/iu,
   evaluate:

@@ -93,9 +93,9 @@ const linkModel = {
   task: "link_prediction",
   classes: null,
   metrics: {
-    train: { rocAuc: 0.9, averagePrecision: 0.9 },
-    val: { rocAuc: 0.8, averagePrecision: 0.8 },
-    test: { rocAuc: 0.7654, averagePrecision: 0.75 },
+    train: { auc: 0.9, ap: 0.9 },
+    val: { auc: 0.8, ap: 0.8 },
+    test: { auc: 0.7654, ap: 0.75 },
   },
   protocol: protocol("roc_auc", "edges"),
 };

@@ -5,8 +5,8 @@ import { z } from "zod";
 const partMetrics = z.looseObject({
   accuracy: z.number().optional(),
   macroF1: z.number().optional(),
-  rocAuc: z.number().optional(),
-  averagePrecision: z.number().optional(),
+  auc: z.number().optional(),
+  ap: z.number().optional(),
 });
 
 /** Final metrics per part. */

@@ -53,7 +53,7 @@ function writeEvaluation(context: BaseContext, data: TrainingSummaryData): Answe
 function groupTable(group: Group, ml: ReturnType<typeof mlPhrasesOf>) {
   const links = group.metric === "roc_auc";
   const figure = (experiment: Experiment, part: "val" | "test") =>
-    formatFigure(links ? experiment.metrics[part].rocAuc : experiment.metrics[part].accuracy);
+    formatFigure(links ? experiment.metrics[part].auc : experiment.metrics[part].accuracy);
   const name = links ? "ROC-AUC" : "accuracy";
   return {
     heading: ml.groupHeading(datasetLabel(group), group.task, splitLabel(group)),

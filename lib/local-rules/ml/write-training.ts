@@ -10,7 +10,7 @@ type Protocol = TrainingResultData["protocol"];
 export function headlineMetric(input: { metrics: Metrics; protocol: Protocol }) {
   const { metrics, protocol } = input;
   return protocol.metric === "roc_auc"
-    ? { name: "ROC-AUC", value: formatFigure(metrics.test.rocAuc) }
+    ? { name: "ROC-AUC", value: formatFigure(metrics.test.auc) }
     : { name: "accuracy", value: formatFigure(metrics.test.accuracy) };
 }
 
@@ -39,7 +39,7 @@ function metricsTable(input: { metrics: Metrics; protocol: Protocol; ml: MlPhras
   const rows = (["train", "val", "test"] as const).map((part) => {
     const m = input.metrics[part];
     return links
-      ? [input.ml.partNames[part], formatFigure(m.rocAuc), formatFigure(m.averagePrecision)]
+      ? [input.ml.partNames[part], formatFigure(m.auc), formatFigure(m.ap)]
       : [input.ml.partNames[part], formatFigure(m.accuracy), formatFigure(m.macroF1)];
   });
   return { kind: "table" as const, columns, rows };

@@ -171,6 +171,15 @@ export function planSimilarity(input: {
         ],
       });
       if (data.exact === false && data.note) part.notes.push(data.note);
+      // The index only counts shared neighbours; a trained model also reads node properties.
+      if (likelyLinks) {
+        part.notes.push(
+          inLanguage(context, {
+            en: "A trained link-prediction model can rank them too: ask “predict missing links” (it reuses this revision's link-prediction model when the project has one, else trains one).",
+            zh: "也可以用训练好的链接预测模型排序：请问“预测缺失的链接”（若项目中已有此版本的链接预测模型则直接使用，否则先训练一个）。",
+          }),
+        );
+      }
       part.focusNodeIds = [...new Set(pairs.flatMap((pair) => [pair.source, pair.target]))];
       return part;
     },

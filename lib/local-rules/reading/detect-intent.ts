@@ -78,8 +78,15 @@ export function detectIntent(input: { question: string }): QuestionIntent {
     /similar|jaccard|adamic|common neighbou?r|resource[\s-]allocation|preferential|cosine|overlap|likely|相似|共同邻居|可能/i.test(
       question,
     );
+  // "Which links are likely missing? Use the trained model." asks for the model, not an index.
+  const asksForModel =
+    /\bmodel\b|模型/i.test(question) &&
+    !/similar|jaccard|adamic|common neighbou?r|resource[\s-]allocation|preferential|cosine|overlap|相似|共同邻居/i.test(
+      question,
+    );
   const linkPrediction =
     analyses.some((analysis) => analysis.kind === "similarity") &&
+    !asksForModel &&
     (namesIndex || !/\bpredict|\btrain|\bmodel|预测|训练|模型/i.test(question));
   // "How many papers are in the training split?" counts nodes; it trains nothing.
   const counting =
