@@ -1,3 +1,5 @@
+import { bookkeepingFields } from "@/lib/text/bookkeeping-fields";
+
 /** A tool call of a run as its snapshot lists it, with the whole result envelope. */
 export type RunToolCall = {
   tool_call_id: string;
@@ -11,33 +13,6 @@ export type RunToolCall = {
 
 /** A graph node a tool result mentions (an object with an `id` and a `type`). */
 export type ResultNode = { id: string; type: string; label?: string };
-
-// Echoes of arguments and counters of the machinery, not results: a figure equal to one of
-// them proves nothing ("top 10" would otherwise prove every answer of 10).
-const bookkeepingFields = new Set([
-  "revision",
-  "version",
-  "rank",
-  "top_k",
-  "limit",
-  "depth",
-  "seq",
-  "duration_ms",
-  "k",
-  "offset",
-  "progress_seq",
-  "execution_generation",
-  "generation",
-  "construction_revision",
-  "base_revision",
-  "parent_revision",
-  "batch_index",
-  "turn_index",
-  "pct",
-  "timeout_ms",
-  "elapsed_ms",
-  "bytes",
-]);
 
 // Loading, graph information, search, reports and pictures: they show a graph, they do not
 // analyse it, so a yes or no needs something else.

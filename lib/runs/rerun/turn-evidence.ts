@@ -1,3 +1,5 @@
+import { bookkeepingFields } from "@/lib/text/bookkeeping-fields";
+
 /** A tool call a turn's answer was built from: its name, arguments and result envelope. */
 export type EvidenceToolCall = { toolName: string; args: unknown; result: unknown };
 
@@ -29,36 +31,13 @@ export type TurnEvidence = {
   lists: EvidenceList[];
 };
 
-// Echoes of arguments and counters of the machinery, not results: a change in them says nothing
-// about the data.
-const bookkeepingFields = new Set([
-  "revision",
-  "version",
-  "rank",
-  "top_k",
-  "limit",
-  "depth",
-  "seq",
-  "duration_ms",
-  "k",
-  "offset",
-  "execution_generation",
-  "generation",
-  "construction_revision",
-  "base_revision",
-  "parent_revision",
-  "batch_index",
-  "turn_index",
-  "pct",
-  "timeout_ms",
-  "elapsed_ms",
-  "bytes",
+// A re-run also leaves out the settings an analysis ran with and the counts it ran over.
+const rerunBookkeepingFields = new Set([
+  ...bookkeepingFields,
   "iterations",
   "seed",
   "tolerance",
   "max_iterations",
-  // How many rows a result has, and the graph size a measure restates: the graph's own size
-  // comes from loading or get_graph_info.
   "total",
   "node_count",
   "edge_count",
@@ -135,7 +114,7 @@ function readCall(call: EvidenceToolCall, evidence: TurnEvidence): void {
   const visit = (value: unknown, path: string[]) => {
     const field = path.at(-1) ?? "";
     if (typeof value === "number") {
-      if (Number.isFinite(value) && !bookkeepingFields.has(field)) {
+      if (Number.isFinite(value) && !rerunBookkeepingFields.has(field)) {
         addFigure({
           key: `${prefix}:${path.join(".")}`,
           name: `${measure} ${path.join(" ")}`.replaceAll("_", " "),
@@ -154,7 +133,7 @@ function readCall(call: EvidenceToolCall, evidence: TurnEvidence): void {
     }
     if (isRecord(value)) {
       for (const [key, child] of Object.entries(value)) {
-        if (!bookkeepingFields.has(key)) visit(child, [...path, key]);
+        if (!rerunBookkeepingFields.has(key)) visit(child, [...path, key]);
       }
     }
   };
@@ -179,7 +158,11 @@ function readNodeList(input: {
   rows.forEach((row, index) => {
     const node = nodes[index];
     for (const [field, value] of Object.entries(row)) {
-      if (typeof value !== "number" || !Number.isFinite(value) || bookkeepingFields.has(field)) {
+      if (
+        typeof value !== "number" ||
+        !Number.isFinite(value) ||
+        rerunBookkeepingFields.has(field)
+      ) {
         continue;
       }
       input.addFigure({
