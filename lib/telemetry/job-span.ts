@@ -1,12 +1,5 @@
-import {
-  type Link,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from "@opentelemetry/api";
-import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
+import { type Link, propagation, ROOT_CONTEXT, SpanKind, trace } from "@opentelemetry/api";
+import { recordSpanError } from "./record-span-error";
 import { runSpanBaggageKey } from "./run-phase-span";
 import { workbench } from "./span-attributes";
 import { tracingStarted } from "./start-tracing";
@@ -78,9 +71,7 @@ export async function traceJob<T>(
         span.setAttribute(workbench.jobStatus, "done");
         return result;
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "Error");
+        recordSpanError(span, error);
         throw error;
       } finally {
         span.end();

@@ -1,5 +1,5 @@
-import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
+import { context, SpanKind } from "@opentelemetry/api";
+import { recordSpanError } from "./record-span-error";
 import { genAi, mcp, workbench } from "./span-attributes";
 import { tracingStarted } from "./start-tracing";
 import { recordToolOutcome } from "./tool-execution-span";
@@ -57,9 +57,7 @@ export async function traceMcpToolCall<T extends { structuredContent?: unknown }
         }
         return result;
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "Error");
+        recordSpanError(span, error);
         throw error;
       } finally {
         span.end();

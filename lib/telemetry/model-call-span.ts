@@ -1,5 +1,5 @@
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
+import { SpanKind } from "@opentelemetry/api";
+import { recordSpanError } from "./record-span-error";
 import { runScopeAttributes } from "./run-phase-span";
 import { genAi, genAiOperation, workbench } from "./span-attributes";
 import { tracingStarted } from "./start-tracing";
@@ -52,9 +52,7 @@ export async function traceModelCall<T>(
         });
         return result;
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "Error");
+        recordSpanError(span, error);
         throw error;
       } finally {
         span.end();

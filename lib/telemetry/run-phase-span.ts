@@ -9,6 +9,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
+import { recordSpanError } from "./record-span-error";
 import { withRunTraceId } from "./run-trace-id-generator";
 import { genAi, genAiOperation, workbench } from "./span-attributes";
 import { tracingStarted } from "./start-tracing";
@@ -69,9 +70,7 @@ export async function traceRunPhase<T>(
   try {
     return await context.with(phaseContext, phase);
   } catch (error) {
-    span.recordException(error instanceof Error ? error : String(error));
-    span.setStatus({ code: SpanStatusCode.ERROR });
-    span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "Error");
+    recordSpanError(span, error);
     throw error;
   } finally {
     span.end();

@@ -1,5 +1,6 @@
 import { type Span, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
+import { recordSpanError } from "./record-span-error";
 import { genAi, genAiOperation, workbench } from "./span-attributes";
 import { tracingStarted } from "./start-tracing";
 import { workbenchTracer } from "./workbench-tracer";
@@ -36,9 +37,7 @@ export async function traceToolExecution<T extends ToolOutcome>(
         recordToolOutcome(span, outcome);
         return outcome;
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "Error");
+        recordSpanError(span, error);
         throw error;
       } finally {
         span.end();
