@@ -7,7 +7,7 @@ export type MlIntent =
   | { kind: "compare" };
 
 /** The models train accepts. */
-export type MlModelName = "gcn" | "graphsage" | "mlp" | "logreg";
+export type MlModelName = "gcn" | "graphsage" | "mlp" | "logreg" | "gat" | "appnp" | "gcnii";
 
 const token = String.raw`["'“”‘’\x60]?([\p{L}\p{N}_.-]+)["'“”‘’\x60]?`;
 
@@ -24,6 +24,9 @@ const patterns = {
 
 function detectModel(question: string): MlModelName {
   if (/graph\s*sage/i.test(question)) return "graphsage";
+  if (/\bgcn\s*(?:ii|2)\b|\bgcnii\b/i.test(question)) return "gcnii";
+  if (/\bgat\b|graph attention|图注意力/i.test(question)) return "gat";
+  if (/\bappnp\b|personali[sz]ed\s+page\s*rank\s+propagation/i.test(question)) return "appnp";
   if (/\bmlp\b|multi-?layer perceptron|多层感知/i.test(question)) return "mlp";
   if (/\blogreg\b|logistic regression|逻辑回归/i.test(question)) return "logreg";
   return "gcn";
