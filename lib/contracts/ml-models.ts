@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withLinkMetricNames } from "@/lib/engine/ml/link-metric-names";
+import { withLinkMetricNames } from "./link-metric-names";
 
 // Client-safe: GET /api/ml/models/{id}, GET /api/projects/{id}/training-summary and the
 // training_summary tool answer these shapes; the ML results view parses them.

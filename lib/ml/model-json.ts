@@ -1,7 +1,7 @@
 import "server-only";
+import { withLinkMetricNamesPerPart } from "@/lib/contracts/link-metric-names";
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { summariseTraining } from "@/lib/engine/ml/describe-training";
-import { withLinkMetricNamesPerPart } from "@/lib/engine/ml/link-metric-names";
 import type { EvaluationProtocol } from "@/lib/engine/ml/training-types";
 
 /** The stored model record fields the wire shapes are built from. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { withLinkMetricNamesPerPart } from "@/lib/contracts/link-metric-names";
 import type { FeatureSchema } from "./feature-schema";
-import { withLinkMetricNamesPerPart } from "./link-metric-names";
 import { mlInputError } from "./ml-error";
 import type { NetworkKind } from "./network";
 import type { Parameter } from "./parameter";
