@@ -6,7 +6,6 @@ import * as runRoute from "@/app/api/runs/[run_id]/route";
 import * as startRunRoute from "@/app/api/sessions/[session_id]/runs/route";
 import type { RunEvent } from "@/lib/contracts/run-event";
 import { getDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
 import { type JobHandler, registerJobHandler } from "@/lib/jobs/job-kind-registry";
 import { closeJobQueue } from "@/lib/jobs/job-queue";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/job-worker";
@@ -20,8 +19,10 @@ import {
   startFakeOpenAIServer,
 } from "../support/fake-openai-server";
 import { seedKarateSession } from "../support/karate-session";
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
+import { fakeModelEnvironment } from "../support/run-harness";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
 // Token and time budgets with a model that reports usage: the stand-in OpenAI-compatible
@@ -33,13 +34,6 @@ let llm: FakeOpenAIServer;
 let script: ((body: ChatCompletionRequestBody) => FakeTurn)[] = [];
 const engineCalls: string[] = [];
 let owner: Awaited<ReturnType<typeof seedKarateSession>>;
-const env = () => ({
-  GRAPH_ENGINE_URL: `${engine.url}/api/mcp`,
-  LLM_BASE_URL: llm.baseUrl,
-  LLM_API_KEY: modelKey,
-  LLM_MODEL: "fake-gpt",
-  LLM_PROTOCOL: "openai_chat",
-});
 
 beforeAll(async () => {
   const countingPost = async (request: Request) => {
@@ -63,8 +57,8 @@ beforeAll(async () => {
       return next(body);
     },
   });
-  Object.assign(process.env, env());
-  resetEnvForTests();
+  process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
+  useModelEnvironment(fakeModelEnvironment(llm.baseUrl, modelKey));
   await startJobWorker({ kinds: builtinJobKinds, concurrency: 2, sweepIntervalMs: 3_600_000 });
   owner = await seedKarateSession({ label: "budget-llm" });
 }, 120_000);
@@ -76,8 +70,8 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const name of Object.keys(env())) delete process.env[name];
-  resetEnvForTests();
+  delete process.env.GRAPH_ENGINE_URL;
+  restoreModelEnvironment();
   await stopJobWorker();
   await closeJobQueue();
   await engine?.close();

@@ -16,8 +16,10 @@ import {
   type FakeTurn,
   startFakeOpenAIServer,
 } from "../support/fake-openai-server";
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 import { actingAs, routeContext, testInternalKey } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
+import { fakeModelEnvironment } from "../support/run-harness";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
 // How a run talks to the graph engine, seen from the engine's side of the wire: the identity
@@ -77,32 +79,19 @@ beforeAll(async () => {
     apiKey: modelKey,
     respond: () => script.shift() ?? { text: "Done." },
   });
-  Object.assign(process.env, {
-    GRAPH_ENGINE_URL: `${engine.url}/api/mcp`,
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: modelKey,
-    LLM_MODEL: "fake-gpt",
-    LLM_PROTOCOL: "openai_chat",
-    // The model's requests are the run's turns only: no memory extraction call in between.
-    MEMORY_LLM_EXTRACTION: "false",
-  });
-  resetEnvForTests();
+  process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
+  // The model's requests are the run's turns only: no memory extraction call in between.
+  process.env.MEMORY_LLM_EXTRACTION = "false";
+  useModelEnvironment(fakeModelEnvironment(llm.baseUrl, modelKey));
   userId = (await insertUser({ email: `calls-${randomUUID()}@test.local`, displayName: "calls" }))
     .id;
   projectId = (await createProject({ ownerId: userId, name: "Engine calls" })).project_id;
 }, 60_000);
 
 afterAll(async () => {
-  for (const name of [
-    "GRAPH_ENGINE_URL",
-    "LLM_BASE_URL",
-    "LLM_API_KEY",
-    "LLM_MODEL",
-    "LLM_PROTOCOL",
-  ]) {
-    delete process.env[name];
-  }
-  resetEnvForTests();
+  delete process.env.GRAPH_ENGINE_URL;
+  delete process.env.MEMORY_LLM_EXTRACTION;
+  restoreModelEnvironment();
   await engine?.close();
   await llm?.close();
 });

@@ -18,7 +18,6 @@ import { sessionSnapshotSchema } from "@/lib/contracts/session";
 import { projectUsageSchema } from "@/lib/contracts/usage";
 import { uploadDataset } from "@/lib/datasets/upload-dataset";
 import { insertUser } from "@/lib/db/queries/users";
-import { resetEnvForTests } from "@/lib/env";
 import { createProject } from "@/lib/projects/create-project";
 import { createSession } from "@/lib/sessions/create-session";
 import {
@@ -27,8 +26,10 @@ import {
   type FakeTurn,
   startFakeOpenAIServer,
 } from "../support/fake-openai-server";
+import { restoreModelEnvironment, useModelEnvironment } from "../support/model-environment";
 import { actingAs, routeContext } from "../support/route-request";
 import { readRunEvents } from "../support/run-events-client";
+import { fakeModelEnvironment } from "../support/run-harness";
 import { serveRouteHandlers } from "../support/serve-route-handlers";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures");
@@ -66,14 +67,8 @@ beforeAll(async () => {
       return turn;
     },
   });
-  Object.assign(process.env, {
-    GRAPH_ENGINE_URL: `${engine.url}/api/mcp`,
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: modelKey,
-    LLM_MODEL: "fake-gpt",
-    LLM_PROTOCOL: "openai_chat",
-  });
-  resetEnvForTests();
+  process.env.GRAPH_ENGINE_URL = `${engine.url}/api/mcp`;
+  useModelEnvironment(fakeModelEnvironment(llm.baseUrl, modelKey));
   userId = (await insertUser({ email: `use-${randomUUID()}@test.local`, displayName: "u" })).id;
   otherUserId = (await insertUser({ email: `oth-${randomUUID()}@test.local`, displayName: "o" }))
     .id;
@@ -91,16 +86,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const name of [
-    "GRAPH_ENGINE_URL",
-    "LLM_BASE_URL",
-    "LLM_API_KEY",
-    "LLM_MODEL",
-    "LLM_PROTOCOL",
-  ]) {
-    delete process.env[name];
-  }
-  resetEnvForTests();
+  delete process.env.GRAPH_ENGINE_URL;
+  restoreModelEnvironment();
   await engine?.close();
   await llm?.close();
 });
