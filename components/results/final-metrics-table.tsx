@@ -1,12 +1,12 @@
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { formatMetric } from "./ml-labels";
 
-type MetricKey = "accuracy" | "macroF1" | "auc" | "ap" | "loss";
+type MetricKey = "accuracy" | "macro_f1" | "auc" | "ap" | "loss";
 
 const columnsByTask: Record<ModelRecord["task"], { key: MetricKey; label: string }[]> = {
   node_classification: [
     { key: "accuracy", label: "Accuracy" },
-    { key: "macroF1", label: "Macro F1" },
+    { key: "macro_f1", label: "Macro F1" },
     { key: "loss", label: "Loss" },
   ],
   link_prediction: [

@@ -5,7 +5,7 @@ import { useModelRecord } from "@/hooks/use-ml-results";
 import { ErrorState } from "../ui/error-state";
 import { FinalMetricsTable } from "./final-metrics-table";
 import { shortId, splitLabel, taskLabel } from "./ml-labels";
-import { TrainingCurves } from "./training-curves";
+import { ModelCurves } from "./model-curves";
 
 /** One model's curves and final metrics, read from its record (`GET /api/ml/models/{id}`). */
 export function ModelCurvesPanel({ modelId }: { modelId: string }) {
@@ -46,7 +46,7 @@ export function ModelCurvesPanel({ modelId }: { modelId: string }) {
           Model {shortId(record.model_id)}: config, features and file
         </Link>
       </p>
-      <TrainingCurves record={record} />
+      <ModelCurves record={record} />
       <FinalMetricsTable record={record} />
     </div>
   );

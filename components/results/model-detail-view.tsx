@@ -11,7 +11,7 @@ import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { FinalMetricsTable } from "./final-metrics-table";
 import { splitLabel, taskLabel } from "./ml-labels";
-import { TrainingCurves } from "./training-curves";
+import { ModelCurves } from "./model-curves";
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value)
@@ -137,7 +137,7 @@ function ModelDetail({ record }: { record: ModelRecord }) {
         <h2 id="model-curves-heading" className="text-lg font-semibold">
           Curves and final metrics
         </h2>
-        <TrainingCurves record={record} />
+        <ModelCurves record={record} />
         <FinalMetricsTable record={record} />
       </section>
     </div>

@@ -37,7 +37,8 @@ export function curvePoints(curves: ModelRecord["curves"]): CurvePoint[] {
  */
 export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
   const points = curvePoints(record.curves);
-  const kept = record.protocol.keptEpoch;
+  // The best epoch early stopping kept (older records name only the kept epoch).
+  const kept = record.protocol.early_stopping?.best_epoch ?? record.protocol.keptEpoch;
   const stopped = record.protocol.early_stopping?.stopped_epoch ?? null;
   const keptPoint = points.find((point) => point.epoch === kept);
   const metric = metricLabel(record.protocol.metric);

@@ -70,14 +70,6 @@ export class DatasetsPage extends WorkbenchPage {
     await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   }
 
-  /** Nothing on the page is wider than the window: no sideways scrolling. */
-  async horizontalOverflow(): Promise<{ scrollWidth: number; innerWidth: number }> {
-    return this.page.evaluate(() => ({
-      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-      innerWidth: window.innerWidth,
-    }));
-  }
-
   async expectUploadSucceeded(fileName: string): Promise<void> {
     const item = this.uploadItem(fileName);
     await expect(item).toHaveAttribute("data-phase", "succeeded");

@@ -12,6 +12,8 @@ export class ResultsPage extends WorkbenchPage {
   readonly curvesTable: Locator;
   readonly finalMetrics: Locator;
   readonly comparisonGroups: Locator;
+  readonly rocCurves: Locator;
+  readonly rocChart: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -25,6 +27,8 @@ export class ResultsPage extends WorkbenchPage {
     this.curvesTable = this.curvesPanel.getByTestId("training-curves-table");
     this.finalMetrics = this.curvesPanel.getByTestId("final-metrics");
     this.comparisonGroups = page.getByTestId("comparison-group");
+    this.rocCurves = this.curvesPanel.getByTestId("roc-curves");
+    this.rocChart = this.curvesPanel.getByTestId("roc-curve-chart");
   }
 
   async open(): Promise<void> {

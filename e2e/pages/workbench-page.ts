@@ -30,6 +30,14 @@ export class WorkbenchPage {
     return this.page.getByRole("heading", { level: 1 });
   }
 
+  /** Nothing on the page is wider than the window: no sideways scrolling. */
+  async horizontalOverflow(): Promise<{ scrollWidth: number; innerWidth: number }> {
+    return this.page.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
+  }
+
   async goto(path: string): Promise<void> {
     await this.page.goto(path);
     // The switcher is ready once the project list arrived (select or "no projects" state).

@@ -1,18 +1,20 @@
 import { z } from "zod";
-import { withLinkMetricNames } from "./link-metric-names";
+import { withMetricNames } from "./metric-names";
+import { rocCurvesSchema } from "./roc-curve";
 
 // Client-safe: GET /api/ml/models/{id}, GET /api/projects/{id}/training-summary and the
 // training_summary tool answer these shapes; the ML results view parses them.
 
 /**
- * Metrics of one part of the split (node classification: accuracy, macroF1; links: auc, ap —
- * records stored before the rename said rocAuc / averagePrecision and read as auc / ap).
+ * Metrics of one part of the split (node classification: accuracy, macro_f1; links: auc, ap —
+ * records stored before the rename said macroF1 / rocAuc / averagePrecision and read as
+ * macro_f1 / auc / ap).
  */
 export const partMetricsSchema = z.preprocess(
-  withLinkMetricNames,
+  withMetricNames,
   z.looseObject({
     accuracy: z.number().optional(),
-    macroF1: z.number().optional(),
+    macro_f1: z.number().optional(),
     loss: z.number().optional(),
     auc: z.number().optional(),
     ap: z.number().optional(),
@@ -61,13 +63,14 @@ export const evaluationProtocolSchema = z.looseObject({
   early_stopping: earlyStoppingOutcomeSchema.optional(),
 });
 
-/** Per-epoch curves. */
+/** Per-epoch curves; link prediction adds the final model's ROC curves (absent on older records). */
 export const trainingCurvesSchema = z.object({
   epoch: z.array(z.number()),
   trainLoss: z.array(z.number()),
   valLoss: z.array(z.number()),
   valMetric: z.array(z.number()),
   epochMs: z.array(z.number()),
+  roc: rocCurvesSchema.optional(),
 });
 
 /** One experiment as the training summary lists it (config, metrics and id read together). */

@@ -1,6 +1,6 @@
 import "server-only";
-import { withLinkMetricNamesPerPart } from "@/lib/contracts/link-metric-names";
-import type { ModelRecord } from "@/lib/contracts/ml-models";
+import { withMetricNamesPerPart } from "@/lib/contracts/metric-names";
+import { type ModelRecord, trainingCurvesSchema } from "@/lib/contracts/ml-models";
 import { summariseTraining } from "@/lib/engine/ml/describe-training";
 import type { EvaluationProtocol } from "@/lib/engine/ml/training-types";
 
@@ -26,6 +26,15 @@ const asObject = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+/**
+ * The stored curves through the same schema the results view parses them with; a record whose
+ * curves do not fit it is answered as stored (the client then names the mismatch).
+ */
+function recordCurves(curves: unknown): ModelRecord["curves"] {
+  const parsed = trainingCurvesSchema.safeParse(curves);
+  return parsed.success ? parsed.data : (curves as ModelRecord["curves"]);
+}
+
 /** Where a model's file is downloaded from (owner-checked route). */
 export function modelFileUrl(modelId: string): string {
   return `/api/ml/models/${encodeURIComponent(modelId)}/file`;
@@ -43,9 +52,9 @@ export function toModelRecordJson(row: StoredMlModel): ModelRecord {
     model: row.algorithm,
     config,
     split: row.split as ModelRecord["split"],
-    metrics: withLinkMetricNamesPerPart(row.metrics) as ModelRecord["metrics"],
+    metrics: withMetricNamesPerPart(row.metrics) as ModelRecord["metrics"],
     protocol: config.protocol as ModelRecord["protocol"],
-    curves: row.curves as ModelRecord["curves"],
+    curves: recordCurves(row.curves),
     job_id: row.jobId,
     created_at: row.createdAt.toISOString(),
     file: row.filePath

@@ -18,9 +18,9 @@ export function classificationMetrics(input: {
   labels: Int32Array;
   nodes: Int32Array;
   classCount: number;
-}): { accuracy: number; macroF1: number } {
+}): { accuracy: number; macro_f1: number } {
   const { predicted, labels, nodes, classCount } = input;
-  if (nodes.length === 0) return { accuracy: Number.NaN, macroF1: Number.NaN };
+  if (nodes.length === 0) return { accuracy: Number.NaN, macro_f1: Number.NaN };
   const truePositive = new Float64Array(classCount);
   const predictedCount = new Float64Array(classCount);
   const actualCount = new Float64Array(classCount);
@@ -41,5 +41,5 @@ export function classificationMetrics(input: {
     const denominator = predictedCount[c] + actualCount[c];
     f1Sum += denominator === 0 ? 0 : (2 * truePositive[c]) / denominator;
   }
-  return { accuracy: correct / nodes.length, macroF1: present === 0 ? 0 : f1Sum / present };
+  return { accuracy: correct / nodes.length, macro_f1: present === 0 ? 0 : f1Sum / present };
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { withLinkMetricNamesPerPart } from "@/lib/contracts/link-metric-names";
+import { withMetricNamesPerPart } from "@/lib/contracts/metric-names";
 import type { FeatureSchema } from "./feature-schema";
 import { mlInputError } from "./ml-error";
 import type { NetworkKind } from "./network";
@@ -107,9 +107,9 @@ export function assertModelFile({ file }: { file: unknown }): ModelFile {
   if (modelFileChecksum({ file: candidate }) !== candidate.checksum) {
     throw invalidFile("the checksum does not match its content");
   }
-  // The checksum covers the file as written; a file from before the auc/ap rename reads
-  // under the new names.
-  const metrics = withLinkMetricNamesPerPart(candidate.metrics);
+  // The checksum covers the file as written; a file from before the snake_case metric names
+  // (macroF1, rocAuc, averagePrecision) reads under the new ones.
+  const metrics = withMetricNamesPerPart(candidate.metrics);
   return metrics === candidate.metrics ? candidate : { ...candidate, metrics };
 }
 

@@ -6,6 +6,7 @@ import { undirectedEdgePairs } from "./edge-pairs";
 import { type LabelledPairs, pairKeySet, sampleNegativePairs, splitEdges } from "./edge-split";
 import { runEpochLoop } from "./epoch-loop";
 import { prepareGraphInputs } from "./graph-inputs";
+import { linkRocCurves } from "./link-roc-curves";
 import { encodeWeights, type ModelFile, modelFileChecksum } from "./model-file";
 import { backwardNetwork, createNetwork, forwardNetwork } from "./network";
 import { rankingMetrics } from "./ranking-metrics";
@@ -156,7 +157,8 @@ export async function trainLinkPredictor(input: {
     trainedOn: { nodeCount: graph.nodeIds.length, messagePassingEdges: positives },
   };
   const modelFile: ModelFile = { ...content, checksum: modelFileChecksum({ file: content }) };
-  return { modelFile, metrics, curves: loop.curves, protocol };
+  const roc = linkRocCurves({ embedding, val: split.val, test: split.test });
+  return { modelFile, metrics, curves: { ...loop.curves, roc }, protocol };
 }
 
 function evaluatePairs(embedding: Matrix, pairs: LabelledPairs) {

@@ -1,3 +1,4 @@
+import type { RocCurves } from "@/lib/contracts/roc-curve";
 import type { GraphData } from "../graph/graph-data";
 import type { FeatureSelection } from "./derive-feature-schema";
 import type { EarlyStoppingOutcome, EarlyStoppingSpec } from "./early-stopping";
@@ -49,13 +50,17 @@ export type TrainingProgress = {
   epoch?: number;
 };
 
-/** Per-epoch curves, one entry per epoch run (val metric: accuracy or ROC-AUC). */
+/**
+ * Per-epoch curves, one entry per epoch run (val metric: accuracy or ROC-AUC); link prediction
+ * adds the kept model's ROC curves on the held-out edges (`link-roc-curves.ts`).
+ */
 export type TrainingCurves = {
   epoch: number[];
   trainLoss: number[];
   valLoss: number[];
   valMetric: number[];
   epochMs: number[];
+  roc?: RocCurves;
 };
 
 /** How the metrics were obtained; recorded beside every metric. */
@@ -76,10 +81,13 @@ export type EvaluationProtocol = {
   features?: FeaturesUsed;
 };
 
-/** Final metrics per part; node classification: accuracy + macro-F1, links: ROC-AUC (`auc`) + average precision (`ap`). */
+/**
+ * Final metrics per part; node classification: accuracy + macro-F1 (`macro_f1`), links: ROC-AUC
+ * (`auc`) + average precision (`ap`).
+ */
 export type TrainingMetrics = Record<
   "train" | "val" | "test",
-  { accuracy?: number; macroF1?: number; loss?: number; auc?: number; ap?: number }
+  { accuracy?: number; macro_f1?: number; loss?: number; auc?: number; ap?: number }
 >;
 
 /** Input of trainModel. */

@@ -60,9 +60,9 @@ const classifier = {
   revision: 3,
   classes: ["Mr. Hi", "Officer"],
   metrics: {
-    train: { accuracy: 1, macroF1: 1 },
-    val: { accuracy: 0.8571428571, macroF1: 0.85 },
-    test: { accuracy: 0.7142857143, macroF1: 0.7 },
+    train: { accuracy: 1, macro_f1: 1 },
+    val: { accuracy: 0.8571428571, macro_f1: 0.85 },
+    test: { accuracy: 0.7142857143, macro_f1: 0.7 },
   },
   protocol: {
     ...protocol("accuracy", "stratified"),

@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { withMetricNames } from "@/lib/contracts/metric-names";
 
 // What the ML tools answer, as the offline model reads it (loose: extra fields are fine).
 
-const partMetrics = z.looseObject({
-  accuracy: z.number().optional(),
-  macroF1: z.number().optional(),
-  auc: z.number().optional(),
-  ap: z.number().optional(),
-});
+// Results of jobs that finished before the snake_case names read under them.
+const partMetrics = z.preprocess(
+  withMetricNames,
+  z.looseObject({
+    accuracy: z.number().optional(),
+    macro_f1: z.number().optional(),
+    auc: z.number().optional(),
+    ap: z.number().optional(),
+  }),
+);
 
 /** Final metrics per part. */
 export const mlMetricsSchema = z.looseObject({

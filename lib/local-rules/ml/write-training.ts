@@ -40,7 +40,7 @@ function metricsTable(input: { metrics: Metrics; protocol: Protocol; ml: MlPhras
     const m = input.metrics[part];
     return links
       ? [input.ml.partNames[part], formatFigure(m.auc), formatFigure(m.ap)]
-      : [input.ml.partNames[part], formatFigure(m.accuracy), formatFigure(m.macroF1)];
+      : [input.ml.partNames[part], formatFigure(m.accuracy), formatFigure(m.macro_f1)];
   });
   return { kind: "table" as const, columns, rows };
 }
