@@ -226,6 +226,8 @@ describe("train and infer as jobs", () => {
       ownerId: alice.userId,
     });
     expect(row.metrics).toEqual(result.metrics);
+    // Classification metrics are snake_case in the result, the record and the file.
+    expect(Object.keys(result.metrics.test).sort()).toEqual(["accuracy", "loss", "macro_f1"]);
     expect(row.filePath).toBe(`models/${alice.userId}/${modelId}.json`);
     const file = parseModelFile({
       text: await readBlobText({ store: getBlobStore(), key: row.filePath as string }),
@@ -307,6 +309,13 @@ describe("train and infer as jobs", () => {
     });
     expect(result.protocol).toMatchObject({ metric: "roc_auc", split: { kind: "edges" } });
     expect(result.metrics.test.auc).toBeGreaterThan(0);
+    // Its record carries the kept model's ROC curves, in the shape the results view parses.
+    const served = await getJson(modelRoute, alice, { model_id: result.model_id });
+    const record = modelRecordSchema.parse(await served.response.json());
+    const roc = record.curves.roc?.test ?? [];
+    expect(roc[0]).toEqual({ fpr: 0, tpr: 0 });
+    expect(roc.at(-1)).toEqual({ fpr: 1, tpr: 1 });
+    expect(record.metrics.test).toEqual(result.metrics.test);
     const accepted = await call(client, "infer", {
       model_id: result.model_id,
       node_ids: ["n0"],
