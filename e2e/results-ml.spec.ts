@@ -256,6 +256,10 @@ test("at 390 px a link predictor shows its ROC curve with the AUC, its metrics a
   await page.screenshot({ path: testInfo.outputPath("model-detail-roc-390.png"), fullPage: true });
   const narrow = await results.horizontalOverflow();
   expect(narrow.scrollWidth).toBeLessThanOrEqual(narrow.innerWidth);
+  // On a wide screen the ROC curve sits beside the training curves.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(detail.getByTestId("roc-curve-chart")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("model-detail-roc-wide.png"), fullPage: true });
 
   expect(errors).toEqual([]);
 });

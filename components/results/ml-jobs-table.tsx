@@ -45,8 +45,10 @@ export function MlJobsTable({
   onCancel: (jobId: string) => void;
   cancellingJobId: string | null;
 }) {
+  // Positioned: the sr-only header text is absolute and would otherwise escape the scroll
+  // box and widen a narrow page.
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="ml-jobs-table">
         <caption className="sr-only">Training and inference jobs, newest first</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">

@@ -54,10 +54,11 @@ export function RocCurveChart({ series }: { series: RocSeries[] }) {
             type="number"
             domain={[0, 1]}
             ticks={[0, 0.25, 0.5, 0.75, 1]}
-            width={48}
+            width={64}
             label={{ value: "True-positive rate", angle: -90, position: "insideLeft", dy: 48 }}
           />
-          <Legend verticalAlign="top" />
+          {/* In drawing order (test, validation, chance), not sorted by name. */}
+          <Legend verticalAlign="top" itemSorter={null} />
           {series.map((entry) => (
             <Line
               key={entry.key}

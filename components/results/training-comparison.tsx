@@ -50,7 +50,9 @@ export function TrainingComparison({
               {group.experiments.length === 1 ? "experiment" : "experiments"} on the same data, task
               and split: their {metric.toLowerCase()} can be compared here, and only here.
             </p>
-            <div className="mt-2 overflow-x-auto">
+            {/* Positioned: the sr-only header text is absolute and would otherwise escape the
+                scroll box and widen a narrow page. */}
+            <div className="relative mt-2 overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="comparison-table">
                 <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
                   <tr>

@@ -42,6 +42,11 @@ export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
   const stopped = record.protocol.early_stopping?.stopped_epoch ?? null;
   const keptPoint = points.find((point) => point.epoch === kept);
   const metric = metricLabel(record.protocol.metric);
+  // A mark's label goes on the side of its line with more room, so an early kept epoch or a
+  // late stop keeps its label inside a narrow chart.
+  const first = points[0]?.epoch ?? kept;
+  const last = points.at(-1)?.epoch ?? kept;
+  const inLeftHalf = (epoch: number) => epoch - first <= (last - first) / 2;
   return (
     <div data-testid="training-curves-chart" data-point-count={points.length} aria-hidden="true">
       <ResponsiveContainer width="100%" height={300} initialDimension={{ width: 640, height: 300 }}>
@@ -88,7 +93,11 @@ export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
             x={kept}
             stroke="#dc2626"
             strokeDasharray="4 2"
-            label={{ value: `kept epoch ${kept}`, position: "insideTopRight", fill: "#b91c1c" }}
+            label={{
+              value: `kept epoch ${kept}`,
+              position: inLeftHalf(kept) ? "insideTopLeft" : "insideTopRight",
+              fill: "#b91c1c",
+            }}
           />
           {stopped !== null && stopped !== kept ? (
             <ReferenceLine
@@ -96,7 +105,11 @@ export function TrainingCurvesChart({ record }: { record: ModelRecord }) {
               x={stopped}
               stroke="#475569"
               strokeDasharray="2 2"
-              label={{ value: `stopped ${stopped}`, position: "insideBottomLeft", fill: "#334155" }}
+              label={{
+                value: `stopped ${stopped}`,
+                position: inLeftHalf(stopped) ? "insideBottomLeft" : "insideBottomRight",
+                fill: "#334155",
+              }}
             />
           ) : null}
           {keptPoint ? (
