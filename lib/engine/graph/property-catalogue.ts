@@ -1,4 +1,5 @@
 import type { GraphData, Properties } from "./graph-data";
+import type { NumericColumns } from "./numeric-columns";
 
 /** What kind of values a property holds; "mixed" when nodes disagree. */
 export type PropertyKind = "number" | "text" | "boolean" | "mixed";
@@ -53,6 +54,9 @@ export function describeProperties({ graph }: { graph: GraphData }): PropertyCat
   for (let u = 0; u < graph.nodeIds.length; u++) {
     nodeAccumulators[graph.nodeTypeIndex[u]].add(graph.nodeProperties[u]);
   }
+  if (graph.nodeNumericColumns) {
+    addNumericColumns(graph.nodeNumericColumns, graph.nodeTypeIndex, nodeAccumulators);
+  }
   const edgeAccumulators = graph.edgeTypeNames.map(() => new TypeAccumulator());
   const endpoints = graph.edgeTypeNames.map(() => ({
     sources: new Set<number>(),
@@ -86,6 +90,64 @@ export function describeProperties({ graph }: { graph: GraphData }): PropertyCat
   };
   cache.set(graph, catalogue);
   return catalogue;
+}
+
+/**
+ * The typed store's columns, column by column: every value is a number, so distinct values are
+ * counted by number (no text form per cell) — the description is the one the same values in
+ * property objects would give.
+ */
+function addNumericColumns(
+  columns: NumericColumns,
+  typeIndex: Uint16Array,
+  accumulators: TypeAccumulator[],
+) {
+  const width = columns.names.length;
+  const { values } = columns;
+  for (let c = 0; c < width; c++) {
+    const perType = new Map<number, NumberAccumulator>();
+    for (let u = 0, at = c; u < typeIndex.length; u++, at += width) {
+      const value = values[at];
+      if (Number.isNaN(value)) continue;
+      let accumulator = perType.get(typeIndex[u]);
+      if (!accumulator) {
+        accumulator = new NumberAccumulator();
+        perType.set(typeIndex[u], accumulator);
+        accumulators[typeIndex[u]].properties.set(columns.names[c], accumulator);
+      }
+      accumulator.add(value);
+    }
+  }
+}
+
+class NumberAccumulator {
+  present = 0;
+  min = Number.POSITIVE_INFINITY;
+  max = Number.NEGATIVE_INFINITY;
+  readonly counts = new Map<number, number>();
+  capped = false;
+
+  add(value: number): void {
+    this.present++;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+    const seen = this.counts.get(value);
+    if (seen !== undefined) this.counts.set(value, seen + 1);
+    else if (this.counts.size < maxDistinctCounted) this.counts.set(value, 1);
+    else this.capped = true;
+  }
+
+  describe(name: string): PropertyDescription {
+    return {
+      name,
+      kind: "number",
+      present: this.present,
+      distinct: this.counts.size,
+      ...(this.capped ? { distinct_capped: true } : {}),
+      min: this.min,
+      max: this.max,
+    };
+  }
 }
 
 class PropertyAccumulator {
@@ -143,7 +205,7 @@ class PropertyAccumulator {
 
 class TypeAccumulator {
   count = 0;
-  readonly properties = new Map<string, PropertyAccumulator>();
+  readonly properties = new Map<string, PropertyAccumulator | NumberAccumulator>();
 
   add(properties: Properties): void {
     this.count++;
@@ -156,7 +218,7 @@ class TypeAccumulator {
         accumulator = new PropertyAccumulator();
         this.properties.set(name, accumulator);
       }
-      accumulator.add(value);
+      (accumulator as PropertyAccumulator).add(value);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { GraphData, PropertyValue } from "../graph/graph-data";
+import type { NumericColumns } from "../graph/numeric-columns";
 
 /** What the values of one node property look like across a graph. */
 export type PropertyProfile = {
@@ -40,7 +41,48 @@ export function profileNodeProperties({
       addValue(profile, value, distinctLimit);
     }
   }
+  if (graph.nodeNumericColumns) {
+    profileNumericColumns(graph.nodeNumericColumns, profiles, distinctLimit);
+  }
   return profiles;
+}
+
+/**
+ * The typed store's columns (a wide table's numbers), column by column straight from the
+ * matrix: the same profiles the values would give as property objects, after the objects'
+ * properties in first-seen order.
+ */
+function profileNumericColumns(
+  columns: NumericColumns,
+  profiles: Map<string, PropertyProfile>,
+  distinctLimit: number,
+) {
+  const width = columns.names.length;
+  const { values } = columns;
+  const rows = width === 0 ? 0 : values.length / width;
+  for (let c = 0; c < width; c++) {
+    const profile = emptyProfile(columns.names[c]);
+    let present = 0;
+    let zeroOne = true;
+    let sum = 0;
+    let sumOfSquares = 0;
+    for (let u = 0, at = c; u < rows; u++, at += width) {
+      const value = values[at];
+      if (Number.isNaN(value)) continue;
+      present++;
+      if (value !== 0 && value !== 1) zeroOne = false;
+      sum += value;
+      sumOfSquares += value * value;
+      if (profile.distinct.size <= distinctLimit) profile.distinct.add(String(value));
+    }
+    if (present === 0) continue;
+    profile.present = present;
+    profile.numbers = present;
+    profile.zeroOne = zeroOne;
+    profile.sum = sum;
+    profile.sumOfSquares = sumOfSquares;
+    profiles.set(profile.name, profile);
+  }
 }
 
 function emptyProfile(name: string): PropertyProfile {
