@@ -104,18 +104,23 @@ function addNumericColumns(
 ) {
   const width = columns.names.length;
   const { values } = columns;
-  for (let c = 0; c < width; c++) {
-    const perType = new Map<number, NumberAccumulator>();
-    for (let u = 0, at = c; u < typeIndex.length; u++, at += width) {
-      const value = values[at];
-      if (Number.isNaN(value)) continue;
-      let accumulator = perType.get(typeIndex[u]);
-      if (!accumulator) {
-        accumulator = new NumberAccumulator();
-        perType.set(typeIndex[u], accumulator);
-        accumulators[typeIndex[u]].properties.set(columns.names[c], accumulator);
-      }
-      accumulator.add(value);
+  // Row by row (the matrix is row-major), one accumulator per column and node type.
+  const byType = new Map<number, NumberAccumulator[]>();
+  for (let u = 0; u < typeIndex.length; u++) {
+    let row = byType.get(typeIndex[u]);
+    if (!row) {
+      row = Array.from({ length: width }, () => new NumberAccumulator());
+      byType.set(typeIndex[u], row);
+    }
+    const start = u * width;
+    for (let c = 0; c < width; c++) {
+      const value = values[start + c];
+      if (!Number.isNaN(value)) row[c].add(value);
+    }
+  }
+  for (const [type, row] of byType) {
+    for (let c = 0; c < width; c++) {
+      if (row[c].present > 0) accumulators[type].properties.set(columns.names[c], row[c]);
     }
   }
 }
@@ -127,10 +132,22 @@ class NumberAccumulator {
   readonly counts = new Map<number, number>();
   capped = false;
 
+  /** 0 and 1 (most cells of a bag-of-words table) are counted without the Map. */
+  zeros = 0;
+  ones = 0;
+
   add(value: number): void {
     this.present++;
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
+    if (value === 0) {
+      this.zeros++;
+      return;
+    }
+    if (value === 1) {
+      this.ones++;
+      return;
+    }
     const seen = this.counts.get(value);
     if (seen !== undefined) this.counts.set(value, seen + 1);
     else if (this.counts.size < maxDistinctCounted) this.counts.set(value, 1);
@@ -138,12 +155,13 @@ class NumberAccumulator {
   }
 
   describe(name: string): PropertyDescription {
+    const distinct = this.counts.size + (this.zeros > 0 ? 1 : 0) + (this.ones > 0 ? 1 : 0);
     return {
       name,
       kind: "number",
       present: this.present,
-      distinct: this.counts.size,
-      ...(this.capped ? { distinct_capped: true } : {}),
+      distinct: Math.min(distinct, maxDistinctCounted),
+      ...(this.capped || distinct > maxDistinctCounted ? { distinct_capped: true } : {}),
       min: this.min,
       max: this.max,
     };

@@ -60,27 +60,50 @@ function profileNumericColumns(
   const width = columns.names.length;
   const { values } = columns;
   const rows = width === 0 ? 0 : values.length / width;
-  for (let c = 0; c < width; c++) {
-    const profile = emptyProfile(columns.names[c]);
-    let present = 0;
-    let zeroOne = true;
-    let sum = 0;
-    let sumOfSquares = 0;
-    for (let u = 0, at = c; u < rows; u++, at += width) {
-      const value = values[at];
-      if (Number.isNaN(value)) continue;
-      present++;
-      if (value !== 0 && value !== 1) zeroOne = false;
-      sum += value;
-      sumOfSquares += value * value;
-      if (profile.distinct.size <= distinctLimit) profile.distinct.add(String(value));
+  // Row by row (the matrix is row-major), per-column sums in typed arrays; 0 and 1 — nearly
+  // every cell of a bag-of-words table — are counted as distinct values by flag, not by Set.
+  const present = new Int32Array(width);
+  const notZeroOne = new Uint8Array(width);
+  const sums = new Float64Array(width);
+  const squares = new Float64Array(width);
+  const seenZero = new Uint8Array(width);
+  const seenOne = new Uint8Array(width);
+  const others: Set<number>[] = Array.from({ length: width }, () => new Set<number>());
+  for (let u = 0; u < rows; u++) {
+    const row = u * width;
+    for (let c = 0; c < width; c++) {
+      const value = values[row + c];
+      if (value === 0) {
+        present[c]++;
+        seenZero[c] = 1;
+      } else if (value === 1) {
+        present[c]++;
+        sums[c]++;
+        squares[c]++;
+        seenOne[c] = 1;
+      } else if (!Number.isNaN(value)) {
+        present[c]++;
+        notZeroOne[c] = 1;
+        sums[c] += value;
+        squares[c] += value * value;
+        if (others[c].size <= distinctLimit) others[c].add(value);
+      }
     }
-    if (present === 0) continue;
-    profile.present = present;
-    profile.numbers = present;
-    profile.zeroOne = zeroOne;
-    profile.sum = sum;
-    profile.sumOfSquares = sumOfSquares;
+  }
+  for (let c = 0; c < width; c++) {
+    if (present[c] === 0) continue;
+    const profile = emptyProfile(columns.names[c]);
+    profile.present = present[c];
+    profile.numbers = present[c];
+    profile.zeroOne = notZeroOne[c] === 0;
+    profile.sum = sums[c];
+    profile.sumOfSquares = squares[c];
+    // The text forms, as many as the objects path would have collected (up to limit + 1).
+    const distinct = [...(seenZero[c] ? [0] : []), ...(seenOne[c] ? [1] : []), ...others[c]];
+    for (const value of distinct) {
+      if (profile.distinct.size > distinctLimit) break;
+      profile.distinct.add(String(value));
+    }
     profiles.set(profile.name, profile);
   }
 }
