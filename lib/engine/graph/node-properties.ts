@@ -42,7 +42,7 @@ export function nodePropertyValue(input: {
 }
 
 /**
- * All properties of a node as one object (the numeric store's columns after the others), or
+ * All properties of a node as one object (in the table's column order), or
  * null when it has none. Builds an object per call for a graph with a numeric store: for one
  * node at a time, not for scans of a wide graph (read the store's columns there).
  */
@@ -51,12 +51,21 @@ export function nodePropertiesOf(input: { graph: GraphData; node: number }): Pro
   const properties = graph.nodeProperties[node];
   const columns = graph.nodeNumericColumns;
   if (!columns || columns.names.length === 0) return properties;
-  const merged: Record<string, PropertyValue> = properties ? { ...properties } : {};
   const width = columns.names.length;
   const start = node * width;
+  const stored: Record<string, PropertyValue> = {};
   for (let c = 0; c < width; c++) {
     const value = columns.values[start + c];
-    merged[columns.names[c]] = Number.isNaN(value) ? null : value;
+    stored[columns.names[c]] = Number.isNaN(value) ? null : value;
+  }
+  const merged: Record<string, PropertyValue> = {};
+  // In the table's column order when it is known, as one object per node listed them.
+  for (const name of columns.propertyOrder ?? []) {
+    if (Object.hasOwn(stored, name)) merged[name] = stored[name];
+    else if (properties && Object.hasOwn(properties, name)) merged[name] = properties[name];
+  }
+  for (const source of [properties ?? {}, stored]) {
+    for (const name in source) if (!Object.hasOwn(merged, name)) merged[name] = source[name];
   }
   return merged;
 }

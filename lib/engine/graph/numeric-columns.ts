@@ -11,7 +11,29 @@ export type NumericColumns = {
   names: string[];
   /** nodeCount × names.length. Float32 when every value is exactly a float32 (0/1 tables). */
   values: Float32Array | Float64Array;
+  /**
+   * Every node property name of the table, numeric or not, in column order: readers list
+   * properties in this order, as they did when all of them were in one object per node.
+   */
+  propertyOrder?: string[];
 };
+
+/**
+ * `byName` reordered by the table's column order (names it does not know keep their place
+ * after the known ones): property listings, feature schemas and query tables then come out in
+ * the order the objects path gave.
+ */
+export function inTableOrder<T>(byName: Map<string, T>, columns?: NumericColumns): Map<string, T> {
+  const order = columns?.propertyOrder;
+  if (!order) return byName;
+  const ordered = new Map<string, T>();
+  for (const name of order) {
+    const value = byName.get(name);
+    if (value !== undefined) ordered.set(name, value);
+  }
+  for (const [name, value] of byName) if (!ordered.has(name)) ordered.set(name, value);
+  return ordered;
+}
 
 /** A new store holding only the rows of `nodes`, in that order (a subgraph's nodes). */
 export function selectNumericRows(input: {
@@ -26,5 +48,5 @@ export function selectNumericRows(input: {
     const start = nodes[i] * width;
     values.set(columns.values.subarray(start, start + width), i * width);
   }
-  return { names: columns.names, values };
+  return { ...columns, values };
 }

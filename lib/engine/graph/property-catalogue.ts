@@ -1,5 +1,5 @@
 import type { GraphData, Properties } from "./graph-data";
-import type { NumericColumns } from "./numeric-columns";
+import { inTableOrder, type NumericColumns } from "./numeric-columns";
 
 /** What kind of values a property holds; "mixed" when nodes disagree. */
 export type PropertyKind = "number" | "text" | "boolean" | "mixed";
@@ -56,6 +56,9 @@ export function describeProperties({ graph }: { graph: GraphData }): PropertyCat
   }
   if (graph.nodeNumericColumns) {
     addNumericColumns(graph.nodeNumericColumns, graph.nodeTypeIndex, nodeAccumulators);
+    for (const accumulator of nodeAccumulators) {
+      accumulator.properties = inTableOrder(accumulator.properties, graph.nodeNumericColumns);
+    }
   }
   const edgeAccumulators = graph.edgeTypeNames.map(() => new TypeAccumulator());
   const endpoints = graph.edgeTypeNames.map(() => ({
@@ -223,7 +226,7 @@ class PropertyAccumulator {
 
 class TypeAccumulator {
   count = 0;
-  readonly properties = new Map<string, PropertyAccumulator | NumberAccumulator>();
+  properties = new Map<string, PropertyAccumulator | NumberAccumulator>();
 
   add(properties: Properties): void {
     this.count++;

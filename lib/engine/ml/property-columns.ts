@@ -1,5 +1,5 @@
 import type { GraphData, PropertyValue } from "../graph/graph-data";
-import type { NumericColumns } from "../graph/numeric-columns";
+import { inTableOrder, type NumericColumns } from "../graph/numeric-columns";
 
 /** What the values of one node property look like across a graph. */
 export type PropertyProfile = {
@@ -43,6 +43,7 @@ export function profileNodeProperties({
   }
   if (graph.nodeNumericColumns) {
     profileNumericColumns(graph.nodeNumericColumns, profiles, distinctLimit);
+    return inTableOrder(profiles, graph.nodeNumericColumns);
   }
   return profiles;
 }

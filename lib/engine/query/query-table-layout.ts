@@ -1,5 +1,5 @@
 import type { GraphData, Properties } from "../graph/graph-data";
-import type { NumericColumns } from "../graph/numeric-columns";
+import { inTableOrder, type NumericColumns } from "../graph/numeric-columns";
 
 /** The SQL type a column holds; mixed property values are text. */
 export type QueryColumnKind = "text" | "number" | "boolean";
@@ -131,7 +131,7 @@ function addPropertyColumns(
     });
   }
   const taken = new Set(columns.map((column) => column.name.toLowerCase()));
-  for (const [property, kind] of kinds) {
+  for (const [property, kind] of inTableOrder(kinds, numeric)) {
     const name = uniqueName(taken, property, `property_${property}`);
     columns.push({ name, kind: kind ?? "text", source: { kind: "property", property } });
   }

@@ -23,7 +23,7 @@ type Header = {
   edgeTypeNames: string[];
   stringsBytes: number;
   /** GWB2: the typed store's column names and element type; its matrix follows the strings. */
-  numericColumns?: { names: string[]; float32: boolean };
+  numericColumns?: { names: string[]; float32: boolean; propertyOrder?: string[] };
 };
 
 /**
@@ -54,7 +54,11 @@ export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: stri
     stringsBytes: strings.byteLength,
     ...(numeric
       ? {
-          numericColumns: { names: numeric.names, float32: numeric.values instanceof Float32Array },
+          numericColumns: {
+            names: numeric.names,
+            float32: numeric.values instanceof Float32Array,
+            ...(numeric.propertyOrder ? { propertyOrder: numeric.propertyOrder } : {}),
+          },
         }
       : {}),
   };
@@ -115,6 +119,7 @@ export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }
   const numericColumns = numericHeader
     ? {
         names: numericHeader.names,
+        ...(numericHeader.propertyOrder ? { propertyOrder: numericHeader.propertyOrder } : {}),
         values: numericHeader.float32
           ? take((buffer) => new Float32Array(buffer), nodeCount * numericHeader.names.length * 4)
           : take((buffer) => new Float64Array(buffer), nodeCount * numericHeader.names.length * 8),

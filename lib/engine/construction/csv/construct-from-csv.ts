@@ -192,6 +192,7 @@ function readNumericColumns(
     columns: new Set(numeric),
     store: {
       names: numeric.map((c) => names[c]),
+      propertyOrder: columns.map((c) => names[c]),
       // Float32 halves a 0/1 table's memory and payload; any value it would round stays Float64.
       values: exactFloat32 ? Float32Array.from(values) : values,
     },
