@@ -1,7 +1,7 @@
 // `npm run bench:wide-table`: how long a wide node table (thousands of numeric feature columns)
 // takes to upload and build, against the 6 s target, stage by stage. Two tables by default: a
 // seeded CiteSeer-like one (3,300 rows × 3,700 0/1 columns, bench/generate-wide-node-table.ts)
-// and Cora's node table when ../shared/datasets/cora (or --cora DIR) is there.
+// and Cora's node table when .data/datasets/cora (or --cora DIR) is there (as bench:ml).
 //
 // Per table, in one process and in this order, each step after a full GC (`--expose-gc`):
 // - `parse`: readCsv of the node table (raw fields);
@@ -44,7 +44,7 @@ const { values: options } = parseArgs({
     seed: { type: "string", default: "1" },
     cora: {
       type: "string",
-      default: path.join(repositoryRoot, "..", "shared", "datasets", "cora"),
+      default: path.join(repositoryRoot, ".data", "datasets", "cora"),
     },
     "skip-objects": { type: "boolean", default: false },
     database: { type: "boolean", default: false },
@@ -134,10 +134,21 @@ async function measureDatabase(tables: Tables) {
     nodes: { filename: "nodes.csv", bytes: Buffer.from(tables.nodes) },
   });
   const uploaded = performance.now();
+  // The job's own stage reports (reading → parsing → saving → done), timed as they arrive.
+  const stages: Record<string, number> = {};
+  let stageStart = uploaded;
+  let stage = "start";
   const built = await constructDataset({
     ownerId: user.id,
     datasetId: dataset.dataset_id,
     options: {},
+    onProgress: (report) => {
+      if (report.stage === stage) return;
+      const now = performance.now();
+      stages[stage] = round((now - stageStart) / 1000);
+      stage = report.stage;
+      stageStart = now;
+    },
   });
   const end = performance.now();
   return {
@@ -148,6 +159,7 @@ async function measureDatabase(tables: Tables) {
       build: round((end - uploaded) / 1000),
       total: round((end - start) / 1000),
     },
+    buildStages: stages,
     targetSeconds,
   };
 }
@@ -209,7 +221,7 @@ async function main() {
     }
     if (database) {
       console.error(
-        `${tables.name} [upload + constructDataset]: ${database.seconds.total} s (target ≤ ${targetSeconds} s) — ${JSON.stringify(database.seconds)}`,
+        `${tables.name} [upload + constructDataset]: ${database.seconds.total} s (target ≤ ${targetSeconds} s) — ${JSON.stringify(database.seconds)} build stages ${JSON.stringify(database.buildStages)}`,
       );
     }
   }
