@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createRandom } from "../../algorithms/seeded-random";
 import { buildNodeMask } from "../../filters/node-filter";
 import type { GraphData } from "../../graph/graph-data";
@@ -11,7 +11,9 @@ import { describeProperties } from "../../graph/property-catalogue";
 import { deriveFeatureSchema } from "../../ml/derive-feature-schema";
 import { assertFeatureSchemaCompatible, buildFeatureMatrix } from "../../ml/feature-matrix";
 import { trainModel } from "../../ml/train-model";
+import { closeIdleQueryEngines } from "../../query/query-engine-cache";
 import { planQueryTables } from "../../query/query-table-layout";
+import { runGraphQuery } from "../../query/run-graph-query";
 import { nodePropertyText } from "../../search/node-search-text";
 import { decodeGraph, encodeGraph } from "../../storage/graph-codec";
 import { selectGraph } from "../../subgraph/select-graph";
@@ -217,4 +219,17 @@ describe("a wide node table's numeric store", () => {
     expect(typed.modelFile.weights).toEqual(objects.modelFile.weights);
     expect(typed.metrics).toEqual(objects.metrics);
   });
+
+  it("answers SQL over the node table as the objects path does", async () => {
+    const { typed, objects } = both();
+    const sql = `SELECT id, a, b, c, mixed, flag, note FROM "default" ORDER BY id`;
+    const fromTyped = await runGraphQuery({ graph: typed, sql });
+    const fromObjects = await runGraphQuery({ graph: objects, sql });
+    expect(fromTyped.rows).toEqual(fromObjects.rows);
+    expect(fromTyped.rows[1]).toEqual(["n2", 1, null, -2500, "seven", false, null]);
+  });
+});
+
+afterAll(async () => {
+  await closeIdleQueryEngines();
 });
