@@ -1,5 +1,6 @@
 import { defaultTypeName } from "@/lib/engine/graph/graph-builder";
 import type { GraphData, PropertyValue } from "@/lib/engine/graph/graph-data";
+import { withNodePropertyObjects } from "@/lib/engine/graph/node-properties";
 
 /** The declared type of an exported attribute, as GraphML names it (GEXF and GML map it). */
 export type AttributeKind = "long" | "double" | "boolean" | "string";
@@ -48,7 +49,9 @@ export function buildExportModel(input: {
   naming: AttributeNaming;
   measures?: NodeMeasureColumn[];
 }): ExportModel {
-  const { graph, naming } = input;
+  const { naming } = input;
+  // Exports write properties node by node: a wide table's typed store is read as objects.
+  const graph = withNodePropertyObjects(input.graph);
   const measures = input.measures ?? [];
   // A measure asked for by name keeps that name; a property that happens to share it is renamed.
   const nodeNames = new UniqueNames(

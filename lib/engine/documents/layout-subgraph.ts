@@ -1,6 +1,7 @@
 import type { GraphLayoutDocument } from "@/lib/contracts/graph-layout-document";
 import { buildCsr } from "../csr/build-csr";
 import type { GraphData } from "../graph/graph-data";
+import { nodePropertiesOf } from "../graph/node-properties";
 import type { KernelPool } from "../kernels/kernel-pool";
 import { runKernel } from "../kernels/run-kernel";
 import {
@@ -84,7 +85,7 @@ export async function layoutSubgraph({
     colorBy,
     sizeBy,
     nodes: graph.nodeIds.map((id, i) => {
-      const properties = graph.nodeProperties[i];
+      const properties = nodePropertiesOf({ graph, node: i });
       const group = colouring.groupOf(i);
       return {
         id,
@@ -168,7 +169,9 @@ function colourGroups(
 /** Categorical colours by one property's value: the most frequent values, the rest as other. */
 function colourByProperty(graph: GraphData, name: string): Colouring {
   const grouped = propertyGroups({
-    properties: graph.nodeProperties,
+    properties: graph.nodeNumericColumns
+      ? graph.nodeIds.map((_, node) => nodePropertiesOf({ graph, node }))
+      : graph.nodeProperties,
     name,
     maxGroups: categoricalPalette.length,
   });

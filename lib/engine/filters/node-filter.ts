@@ -1,5 +1,6 @@
 import { EngineError } from "../engine-error";
 import type { GraphData, PropertyValue } from "../graph/graph-data";
+import { numericCell, numericColumnIndex } from "../graph/node-properties";
 import { resolveTypeIndex } from "../search/search-options";
 
 /** How a `where` condition compares a node's property with the given value. */
@@ -58,6 +59,11 @@ export function buildNodeMask({
     if (!readsId[c]) assertPropertyExists(graph, condition.property);
   }
   const tests = conditions.map(compileCondition);
+  // A wide table's numeric columns are read from the typed store.
+  const numericColumn = conditions.map((condition, c) =>
+    readsId[c] ? -1 : numericColumnIndex({ graph, name: condition.property }),
+  );
+  const numeric = graph.nodeNumericColumns;
   for (let u = 0; u < n; u++) {
     if (ofType && ofType[u] === 0) continue;
     const properties = graph.nodeProperties[u];
@@ -65,9 +71,11 @@ export function buildNodeMask({
     for (let c = 0; c < tests.length && passes; c++) {
       const value = readsId[c]
         ? graph.nodeIds[u]
-        : properties
-          ? properties[conditions[c].property]
-          : undefined;
+        : numeric && numericColumn[c] !== -1
+          ? numericCell(numeric, u, numericColumn[c])
+          : properties
+            ? properties[conditions[c].property]
+            : undefined;
       passes = value !== undefined && value !== null && tests[c](value);
     }
     if (passes) mask[u] = 1;
@@ -99,11 +107,13 @@ export function keptNodes({ mask }: { mask: Uint8Array }): Int32Array {
 }
 
 function hasProperty(graph: GraphData, property: string): boolean {
+  if (numericColumnIndex({ graph, name: property }) !== -1) return graph.nodeIds.length > 0;
   return graph.nodeProperties.some((properties) => properties !== null && property in properties);
 }
 
 function assertPropertyExists(graph: GraphData, property: string): void {
-  const known = new Set<string>();
+  if (numericColumnIndex({ graph, name: property }) !== -1 && graph.nodeIds.length > 0) return;
+  const known = new Set<string>(graph.nodeNumericColumns?.names.slice(0, 200));
   for (const properties of graph.nodeProperties) {
     if (!properties) continue;
     if (property in properties) return;

@@ -1,3 +1,5 @@
+import type { NumericColumns } from "./numeric-columns";
+
 /** A property value kept on a node or an edge. */
 export type PropertyValue = string | number | boolean | null;
 
@@ -18,7 +20,14 @@ export type GraphData = {
   nodeTypeNames: string[];
   /** Per node, a human label (null = use the id). */
   nodeLabels: (string | null)[];
+  /**
+   * Per node, its properties — except the numeric columns of a wide node table, which live in
+   * `nodeNumericColumns`. Read a node's properties through lib/engine/graph/node-properties
+   * (nodePropertiesOf / nodePropertyValue), which sees both.
+   */
   nodeProperties: Properties[];
+  /** Numeric node properties as one typed matrix (wide CSV node tables); absent otherwise. */
+  nodeNumericColumns?: NumericColumns;
   /** Per edge, node indices. */
   edgeSources: Int32Array;
   edgeTargets: Int32Array;

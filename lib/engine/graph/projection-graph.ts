@@ -1,4 +1,5 @@
 import type { GraphData } from "./graph-data";
+import { selectNumericRows } from "./numeric-columns";
 
 /**
  * The graph of a projection: the kept nodes (ids, labels, properties and type as they were)
@@ -46,6 +47,8 @@ export function graphOfProjection({
     edgeSources[e] = newIndex[sources[e]];
     edgeTargets[e] = newIndex[targets[e]];
   }
+  const kept: number[] = [];
+  for (let u = 0; u < graph.nodeIds.length; u++) if (keep[u] !== 0) kept.push(u);
   return {
     directed: false,
     nodeIds,
@@ -53,6 +56,11 @@ export function graphOfProjection({
     nodeTypeNames: usedTypes.map((type) => graph.nodeTypeNames[type]),
     nodeLabels,
     nodeProperties,
+    ...(graph.nodeNumericColumns
+      ? {
+          nodeNumericColumns: selectNumericRows({ columns: graph.nodeNumericColumns, nodes: kept }),
+        }
+      : {}),
     edgeSources,
     edgeTargets,
     edgeWeights: weights.slice(0, edgeCount),

@@ -1,4 +1,5 @@
 import type { GraphData, Properties } from "./graph-data";
+import { inTableOrder, type NumericColumns } from "./numeric-columns";
 
 /** What kind of values a property holds; "mixed" when nodes disagree. */
 export type PropertyKind = "number" | "text" | "boolean" | "mixed";
@@ -53,6 +54,12 @@ export function describeProperties({ graph }: { graph: GraphData }): PropertyCat
   for (let u = 0; u < graph.nodeIds.length; u++) {
     nodeAccumulators[graph.nodeTypeIndex[u]].add(graph.nodeProperties[u]);
   }
+  if (graph.nodeNumericColumns) {
+    addNumericColumns(graph.nodeNumericColumns, graph.nodeTypeIndex, nodeAccumulators);
+    for (const accumulator of nodeAccumulators) {
+      accumulator.properties = inTableOrder(accumulator.properties, graph.nodeNumericColumns);
+    }
+  }
   const edgeAccumulators = graph.edgeTypeNames.map(() => new TypeAccumulator());
   const endpoints = graph.edgeTypeNames.map(() => ({
     sources: new Set<number>(),
@@ -86,6 +93,82 @@ export function describeProperties({ graph }: { graph: GraphData }): PropertyCat
   };
   cache.set(graph, catalogue);
   return catalogue;
+}
+
+/**
+ * The typed store's columns, column by column: every value is a number, so distinct values are
+ * counted by number (no text form per cell) — the description is the one the same values in
+ * property objects would give.
+ */
+function addNumericColumns(
+  columns: NumericColumns,
+  typeIndex: Uint16Array,
+  accumulators: TypeAccumulator[],
+) {
+  const width = columns.names.length;
+  const { values } = columns;
+  // Row by row (the matrix is row-major), one accumulator per column and node type.
+  const byType = new Map<number, NumberAccumulator[]>();
+  for (let u = 0; u < typeIndex.length; u++) {
+    let row = byType.get(typeIndex[u]);
+    if (!row) {
+      row = Array.from({ length: width }, () => new NumberAccumulator());
+      byType.set(typeIndex[u], row);
+    }
+    const start = u * width;
+    for (let c = 0; c < width; c++) {
+      const value = values[start + c];
+      if (!Number.isNaN(value)) row[c].add(value);
+    }
+  }
+  for (const [type, row] of byType) {
+    for (let c = 0; c < width; c++) {
+      if (row[c].present > 0) accumulators[type].properties.set(columns.names[c], row[c]);
+    }
+  }
+}
+
+class NumberAccumulator {
+  present = 0;
+  min = Number.POSITIVE_INFINITY;
+  max = Number.NEGATIVE_INFINITY;
+  readonly counts = new Map<number, number>();
+  capped = false;
+
+  /** 0 and 1 (most cells of a bag-of-words table) are counted without the Map. */
+  zeros = 0;
+  ones = 0;
+
+  add(value: number): void {
+    this.present++;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+    if (value === 0) {
+      this.zeros++;
+      return;
+    }
+    if (value === 1) {
+      this.ones++;
+      return;
+    }
+    const seen = this.counts.get(value);
+    if (seen !== undefined) this.counts.set(value, seen + 1);
+    else if (this.counts.size < maxDistinctCounted) this.counts.set(value, 1);
+    else this.capped = true;
+  }
+
+  describe(name: string): PropertyDescription {
+    const distinct = this.counts.size + (this.zeros > 0 ? 1 : 0) + (this.ones > 0 ? 1 : 0);
+    return {
+      name,
+      kind: "number",
+      present: this.present,
+      distinct: Math.min(distinct, maxDistinctCounted),
+      ...(this.capped || distinct > maxDistinctCounted ? { distinct_capped: true } : {}),
+      min: this.min,
+      max: this.max,
+    };
+  }
 }
 
 class PropertyAccumulator {
@@ -143,7 +226,7 @@ class PropertyAccumulator {
 
 class TypeAccumulator {
   count = 0;
-  readonly properties = new Map<string, PropertyAccumulator>();
+  properties = new Map<string, PropertyAccumulator | NumberAccumulator>();
 
   add(properties: Properties): void {
     this.count++;
@@ -156,7 +239,7 @@ class TypeAccumulator {
         accumulator = new PropertyAccumulator();
         this.properties.set(name, accumulator);
       }
-      accumulator.add(value);
+      (accumulator as PropertyAccumulator).add(value);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { GraphData } from "../graph/graph-data";
+import { nodePropertyValue, numericColumnIndex } from "../graph/node-properties";
 import { type FeatureSchema, nodeIdentityColumn } from "./feature-schema";
 import { mlInputError } from "./ml-error";
 import { numericValue, profileNodeProperties } from "./property-columns";
@@ -29,11 +30,30 @@ export function buildFeatureMatrix(input: {
     indices[write] = column;
     values[write++] = value;
   };
+  // Per schema column, its position in the typed store (-1: read from property objects).
+  const numeric = graph.nodeNumericColumns;
+  const stored = schema.columns.map((feature) =>
+    feature.kind === "structural" ? -1 : numericColumnIndex({ graph, name: feature.name }),
+  );
+  const storeWidth = numeric?.names.length ?? 0;
   for (let u = 0; u < n; u++) {
     const properties = graph.nodeProperties[u];
     let column = 0;
     const binaryStart = write;
-    for (const feature of schema.columns) {
+    for (let f = 0; f < schema.columns.length; f++) {
+      const feature = schema.columns[f];
+      if (numeric && stored[f] !== -1 && feature.kind !== "categorical") {
+        // A wide table's number, read from the matrix: NaN is an empty cell.
+        const number = numeric.values[u * storeWidth + stored[f]];
+        if (feature.kind === "binary") {
+          if (number === 1) push(column, 1);
+        } else if (feature.kind === "numeric" && !Number.isNaN(number)) {
+          const z = (number - feature.mean) / feature.std;
+          if (z !== 0) push(column, z);
+        }
+        column++;
+        continue;
+      }
       if (feature.kind === "structural") {
         const raw = (input.structuralValues[feature.name] as Float64Array)[u];
         const z = (raw - feature.mean) / feature.std;
@@ -42,7 +62,11 @@ export function buildFeatureMatrix(input: {
         continue;
       }
       const value =
-        feature.name === nodeIdentityColumn ? graph.nodeIds[u] : properties?.[feature.name];
+        feature.name === nodeIdentityColumn
+          ? graph.nodeIds[u]
+          : stored[f] !== -1
+            ? nodePropertyValue({ graph, node: u, name: feature.name })
+            : properties?.[feature.name];
       if (feature.kind === "categorical") {
         const at =
           value === null || value === undefined ? -1 : categoryIndex(feature, String(value));

@@ -1,4 +1,5 @@
 import type { GraphData } from "../graph/graph-data";
+import { numericColumnIndex } from "../graph/node-properties";
 import { type FeatureSelection, usableFeatureProperties } from "./derive-feature-schema";
 import type { StructuralFeature } from "./feature-schema";
 import type { NetworkKind } from "./network";
@@ -80,6 +81,8 @@ function defaultFeatures(input: { graph: GraphData; model: NetworkKind; excluded
 }
 
 function defaultSplit(graph: GraphData): SplitSpec {
-  const hasSplit = graph.nodeProperties.some((p) => p !== null && p.split !== undefined);
+  const hasSplit =
+    numericColumnIndex({ graph, name: "split" }) !== -1 ||
+    graph.nodeProperties.some((p) => p !== null && p.split !== undefined);
   return hasSplit ? { kind: "property", property: "split" } : { kind: "stratified" };
 }

@@ -1,4 +1,5 @@
 import type { GraphData, PropertyValue } from "../graph/graph-data";
+import { nodePropertyValue } from "../graph/node-properties";
 import { mlInputError } from "./ml-error";
 
 /** Class index per node (−1: unlabelled) and the class names, sorted. */
@@ -20,7 +21,7 @@ export function readNodeLabels({
   const raw: (string | null)[] = new Array(n);
   let found = 0;
   for (let u = 0; u < n; u++) {
-    raw[u] = textOf(graph.nodeProperties[u]?.[labelProperty]);
+    raw[u] = textOf(nodePropertyValue({ graph, node: u, name: labelProperty }));
     if (raw[u] !== null) found++;
   }
   if (found === 0 && labelProperty === "label") {

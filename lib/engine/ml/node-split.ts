@@ -1,5 +1,6 @@
 import { createRandom, shuffleInPlace } from "../algorithms/seeded-random";
 import type { GraphData } from "../graph/graph-data";
+import { nodePropertyValue } from "../graph/node-properties";
 import { mlInputError } from "./ml-error";
 
 /** How nodes are split: by a node property (train/val/test) or seeded and stratified by class. */
@@ -65,7 +66,7 @@ function splitByProperty(
   const parts = { train: [] as number[], val: [] as number[], test: [] as number[] };
   let seen = 0;
   for (let u = 0; u < input.labels.length; u++) {
-    const value = input.graph.nodeProperties[u]?.[property];
+    const value = nodePropertyValue({ graph: input.graph, node: u, name: property });
     if (value === undefined || value === null) continue;
     seen++;
     const part = partOf[String(value).toLowerCase()];

@@ -1,5 +1,6 @@
 import { NodeIdIndex } from "../csr/node-id-index";
 import type { GraphData, Properties } from "../graph/graph-data";
+import { withNodePropertyObjects } from "../graph/node-properties";
 import { nodeNotFoundError, resolveNodeIds } from "../subgraph/resolve-node-ids";
 
 /** How many touched node ids the effect lists, and how many warnings it keeps. */
@@ -49,7 +50,11 @@ export class GraphEditState {
     this.edgeAlive = new Uint8Array(graph.edgeSources.length).fill(1);
     this.sources = graph.edgeSources.slice();
     this.targets = graph.edgeTargets.slice();
-    this.properties = graph.nodeProperties.slice();
+    // Edits replace a node's whole property object, so a wide table's typed store is turned
+    // into objects here (the result graph then has objects only).
+    this.properties = graph.nodeNumericColumns
+      ? withNodePropertyObjects(graph).nodeProperties
+      : graph.nodeProperties.slice();
     this.nodeTouched = new Uint8Array(graph.nodeIds.length);
     this.edgeTouched = new Uint8Array(graph.edgeSources.length);
   }

@@ -10,6 +10,8 @@ import {
   VARCHAR,
 } from "@duckdb/node-api";
 import type { GraphData, Properties } from "../graph/graph-data";
+import { numericCell, numericColumnIndex } from "../graph/node-properties";
+import type { NumericColumns } from "../graph/numeric-columns";
 import { openQueryEngine, type QueryEngineLimits } from "./open-query-engine";
 import {
   membersOf,
@@ -95,6 +97,14 @@ async function loadNodeTable(connection: DuckDBConnection, graph: GraphData, tab
     if (source.kind === "id") return (row) => graph.nodeIds[members[row]];
     if (source.kind === "label") return (row) => graph.nodeLabels[members[row]];
     if (source.kind === "property") {
+      const numeric = numericColumnIndex({ graph, name: source.property });
+      if (numeric !== -1) {
+        const store = graph.nodeNumericColumns as NumericColumns;
+        return (row) => {
+          const value = numericCell(store, members[row], numeric);
+          return value === null || column.kind !== "text" ? value : String(value);
+        };
+      }
       return (row) => propertyValue(graph.nodeProperties[members[row]], source.property, column);
     }
     const targets = foreignKeys.get(column) as (string | null)[];

@@ -1,4 +1,5 @@
 import type { GraphData, Properties } from "../graph/graph-data";
+import { inTableOrder, type NumericColumns } from "../graph/numeric-columns";
 
 /** The SQL type a column holds; mixed property values are text. */
 export type QueryColumnKind = "text" | "number" | "boolean";
@@ -47,7 +48,7 @@ export function planQueryTables({ graph }: { graph: GraphData }): QueryTableLayo
       { name: "id", kind: "text", source: { kind: "id" } },
       { name: "label", kind: "text", source: { kind: "label" } },
     ];
-    addPropertyColumns(columns, members, graph.nodeProperties);
+    addPropertyColumns(columns, members, graph.nodeProperties, graph.nodeNumericColumns);
     const takenColumns = new Set(columns.map((column) => column.name.toLowerCase()));
     for (const { edgeType, column } of foreignKeys.get(typeIndex) ?? []) {
       const name = uniqueName(takenColumns, column, `${column}_edge`);
@@ -94,7 +95,12 @@ export function membersOf(typeIndexes: Uint16Array, type: number): Int32Array {
   return members;
 }
 
-function addPropertyColumns(columns: QueryColumn[], members: Int32Array, all: Properties[]) {
+function addPropertyColumns(
+  columns: QueryColumn[],
+  members: Int32Array,
+  all: Properties[],
+  numeric?: NumericColumns,
+) {
   const kinds = new Map<string, QueryColumnKind | null>();
   for (const element of members) {
     const properties = all[element];
@@ -113,8 +119,19 @@ function addPropertyColumns(columns: QueryColumn[], members: Int32Array, all: Pr
       );
     }
   }
+  // A wide table's numeric columns: every node has each (an empty cell is null), numbers only.
+  if (numeric && members.length > 0) {
+    const width = numeric.names.length;
+    numeric.names.forEach((name, c) => {
+      let any = false;
+      for (let i = 0; i < members.length && !any; i++) {
+        any = !Number.isNaN(numeric.values[members[i] * width + c]);
+      }
+      kinds.set(name, any ? "number" : null);
+    });
+  }
   const taken = new Set(columns.map((column) => column.name.toLowerCase()));
-  for (const [property, kind] of kinds) {
+  for (const [property, kind] of inTableOrder(kinds, numeric)) {
     const name = uniqueName(taken, property, `property_${property}`);
     columns.push({ name, kind: kind ?? "text", source: { kind: "property", property } });
   }

@@ -42,6 +42,9 @@ export function nodePropertyText({ graph }: { graph: GraphData }): NodePropertyT
     const offsets = new Int32Array(graph.nodeIds.length + 1);
     const keys: string[] = [];
     const values: string[] = [];
+    // The typed store's columns (wide tables) follow each node's other properties, as
+    // nodePropertiesOf orders them.
+    const numeric = graph.nodeNumericColumns;
     graph.nodeProperties.forEach((properties, node) => {
       if (properties !== null) {
         for (const key in properties) {
@@ -49,6 +52,15 @@ export function nodePropertyText({ graph }: { graph: GraphData }): NodePropertyT
           if (value === null) continue;
           keys.push(key);
           values.push(typeof value === "string" ? value.toLowerCase() : String(value));
+        }
+      }
+      if (numeric) {
+        const width = numeric.names.length;
+        for (let c = 0, at = node * width; c < width; c++, at++) {
+          const value = numeric.values[at];
+          if (Number.isNaN(value)) continue;
+          keys.push(numeric.names[c]);
+          values.push(String(value));
         }
       }
       offsets[node + 1] = keys.length;

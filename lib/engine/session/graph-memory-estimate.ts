@@ -24,6 +24,7 @@ export function estimateGraphBytes(graph: GraphData): number {
     bytes += pointerBytes + (label === null ? 0 : stringHeaderBytes + label.length);
   }
   bytes += propertiesBytes(graph.nodeProperties) + propertiesBytes(graph.edgeProperties);
+  bytes += graph.nodeNumericColumns?.values.byteLength ?? 0;
   return bytes;
 }
 

@@ -6,7 +6,11 @@ import type { GraphData, Properties } from "../graph/graph-data";
 /** Name of the payload format stored beside the bytes (Construction.payloadFormat). */
 export const graphPayloadFormat = "gwb1+gzip";
 
+// GWB1: every property in the JSON block. GWB2 adds a wide node table's typed numeric store
+// (GraphData.nodeNumericColumns) as a raw matrix after it; a graph without one is still written
+// as GWB1, byte for byte as before, and both are read.
 const magic = "GWB1";
+const magicWithNumericColumns = "GWB2";
 
 type Header = {
   directed: boolean;
@@ -18,6 +22,8 @@ type Header = {
   nodeTypeNames: string[];
   edgeTypeNames: string[];
   stringsBytes: number;
+  /** GWB2: the typed store's column names and element type; its matrix follows the strings. */
+  numericColumns?: { names: string[]; float32: boolean; propertyOrder?: string[] };
 };
 
 /**
@@ -26,6 +32,7 @@ type Header = {
  * row per edge. Returns the bytes and their sha256, checked again on load.
  */
 export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: string } {
+  const numeric = graph.nodeNumericColumns;
   const strings = Buffer.from(
     JSON.stringify({
       nodeIds: graph.nodeIds,
@@ -45,10 +52,19 @@ export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: stri
     nodeTypeNames: graph.nodeTypeNames,
     edgeTypeNames: graph.edgeTypeNames,
     stringsBytes: strings.byteLength,
+    ...(numeric
+      ? {
+          numericColumns: {
+            names: numeric.names,
+            float32: numeric.values instanceof Float32Array,
+            ...(numeric.propertyOrder ? { propertyOrder: numeric.propertyOrder } : {}),
+          },
+        }
+      : {}),
   };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const parts: Uint8Array[] = [
-    Buffer.from(magic),
+    Buffer.from(numeric ? magicWithNumericColumns : magic),
     uint32(headerBytes.byteLength),
     headerBytes,
     bytesOf(graph.edgeSources),
@@ -57,6 +73,7 @@ export function encodeGraph(graph: GraphData): { bytes: Uint8Array; sha256: stri
     bytesOf(graph.nodeTypeIndex),
     bytesOf(graph.edgeTypeIndex),
     strings,
+    ...(numeric ? [bytesOf(numeric.values)] : []),
   ];
   const bytes = gzipSync(Buffer.concat(parts), { level: 6 });
   return { bytes, sha256: sha256(bytes) };
@@ -68,7 +85,8 @@ export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }
     throw new EngineError("INVALID_REQUEST", "The stored graph is damaged (checksum mismatch).");
   }
   const raw = gunzipSync(input.bytes);
-  if (raw.subarray(0, 4).toString() !== magic) {
+  const format = raw.subarray(0, 4).toString();
+  if (format !== magic && format !== magicWithNumericColumns) {
     throw new EngineError("INVALID_REQUEST", "The stored graph has an unknown format.");
   }
   const headerLength = raw.readUInt32LE(4);
@@ -96,6 +114,17 @@ export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }
     nodeProperties: Properties[];
     edgeProperties: Properties[] | null;
   };
+  offset += header.stringsBytes;
+  const numericHeader = format === magicWithNumericColumns ? header.numericColumns : undefined;
+  const numericColumns = numericHeader
+    ? {
+        names: numericHeader.names,
+        ...(numericHeader.propertyOrder ? { propertyOrder: numericHeader.propertyOrder } : {}),
+        values: numericHeader.float32
+          ? take((buffer) => new Float32Array(buffer), nodeCount * numericHeader.names.length * 4)
+          : take((buffer) => new Float64Array(buffer), nodeCount * numericHeader.names.length * 8),
+      }
+    : undefined;
   return {
     directed: header.directed,
     nodeIds: strings.nodeIds,
@@ -103,6 +132,7 @@ export function decodeGraph(input: { bytes: Uint8Array; sha256?: string | null }
     nodeTypeNames: header.nodeTypeNames,
     nodeLabels: strings.nodeLabels,
     nodeProperties: strings.nodeProperties,
+    ...(numericColumns ? { nodeNumericColumns: numericColumns } : {}),
     edgeSources,
     edgeTargets,
     edgeWeights,
@@ -120,7 +150,7 @@ function compactProperties(properties: Properties[]): Properties[] | null {
   return properties.some((value) => value !== null) ? properties : null;
 }
 
-function bytesOf(array: Int32Array | Float64Array | Uint16Array): Uint8Array {
+function bytesOf(array: Int32Array | Float64Array | Float32Array | Uint16Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 

@@ -1,4 +1,5 @@
 import type { GraphData, Properties } from "../graph/graph-data";
+import { selectNumericRows } from "../graph/numeric-columns";
 
 /**
  * A new GraphData made of some nodes and edges of another, in the given orders. Type tables
@@ -52,6 +53,12 @@ export function selectGraph({
     if (weights && graph.edgeWeights) weights[i] = graph.edgeWeights[edge];
     edgeProperties[i] = graph.edgeProperties[edge];
   }
+  // The typed store goes along, row-selected, unless the caller replaced the properties (then
+  // its objects hold every property: see GraphEditState).
+  const numeric =
+    graph.nodeNumericColumns && nodeProperties === graph.nodeProperties
+      ? selectNumericRows({ columns: graph.nodeNumericColumns, nodes })
+      : undefined;
   return {
     directed: graph.directed,
     nodeIds,
@@ -59,6 +66,7 @@ export function selectGraph({
     nodeTypeNames: nodeTypes.names,
     nodeLabels,
     nodeProperties: properties,
+    ...(numeric ? { nodeNumericColumns: numeric } : {}),
     edgeSources: sources,
     edgeTargets: targets,
     edgeWeights: weights,

@@ -73,16 +73,16 @@ export function detectHeader({ table }: { table: CsvTable }): boolean {
   if (table.rowCount === 0) return false;
   const width = table.columnCount;
   for (let c = 0; c < width; c++) {
-    if (knownNames.has(normaliseColumnName({ name: table.fields[c] }))) return true;
+    if (knownNames.has(normaliseColumnName({ name: table.field(c) }))) return true;
   }
   if (table.rowCount < 2) return false;
   const lastRow = Math.min(table.rowCount, headerSampleRows + 1);
   for (let c = 0; c < width; c++) {
-    const first = table.fields[c];
+    const first = table.field(c);
     if (first === "" || isNumeric({ text: first })) continue;
     let allNumeric = true;
     for (let r = 1; r < lastRow && allNumeric; r++) {
-      allNumeric = isNumeric({ text: table.fields[r * width + c] });
+      allNumeric = isNumeric({ text: table.field(r * width + c) });
     }
     if (allNumeric) return true;
   }
@@ -94,7 +94,7 @@ export function columnNames({ table, header }: { table: CsvTable; header: boolea
   const used = new Map<string, number>();
   const names: string[] = [];
   for (let c = 0; c < table.columnCount; c++) {
-    let name = header ? table.fields[c].trim() : "";
+    let name = header ? table.field(c).trim() : "";
     // "__proto__" as a plain object key would set the prototype instead of a property.
     if (name === "" || name === "__proto__") name = `column_${c + 1}`;
     const seen = used.get(name) ?? 0;
@@ -127,7 +127,7 @@ export function assignEdgeColumns(input: {
   const { table, header, isNumericColumn } = input;
   const width = table.columnCount;
   const normalised = header
-    ? table.fields.slice(0, width).map((name) => normaliseColumnName({ name }))
+    ? Array.from({ length: width }, (_, c) => normaliseColumnName({ name: table.field(c) }))
     : [];
   const taken = new Set<number>();
   const find = (names: readonly string[]) => {
@@ -187,7 +187,7 @@ export type NodeColumns = { id: number; label: number; type: number; properties:
 export function assignNodeColumns({ table, header }: { table: CsvTable; header: boolean }) {
   const width = table.columnCount;
   const normalised = header
-    ? table.fields.slice(0, width).map((name) => normaliseColumnName({ name }))
+    ? Array.from({ length: width }, (_, c) => normaliseColumnName({ name: table.field(c) }))
     : [];
   const taken = new Set<number>();
   const find = (names: readonly string[]) => {

@@ -7,7 +7,9 @@ function rows(text: string): string[][] {
   const table = readCsv({ text });
   const result: string[][] = [];
   for (let r = 0; r < table.rowCount; r++) {
-    result.push(table.fields.slice(r * table.columnCount, (r + 1) * table.columnCount));
+    result.push(
+      Array.from({ length: table.columnCount }, (_, c) => table.field(r * table.columnCount + c)),
+    );
   }
   return result;
 }

@@ -28,7 +28,7 @@ export function describeEdgeTableColumns(input: {
   const numeric = (column: number) => {
     if (table.rowCount <= firstRow) return false;
     function* values() {
-      for (let r = firstRow; r < table.rowCount; r++) yield table.fields[r * width + column];
+      for (let r = firstRow; r < table.rowCount; r++) yield table.field(r * width + column);
     }
     return inferColumnKind({ values: values() }) === "number";
   };

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import type { GraphData } from "../../../graph/graph-data";
+import { nodePropertiesOf } from "../../../graph/node-properties";
 
 // Written by tests/fixtures/formats/make_formats.py (NetworkX 2.8 reading back what it wrote).
 export const formatsFixtures = path.resolve(__dirname, "../../../../../tests/fixtures/formats");
@@ -84,7 +85,7 @@ function expectWeight(
 
 function expectNode(graph: GraphData, node: NonNullable<FormatReference["node"]>, index: number) {
   if (node.label !== undefined) expect(graph.nodeLabels[index]).toBe(node.label);
-  const properties = graph.nodeProperties[index] ?? {};
+  const properties = nodePropertiesOf({ graph, node: index }) ?? {};
   for (const [name, expected] of Object.entries(node.attributes)) {
     if (name === "type") {
       // A `type` attribute is the node's type, not a property.
