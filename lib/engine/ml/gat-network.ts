@@ -303,11 +303,33 @@ export function backwardGatNetwork(input: {
       outputGradient: gradient,
     });
     if (!gradient || l === 0) break;
-    const mask = cache.masks[l];
-    const g = gradient.data;
-    if (mask) for (let i = 0; i < g.length; i++) g[i] *= mask[i];
-    // ELU'(x) = 1 for x > 0, e^x = ELU(x) + 1 otherwise.
-    const activation = cache.activations[l - 1].data;
-    for (let i = 0; i < g.length; i++) if (activation[i] <= 0) g[i] *= activation[i] + 1;
+    // Only the rows the layer's backward pass touched carry a gradient.
+    const touched = cache.layers[l].workspace.gradients?.touched ?? null;
+    eluDropoutBackward({
+      gradient,
+      mask: cache.masks[l],
+      activation: cache.activations[l - 1].data,
+      rows: touched,
+    });
+  }
+}
+
+/** ∂L/∂(ELU output) from ∂L/∂(dropped output): times the dropout mask, then ELU's slope. */
+function eluDropoutBackward(input: {
+  gradient: Matrix;
+  mask: Float32Array | null;
+  activation: Float32Array;
+  rows: Uint8Array | null;
+}): void {
+  const { mask, activation, rows } = input;
+  const g = input.gradient.data;
+  const width = input.gradient.cols;
+  for (let i = 0; i < input.gradient.rows; i++) {
+    if (rows && rows[i] === 0) continue;
+    for (let k = i * width; k < (i + 1) * width; k++) {
+      if (mask) g[k] *= mask[k];
+      // ELU'(x) = 1 for x > 0, e^x = ELU(x) + 1 otherwise.
+      if (activation[k] <= 0) g[k] *= activation[k] + 1;
+    }
   }
 }
