@@ -1,16 +1,15 @@
 import type { Random } from "../algorithms/seeded-random";
-import { dropoutMask } from "./activations";
+import { createMatrix, type Matrix } from "./dense-matrix";
+import { fillDropoutMask } from "./gat-dropout";
 import {
-  createMatrix,
-  type Matrix,
-  multiply,
-  multiplyTransposeA,
-  multiplyTransposeB,
-  sumColumns,
-} from "./dense-matrix";
+  denseTimesWeight,
+  denseTransposeTimesRows,
+  rowsTimesWeightTransposed,
+  sparseTimesWeight,
+  sparseTransposeTimesRows,
+} from "./gat-matrix-products";
 import type { LayerInput } from "./graph-layer";
-import { gradientMatrix, type Parameter, parameterMatrix } from "./parameter";
-import { sparseMultiply, sparseMultiplyTransposed } from "./sparse-matrix";
+import { type Parameter, parameterMatrix } from "./parameter";
 
 /**
  * Who attends to whom: row i lists the nodes i aggregates from (its neighbours and itself), CSR
@@ -46,9 +45,65 @@ export function gatOutputSize({ layer }: { layer: GatLayer }): number {
   return layer.concat ? layer.heads * layer.headSize : layer.headSize;
 }
 
+/** The backward pass's buffers, allocated on its first use (evaluation never needs them). */
+type GatLayerGradientBuffers = {
+  projectedGradient: Matrix;
+  sourceGradient: Float32Array;
+  targetGradient: Float32Array;
+  /** ∂L/∂α per edge and head (after undoing the dropout mask). */
+  attentionGradient: Float32Array;
+  /** ∂L/∂input of a dense input (a sparse input learns nothing). */
+  inputGradient: Matrix | null;
+  /** Rows of ∂L/∂output that are not all zero: the destinations the loss reaches. */
+  reached: Uint8Array;
+  /** Rows of the projection with a gradient: the reached rows and their sources. */
+  touched: Uint8Array;
+};
+
 /**
- * What the backward pass reads from a forward pass. Per-edge arrays are edge-major (edge e,
- * head h at e·heads + h), one slot per CSR entry: no per-edge objects.
+ * Every array a layer's passes write, sized once for one graph and reused by each epoch: an
+ * epoch used to allocate ≈ 20 MB of them on Cora, and the garbage collector took a tenth of
+ * the training time. Per-edge arrays are edge-major (edge e, head h at e·heads + h), one slot
+ * per CSR entry: no per-edge objects.
+ */
+export type GatLayerWorkspace = {
+  graph: AttentionGraph;
+  projected: Matrix;
+  /** Per node and head: a_src·h_j and a_dst·h_i. */
+  source: Float32Array;
+  target: Float32Array;
+  /** Raw score before the LeakyReLU, for its derivative. */
+  score: Float32Array;
+  /** Softmax coefficients before dropout. */
+  attention: Float32Array;
+  mask: Float32Array;
+  output: Matrix;
+  gradients: GatLayerGradientBuffers | null;
+};
+
+export function createGatLayerWorkspace(input: {
+  layer: GatLayer;
+  graph: AttentionGraph;
+}): GatLayerWorkspace {
+  const { layer, graph } = input;
+  const n = graph.rows;
+  const slots = graph.offsets[n] * layer.heads;
+  return {
+    graph,
+    projected: createMatrix({ rows: n, cols: layer.heads * layer.headSize }),
+    source: new Float32Array(n * layer.heads),
+    target: new Float32Array(n * layer.heads),
+    score: new Float32Array(slots),
+    attention: new Float32Array(slots),
+    mask: new Float32Array(slots),
+    output: createMatrix({ rows: n, cols: gatOutputSize({ layer }) }),
+    gradients: null,
+  };
+}
+
+/**
+ * What the backward pass reads from a forward pass: views of the workspace, valid until the
+ * next forward pass through the same workspace.
  */
 export type GatLayerCache = {
   projected: Matrix;
@@ -58,21 +113,23 @@ export type GatLayerCache = {
   attention: Float32Array;
   /** Inverted-dropout mask of the coefficients (null: no dropout). */
   mask: Float32Array | null;
+  workspace: GatLayerWorkspace;
 };
 
-function project(input: LayerInput, weight: Matrix, out: Matrix): Matrix {
-  if ("sparse" in input) return sparseMultiply({ sparse: input.sparse, dense: weight, out });
-  return multiply({ a: input.dense, b: weight, out });
-}
-
-/** Per node and head: the projection's dot product with an attention vector. */
-function headScores(projected: Matrix, vector: Float32Array, heads: number): Float32Array {
+/** Per node and head (flagged rows, or all): the projection's dot product with a vector. */
+function headScores(
+  projected: Matrix,
+  vector: Float32Array,
+  heads: number,
+  out: Float32Array,
+  rows: Uint8Array | null,
+) {
   const n = projected.rows;
   const width = projected.cols;
   const size = width / heads;
   const P = projected.data;
-  const out = new Float32Array(n * heads);
   for (let i = 0; i < n; i++) {
+    if (rows && rows[i] === 0) continue;
     for (let h = 0; h < heads; h++) {
       let sum = 0;
       const row = i * width + h * size;
@@ -80,12 +137,13 @@ function headScores(projected: Matrix, vector: Float32Array, heads: number): Flo
       out[i * heads + h] = sum;
     }
   }
-  return out;
 }
 
 /**
- * The layer's output for every node. `random` and a positive `dropout` drop attention
- * coefficients (training); otherwise every coefficient is kept (evaluation).
+ * The layer's output for every node, or for the flagged `rows` only (the others keep what they
+ * held) when `projectionRows` flags those rows and all their sources. `random` and a positive
+ * `dropout` drop attention coefficients (training); otherwise every coefficient is kept
+ * (evaluation). Without a `workspace` the pass allocates its own.
  */
 export function forwardGatLayer(input: {
   layer: GatLayer;
@@ -93,85 +151,261 @@ export function forwardGatLayer(input: {
   graph: AttentionGraph;
   dropout: number;
   random?: Random;
+  workspace?: GatLayerWorkspace;
+  rows?: Uint8Array | null;
+  projectionRows?: Uint8Array | null;
 }): { output: Matrix; cache: GatLayerCache } {
   const { layer, graph } = input;
   const { heads, headSize: F } = layer;
-  const width = heads * F;
   const n = graph.rows;
   const { offsets, indices } = graph;
   const edges = offsets[n];
-  const projected = project(
-    input.input,
-    parameterMatrix({ parameter: layer.weight }),
-    createMatrix({ rows: n, cols: width }),
-  );
-  const P = projected.data;
-  const source = headScores(projected, layer.attentionSource.value, heads);
-  const target = headScores(projected, layer.attentionTarget.value, heads);
-  const score = new Float32Array(edges * heads);
-  const attention = new Float32Array(edges * heads);
-  const mask =
-    input.random && input.dropout > 0
-      ? dropoutMask({ size: edges * heads, rate: input.dropout, random: input.random })
-      : null;
-  const outputSize = gatOutputSize({ layer });
-  const output = createMatrix({ rows: n, cols: outputSize });
-  const O = output.data;
-  const headWeight = layer.concat ? 1 : 1 / heads;
-  // Edge-major loops (all heads of an edge together) read each neighbour's projection row once.
-  const max = new Float64Array(heads);
-  const total = new Float64Array(heads);
+  const workspace = input.workspace ?? createGatLayerWorkspace({ layer, graph });
+  const { projected, source, target, score, attention } = workspace;
+  const weight = parameterMatrix({ parameter: layer.weight });
+  const rows = input.rows ?? null;
+  const projectionRows = rows ? (input.projectionRows ?? null) : null;
+  if ("sparse" in input.input) {
+    sparseTimesWeight(input.input.sparse, weight, projected, projectionRows);
+  } else {
+    denseTimesWeight(input.input.dense, weight, projected, projectionRows);
+  }
+  headScores(projected, layer.attentionSource.value, heads, source, projectionRows);
+  headScores(projected, layer.attentionTarget.value, heads, target, rows);
+  let mask: Float32Array | null = null;
+  if (input.random && input.dropout > 0) {
+    mask = workspace.mask;
+    fillDropoutMask({
+      mask,
+      count: edges * heads,
+      rate: input.dropout,
+      random: input.random,
+      rows: rows ? { flags: rows, width: heads, offsets } : null,
+    });
+  }
+  const output = workspace.output;
+  attend({
+    offsets,
+    indices,
+    heads,
+    headSize: F,
+    concat: layer.concat,
+    projected: projected.data,
+    source,
+    target,
+    score,
+    attention,
+    mask,
+    bias: layer.bias.value,
+    output: output.data,
+    rows,
+  });
+  return { output, cache: { projected, score, attention, mask, workspace } };
+}
+
+/**
+ * Scores, softmax and weighted sum of one layer, row by row and head by head, the head's sum
+ * built eight features at a time in locals. A function of arrays and numbers only: V8
+ * compiled these loops inside the layer's forward pass on the fly (on-stack replacement) and
+ * threw the code away at the object literal after them, on every call.
+ */
+function attend(input: {
+  offsets: Int32Array;
+  indices: Int32Array;
+  heads: number;
+  headSize: number;
+  concat: boolean;
+  projected: Float32Array;
+  source: Float32Array;
+  target: Float32Array;
+  score: Float32Array;
+  attention: Float32Array;
+  mask: Float32Array | null;
+  bias: Float32Array;
+  output: Float32Array;
+  rows: Uint8Array | null;
+}): void {
+  const { offsets, indices, heads, headSize: F, projected: P, source, target } = input;
+  const { score, attention, mask, bias, output: O, rows } = input;
+  const n = offsets.length - 1;
+  const width = heads * F;
+  const outputSize = input.concat ? width : F;
+  const headWeight = input.concat ? 1 : 1 / heads;
+  const headStride = input.concat ? F : 0;
+  const blocked = F - (F % 8);
   for (let i = 0; i < n; i++) {
+    if (rows && rows[i] === 0) continue;
     const start = offsets[i];
     const end = offsets[i + 1];
-    // Softmax with the row maximum subtracted, so exp never overflows.
-    max.fill(Number.NEGATIVE_INFINITY);
-    total.fill(0);
-    const dst = i * heads;
-    for (let e = start; e < end; e++) {
-      const src = indices[e] * heads;
-      const slot = e * heads;
-      for (let h = 0; h < heads; h++) {
-        const raw = target[dst + h] + source[src + h];
-        score[slot + h] = raw;
-        const activated = raw > 0 ? raw : attentionSlope * raw;
-        if (activated > max[h]) max[h] = activated;
-      }
-    }
-    for (let e = start; e < end; e++) {
-      const slot = e * heads;
-      for (let h = 0; h < heads; h++) {
-        const raw = score[slot + h];
-        const value = Math.exp((raw > 0 ? raw : attentionSlope * raw) - max[h]);
-        attention[slot + h] = value;
-        total[h] += value;
-      }
-    }
     const outRow = i * outputSize;
-    for (let e = start; e < end; e++) {
-      const slot = e * heads;
-      const from = indices[e] * width;
-      for (let h = 0; h < heads; h++) {
-        const alpha = attention[slot + h] / total[h];
-        attention[slot + h] = alpha;
-        const weight = (mask ? alpha * mask[slot + h] : alpha) * headWeight;
-        if (weight === 0) continue;
-        const to = outRow + (layer.concat ? h * F : 0);
-        const at = from + h * F;
-        for (let f = 0; f < F; f++) O[to + f] += weight * P[at + f];
+    for (let j = 0; j < outputSize; j++) O[outRow + j] = bias[j];
+    for (let h = 0; h < heads; h++) {
+      const t = target[i * heads + h];
+      // Softmax with the row maximum subtracted, so exp never overflows.
+      let max = Number.NEGATIVE_INFINITY;
+      for (let e = start; e < end; e++) {
+        const raw = t + source[indices[e] * heads + h];
+        score[e * heads + h] = raw;
+        const activated = raw > 0 ? raw : attentionSlope * raw;
+        if (activated > max) max = activated;
+      }
+      let total = 0;
+      for (let e = start; e < end; e++) {
+        const raw = score[e * heads + h];
+        const value = Math.exp((raw > 0 ? raw : attentionSlope * raw) - max);
+        attention[e * heads + h] = value;
+        total += value;
+      }
+      const normaliser = 1 / total;
+      for (let e = start; e < end; e++) attention[e * heads + h] *= normaliser;
+      const to = outRow + h * headStride;
+      for (let b = 0; b < blocked; b += 8) {
+        let c0 = 0;
+        let c1 = 0;
+        let c2 = 0;
+        let c3 = 0;
+        let c4 = 0;
+        let c5 = 0;
+        let c6 = 0;
+        let c7 = 0;
+        for (let e = start; e < end; e++) {
+          const slot = e * heads + h;
+          const coefficient = mask ? attention[slot] * mask[slot] : attention[slot];
+          if (coefficient === 0) continue;
+          const at = indices[e] * width + h * F + b;
+          c0 += coefficient * P[at];
+          c1 += coefficient * P[at + 1];
+          c2 += coefficient * P[at + 2];
+          c3 += coefficient * P[at + 3];
+          c4 += coefficient * P[at + 4];
+          c5 += coefficient * P[at + 5];
+          c6 += coefficient * P[at + 6];
+          c7 += coefficient * P[at + 7];
+        }
+        O[to + b] += c0 * headWeight;
+        O[to + b + 1] += c1 * headWeight;
+        O[to + b + 2] += c2 * headWeight;
+        O[to + b + 3] += c3 * headWeight;
+        O[to + b + 4] += c4 * headWeight;
+        O[to + b + 5] += c5 * headWeight;
+        O[to + b + 6] += c6 * headWeight;
+        O[to + b + 7] += c7 * headWeight;
+      }
+      for (let f = blocked; f < F; f++) {
+        let sum = 0;
+        for (let e = start; e < end; e++) {
+          const slot = e * heads + h;
+          const coefficient = mask ? attention[slot] * mask[slot] : attention[slot];
+          sum += coefficient * P[indices[e] * width + h * F + f];
+        }
+        O[to + f] += sum * headWeight;
       }
     }
   }
-  const bias = layer.bias.value;
+}
+
+/**
+ * The attention's backward pass over the reached destination rows, head by head: ∂L/∂α per
+ * edge (after undoing the dropout mask), the neighbours' share of ∂L/∂(XW), then through the
+ * softmax and the LeakyReLU to the per-node source and target scores.
+ */
+function attendBackward(input: {
+  offsets: Int32Array;
+  indices: Int32Array;
+  heads: number;
+  headSize: number;
+  concat: boolean;
+  projected: Float32Array;
+  gradient: Float32Array;
+  score: Float32Array;
+  attention: Float32Array;
+  mask: Float32Array | null;
+  attentionGradient: Float32Array;
+  projectedGradient: Float32Array;
+  sourceGradient: Float32Array;
+  targetGradient: Float32Array;
+  reached: Uint8Array;
+  touched: Uint8Array;
+}): void {
+  const { offsets, indices, heads, headSize: F, projected: P, gradient: G } = input;
+  const { score, attention, mask, attentionGradient: dA, projectedGradient: dP } = input;
+  const { sourceGradient, targetGradient, reached, touched } = input;
+  const n = offsets.length - 1;
+  const width = heads * F;
+  const outputSize = input.concat ? width : F;
+  const headWeight = input.concat ? 1 : 1 / heads;
+  const headStride = input.concat ? F : 0;
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < outputSize; j++) O[i * outputSize + j] += bias[j];
+    if (reached[i] === 0) continue;
+    const start = offsets[i];
+    const end = offsets[i + 1];
+    touched[i] = 1;
+    for (let e = start; e < end; e++) touched[indices[e]] = 1;
+    for (let h = 0; h < heads; h++) {
+      const g0 = i * outputSize + h * headStride;
+      let weighted = 0;
+      for (let e = start; e < end; e++) {
+        const slot = e * heads + h;
+        const keep = mask ? mask[slot] : 1;
+        // A dropped coefficient passes no gradient to α nor to the neighbour's projection.
+        if (keep === 0) {
+          dA[slot] = 0;
+          continue;
+        }
+        const alpha = attention[slot];
+        const scale = keep * headWeight;
+        const coefficient = alpha * scale;
+        const at = indices[e] * width + h * F;
+        let dot = 0;
+        for (let f = 0; f < F; f++) {
+          const g = G[g0 + f];
+          dot += g * P[at + f];
+          dP[at + f] += coefficient * g;
+        }
+        const gradient = dot * scale;
+        dA[slot] = gradient;
+        weighted += alpha * gradient;
+      }
+      // Softmax: ∂L/∂z_e = α_e (∂L/∂α_e − Σ α ∂L/∂α); then the LeakyReLU's slope.
+      let target = 0;
+      for (let e = start; e < end; e++) {
+        const slot = e * heads + h;
+        const dz = attention[slot] * (dA[slot] - weighted);
+        const dRaw = score[slot] > 0 ? dz : attentionSlope * dz;
+        target += dRaw;
+        sourceGradient[indices[e] * heads + h] += dRaw;
+      }
+      targetGradient[i * heads + h] += target;
+    }
   }
-  return { output, cache: { projected, score, attention, mask } };
+}
+
+function gradientBuffers(workspace: GatLayerWorkspace, layer: GatLayer, dense: boolean) {
+  const n = workspace.graph.rows;
+  let buffers = workspace.gradients;
+  if (!buffers) {
+    buffers = {
+      projectedGradient: createMatrix({ rows: n, cols: workspace.projected.cols }),
+      sourceGradient: new Float32Array(n * layer.heads),
+      targetGradient: new Float32Array(n * layer.heads),
+      attentionGradient: new Float32Array(workspace.attention.length),
+      inputGradient: null,
+      reached: new Uint8Array(n),
+      touched: new Uint8Array(n),
+    };
+    workspace.gradients = buffers;
+  }
+  if (dense && !buffers.inputGradient) {
+    buffers.inputGradient = createMatrix({ rows: n, cols: layer.inputSize });
+  }
+  return buffers;
 }
 
 /**
  * Accumulates the gradients of the projection, both attention vectors and the bias from
  * ∂L/∂output, and returns ∂L/∂input (null for the sparse feature matrix, which learns nothing).
+ * Destination rows whose output gradient is zero (nodes outside the loss and its receptive
+ * field) are skipped: they contribute nothing to any gradient.
  */
 export function backwardGatLayer(input: {
   layer: GatLayer;
@@ -189,66 +423,56 @@ export function backwardGatLayer(input: {
   const P = cache.projected.data;
   const G = outputGradient.data;
   const outputSize = gatOutputSize({ layer });
-  sumColumns({ matrix: outputGradient, out: layer.bias.gradient, accumulate: true });
-  const headWeight = layer.concat ? 1 : 1 / heads;
-  const projectedGradient = createMatrix({ rows: n, cols: width });
+  const dense = !("sparse" in input.input);
+  const buffers = gradientBuffers(cache.workspace, layer, dense);
+  const { projectedGradient, sourceGradient, targetGradient, attentionGradient } = buffers;
+  const { reached, touched } = buffers;
   const dP = projectedGradient.data;
-  const sourceGradient = new Float32Array(n * heads);
-  const targetGradient = new Float32Array(n * heads);
-  // ∂L/∂α per edge and head (after undoing the dropout mask).
-  const attentionGradient = new Float32Array(attention.length);
-  const weighted = new Float64Array(heads);
+  dP.fill(0);
+  sourceGradient.fill(0);
+  targetGradient.fill(0);
+  touched.fill(0);
+  const biasGradient = layer.bias.gradient;
   for (let i = 0; i < n; i++) {
-    const start = offsets[i];
-    const end = offsets[i + 1];
-    weighted.fill(0);
-    const gradRow = i * outputSize;
-    for (let e = start; e < end; e++) {
-      const slot = e * heads;
-      const from = indices[e] * width;
-      for (let h = 0; h < heads; h++) {
-        const keep = mask ? mask[slot + h] : 1;
-        const alpha = attention[slot + h];
-        // A dropped coefficient passes no gradient to α nor to the neighbour's projection.
-        if (keep === 0) {
-          attentionGradient[slot + h] = 0;
-          continue;
-        }
-        const coefficient = alpha * keep * headWeight;
-        const at = from + h * F;
-        const g0 = gradRow + (layer.concat ? h * F : 0);
-        let dot = 0;
-        for (let f = 0; f < F; f++) {
-          const g = G[g0 + f];
-          dot += g * P[at + f];
-          dP[at + f] += coefficient * g;
-        }
-        const gradient = dot * keep * headWeight;
-        attentionGradient[slot + h] = gradient;
-        weighted[h] += alpha * gradient;
+    const row = i * outputSize;
+    let any = 0;
+    for (let j = 0; j < outputSize; j++) {
+      const g = G[row + j];
+      if (g !== 0) {
+        any = 1;
+        biasGradient[j] += g;
       }
     }
-    // Softmax: ∂L/∂z_e = α_e (∂L/∂α_e − Σ α ∂L/∂α); then the LeakyReLU's slope.
-    const dst = i * heads;
-    for (let e = start; e < end; e++) {
-      const slot = e * heads;
-      const src = indices[e] * heads;
-      for (let h = 0; h < heads; h++) {
-        const dz = attention[slot + h] * (attentionGradient[slot + h] - weighted[h]);
-        const dRaw = score[slot + h] > 0 ? dz : attentionSlope * dz;
-        targetGradient[dst + h] += dRaw;
-        sourceGradient[src + h] += dRaw;
-      }
-    }
+    reached[i] = any;
   }
+  attendBackward({
+    offsets,
+    indices,
+    heads,
+    headSize: F,
+    concat: layer.concat,
+    projected: P,
+    gradient: G,
+    score,
+    attention,
+    mask,
+    attentionGradient,
+    projectedGradient: dP,
+    sourceGradient,
+    targetGradient,
+    reached,
+    touched,
+  });
   const aSource = layer.attentionSource.value;
   const aTarget = layer.attentionTarget.value;
   const aSourceGradient = layer.attentionSource.gradient;
   const aTargetGradient = layer.attentionTarget.gradient;
   for (let j = 0; j < n; j++) {
+    if (touched[j] === 0) continue;
     for (let h = 0; h < heads; h++) {
       const ds = sourceGradient[j * heads + h];
       const dt = targetGradient[j * heads + h];
+      if (ds === 0 && dt === 0) continue;
       const row = j * width + h * F;
       for (let f = 0; f < F; f++) {
         const a = h * F + f;
@@ -258,25 +482,28 @@ export function backwardGatLayer(input: {
       }
     }
   }
-  const weightGradient = gradientMatrix({ parameter: layer.weight });
+  const weightGradient = layer.weight.gradient;
   if ("sparse" in input.input) {
-    sparseMultiplyTransposed({
+    sparseTransposeTimesRows({
       sparse: input.input.sparse,
-      dense: projectedGradient,
-      out: weightGradient,
-      accumulate: true,
+      rowsGradient: projectedGradient,
+      rows: touched,
+      gradient: weightGradient,
     });
     return null;
   }
-  multiplyTransposeA({
-    a: input.input.dense,
-    b: projectedGradient,
-    out: weightGradient,
-    accumulate: true,
+  denseTransposeTimesRows({
+    dense: input.input.dense,
+    rowsGradient: projectedGradient,
+    rows: touched,
+    gradient: weightGradient,
   });
-  return multiplyTransposeB({
-    a: projectedGradient,
-    b: parameterMatrix({ parameter: layer.weight }),
-    out: createMatrix({ rows: n, cols: layer.inputSize }),
+  const inputGradient = buffers.inputGradient as Matrix;
+  rowsTimesWeightTransposed({
+    rowsGradient: projectedGradient,
+    weight: parameterMatrix({ parameter: layer.weight }),
+    rows: touched,
+    out: inputGradient,
   });
+  return inputGradient;
 }

@@ -106,48 +106,115 @@ describe("GAT against PyTorch (testing/gat-reference.py)", () => {
 });
 
 describe("GAT backward pass against finite differences", () => {
-  it("three layers of 3 heads, with input, hidden and attention dropout", () => {
+  // With `outputNodes` only their receptive field is computed (nodes 0 and 5 reach 1 and 2
+  // after one layer, 3 after two, never 4); the masks are drawn for those rows only.
+  it.each([
+    { case: "every row", outputNodes: undefined, lossNodes: nodes },
+    {
+      case: "the rows of nodes 0 and 5 only",
+      outputNodes: Int32Array.from([0, 5]),
+      lossNodes: Int32Array.from([0, 5]),
+    },
+  ])(
+    "three layers of 3 heads, with input, hidden and attention dropout, $case",
+    ({ outputNodes, lossNodes }) => {
+      const random = createRandom({ seed: 5 });
+      const features = denseFeatures(4, () => random() * 2 - 1);
+      const network = createNetwork({
+        kind: "gat",
+        sizes: [4, 2, 3, 3],
+        heads: 3,
+        dropout: 0.3,
+        weightDecay: 0,
+        weightDecayFirstLayerOnly: false,
+        random: createRandom({ seed: 3 }),
+      });
+      // The same seed each pass: every pass drops the same inputs and coefficients.
+      const forward = () =>
+        forwardNetwork({
+          network,
+          features,
+          propagation,
+          random: createRandom({ seed: 9 }),
+          outputNodes,
+        });
+      const lossOf = () =>
+        softmaxCrossEntropy({ logits: forward().output, labels, nodes: lossNodes });
+      const cache = forward();
+      const gradient = createMatrix({ rows: 6, cols: 3 });
+      softmaxCrossEntropy({ logits: cache.output, labels, nodes: lossNodes, gradient });
+      backwardNetwork({ network, cache, propagation, outputGradient: gradient });
+      let checked = 0;
+      let nonZero = 0;
+      for (const parameter of network.parameters) {
+        for (let i = 0; i < parameter.value.length; i++) {
+          const original = parameter.value[i];
+          // Small: the LeakyReLU and ELU kinks sit close to some inputs of a 3-layer network.
+          const step = 1e-3;
+          parameter.value[i] = original + step;
+          const up = lossOf();
+          parameter.value[i] = original - step;
+          const down = lossOf();
+          parameter.value[i] = original;
+          const numeric = (up - down) / (2 * step);
+          expect(Math.abs(numeric - parameter.gradient[i])).toBeLessThan(
+            2e-3 + 0.02 * Math.abs(numeric),
+          );
+          checked++;
+          if (Math.abs(parameter.gradient[i]) > 1e-3) nonZero++;
+        }
+      }
+      expect(checked).toBe(network.parameters.reduce((sum, p) => sum + p.value.length, 0));
+      expect(nonZero).toBeGreaterThan(checked / 2);
+    },
+  );
+});
+
+describe("GAT restricted to the rows a loss reads", () => {
+  it("gives those rows the full pass's logits and every parameter the same gradient", () => {
+    const make = () => {
+      const network = createNetwork({
+        kind: "gat",
+        sizes: [4, 2, 3, 3],
+        heads: 3,
+        dropout: 0.3,
+        weightDecay: 0,
+        weightDecayFirstLayerOnly: false,
+        random: createRandom({ seed: 3 }),
+      });
+      return network;
+    };
     const random = createRandom({ seed: 5 });
     const features = denseFeatures(4, () => random() * 2 - 1);
-    const network = createNetwork({
-      kind: "gat",
-      sizes: [4, 2, 3, 3],
-      heads: 3,
-      dropout: 0.3,
-      weightDecay: 0,
-      weightDecayFirstLayerOnly: false,
-      random: createRandom({ seed: 3 }),
+    const lossNodes = Int32Array.from([0, 4]);
+    const run = (outputNodes?: Int32Array) => {
+      const network = make();
+      // A full pass with other weights first: the rows a restricted pass skips hold wrong values.
+      const saved = network.parameters.map((parameter) => Float32Array.from(parameter.value));
+      for (const parameter of network.parameters) parameter.value.fill(0.5);
+      forwardNetwork({ network, features, propagation });
+      network.parameters.forEach((parameter, p) => {
+        parameter.value.set(saved[p]);
+      });
+      const cache = forwardNetwork({ network, features, propagation, outputNodes });
+      const logits = Array.from(lossNodes).flatMap((node) =>
+        Array.from(cache.output.data.subarray(3 * node, 3 * node + 3)),
+      );
+      const gradient = createMatrix({ rows: 6, cols: 3 });
+      softmaxCrossEntropy({ logits: cache.output, labels, nodes: lossNodes, gradient });
+      backwardNetwork({ network, cache, propagation, outputGradient: gradient });
+      return { logits, gradients: network.parameters.map((p) => Array.from(p.gradient)) };
+    };
+    const full = run();
+    const restricted = run(lossNodes);
+    restricted.logits.forEach((logit, i) => {
+      expect(logit).toBeCloseTo(full.logits[i], 6);
     });
-    // The same seed each pass: every pass drops the same inputs and coefficients.
-    const forward = () =>
-      forwardNetwork({ network, features, propagation, random: createRandom({ seed: 9 }) });
-    const lossOf = () => softmaxCrossEntropy({ logits: forward().output, labels, nodes });
-    const cache = forward();
-    const gradient = createMatrix({ rows: 6, cols: 3 });
-    softmaxCrossEntropy({ logits: cache.output, labels, nodes, gradient });
-    backwardNetwork({ network, cache, propagation, outputGradient: gradient });
-    let checked = 0;
-    let nonZero = 0;
-    for (const parameter of network.parameters) {
-      for (let i = 0; i < parameter.value.length; i++) {
-        const original = parameter.value[i];
-        // Small: the LeakyReLU and ELU kinks sit close to some inputs of a 3-layer network.
-        const step = 1e-3;
-        parameter.value[i] = original + step;
-        const up = lossOf();
-        parameter.value[i] = original - step;
-        const down = lossOf();
-        parameter.value[i] = original;
-        const numeric = (up - down) / (2 * step);
-        expect(Math.abs(numeric - parameter.gradient[i])).toBeLessThan(
-          2e-3 + 0.02 * Math.abs(numeric),
-        );
-        checked++;
-        if (Math.abs(parameter.gradient[i]) > 1e-3) nonZero++;
-      }
-    }
-    expect(checked).toBe(network.parameters.reduce((sum, p) => sum + p.value.length, 0));
-    expect(nonZero).toBeGreaterThan(checked / 2);
+    restricted.gradients.forEach((gradient, p) => {
+      gradient.forEach((value, k) => {
+        expect(value).toBeCloseTo(full.gradients[p][k], 6);
+      });
+    });
   });
 });
 

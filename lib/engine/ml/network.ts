@@ -179,6 +179,12 @@ export function forwardNetwork(input: {
   features: SparseMatrix;
   propagation: Propagation;
   random?: Random;
+  /**
+   * The rows of the output the caller reads (a loss over some nodes): GAT then computes only
+   * those rows and what they depend on, the other rows hold stale values. Other kinds compute
+   * every row.
+   */
+  outputNodes?: Int32Array;
 }): ForwardCache {
   const { network, propagation, random } = input;
   if (network.gat) {
@@ -187,6 +193,7 @@ export function forwardNetwork(input: {
       features: input.features,
       graph: attentionGraphOf(propagation),
       random,
+      outputNodes: input.outputNodes,
     });
     return { inputs: [], activations: [], masks: [], output: gat.output, gat };
   }

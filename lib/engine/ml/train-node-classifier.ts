@@ -72,7 +72,8 @@ export async function trainNodeClassifier(input: {
     onProgress: request.onProgress,
     signal: request.signal,
     epoch: () => {
-      const cache = forwardNetwork({ ...forward, random });
+      // Each pass computes only the rows its loss reads (GAT: a fraction of the graph).
+      const cache = forwardNetwork({ ...forward, random, outputNodes: split.train });
       const trainLoss = softmaxCrossEntropy({
         logits: cache.output,
         labels,
@@ -81,7 +82,7 @@ export async function trainNodeClassifier(input: {
       });
       backwardNetwork({ ...forward, cache, outputGradient: gradient });
       adamStep({ state: adam, parameters: network.parameters });
-      const logits = forwardNetwork(forward).output;
+      const logits = forwardNetwork({ ...forward, outputNodes: split.val }).output;
       const valLoss = softmaxCrossEntropy({ logits, labels, nodes: split.val });
       const predicted = argMaxRows({ scores: logits });
       const { accuracy } = classificationMetrics({
