@@ -105,7 +105,7 @@ export async function benchGraphAutoencoders(input: {
         const pct = (s: { mean: number; sd: number }) =>
           `${(100 * s.mean).toFixed(1)} ± ${(100 * s.sd).toFixed(1)} %`;
         console.log(
-          `PyTorch ${torch.torch} ${model.toUpperCase()}, same splits (seeds 0–${torch.seeds - 1}), ${torch.features} features, ${torch.loss} loss: test AUC ${pct(t.auc)}, AP ${pct(t.ap)}; ${t.ms_per_epoch.mean.toFixed(0)} ms/epoch, best validation AUC at epoch ${t.kept_epoch.mean.toFixed(0)} on average`,
+          `PyTorch ${torch.torch} ${model.toUpperCase()}, same splits (seeds 0–${torch.seeds - 1}), ${torch.features === "raw" ? "0/1" : "row-normalised"} features, ${torch.loss} loss: test AUC ${pct(t.auc)}, AP ${pct(t.ap)}; ${t.ms_per_epoch.mean.toFixed(0)} ms/epoch, best validation AUC at epoch ${t.kept_epoch.mean.toFixed(0)} on average`,
         );
       }
     }
