@@ -1,5 +1,6 @@
 import type { GraphData } from "../lib/engine/graph/graph-data";
 import { trainModel } from "../lib/engine/ml/train-model";
+import { benchTorchAutoencoders, type TorchAutoencoderReport } from "./bench-torch-autoencoders";
 import { collectGarbage } from "./timing";
 
 type Spread = { mean: number; sd: number; min: number; max: number };
@@ -22,7 +23,10 @@ export type AutoencoderReport = {
   auc: Spread;
   ap: Spread;
   secondsPerTraining: Spread;
+  /** CPU seconds of this process per training: what the wall time would be on a quiet machine. */
+  cpuSecondsPerTraining: Spread;
   epochsRun: Spread;
+  keptEpoch: Spread;
   published: { auc: number; ap: number };
 };
 
@@ -35,16 +39,23 @@ export type AutoencoderReport = {
 export async function benchGraphAutoencoders(input: {
   graph: GraphData;
   seeds: number;
-}): Promise<Record<"gae" | "vgae", AutoencoderReport>> {
-  const report = {} as Record<"gae" | "vgae", AutoencoderReport>;
+  /** With the dataset folder and seeds, PyTorch's same models on the same splits follow. */
+  torch?: { dataset: string; seeds: number };
+}): Promise<Record<"gae" | "vgae", AutoencoderReport> & { torch?: TorchAutoencoderReport }> {
+  const report = {} as Record<"gae" | "vgae", AutoencoderReport> & {
+    torch?: TorchAutoencoderReport;
+  };
   for (const model of ["gae", "vgae"] as const) {
     const aucs: number[] = [];
     const aps: number[] = [];
     const seconds: number[] = [];
+    const cpuSeconds: number[] = [];
     const epochs: number[] = [];
+    const kept: number[] = [];
     for (let seed = 0; seed < input.seeds; seed++) {
       collectGarbage();
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       const result = await trainModel({
         graph: input.graph,
         task: "link_prediction",
@@ -53,11 +64,14 @@ export async function benchGraphAutoencoders(input: {
         seed,
       });
       seconds.push((performance.now() - started) / 1000);
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuSeconds.push((cpu.user + cpu.system) / 1e6);
+      kept.push(result.protocol.keptEpoch);
       aucs.push(result.metrics.test.auc as number);
       aps.push(result.metrics.test.ap as number);
       epochs.push(result.protocol.epochsRun);
       console.log(
-        `  ${model} seed ${seed}: test AUC ${(100 * aucs[seed]).toFixed(1)}, AP ${(100 * aps[seed]).toFixed(1)}, ${epochs[seed]} epochs (kept ${result.protocol.keptEpoch}), ${seconds[seed].toFixed(1)} s`,
+        `  ${model} seed ${seed}: test AUC ${(100 * aucs[seed]).toFixed(1)}, AP ${(100 * aps[seed]).toFixed(1)}, ${epochs[seed]} epochs (kept ${result.protocol.keptEpoch}), ${seconds[seed].toFixed(1)} s (${cpuSeconds[seed].toFixed(1)} s CPU)`,
       );
     }
     report[model] = {
@@ -65,14 +79,36 @@ export async function benchGraphAutoencoders(input: {
       auc: spread(aucs),
       ap: spread(aps),
       secondsPerTraining: spread(seconds),
+      cpuSecondsPerTraining: spread(cpuSeconds),
       epochsRun: spread(epochs),
+      keptEpoch: spread(kept),
       published: published[model],
     };
     const r = report[model];
     const pct = (s: Spread) => `${(100 * s.mean).toFixed(1)} ± ${(100 * s.sd).toFixed(1)}`;
     console.log(
-      `${model.toUpperCase()} (32 → 16, dot decoder), ${input.seeds} seeds: test AUC ${pct(r.auc)} %  [published ${r.published.auc}], AP ${pct(r.ap)} %  [published ${r.published.ap}]; ${r.secondsPerTraining.mean.toFixed(1)} s per training, ${r.epochsRun.mean.toFixed(0)} epochs`,
+      `${model.toUpperCase()} (32 → 16, dot decoder), ${input.seeds} seeds: test AUC ${pct(r.auc)} %  [published ${r.published.auc}], AP ${pct(r.ap)} %  [published ${r.published.ap}]; ${r.secondsPerTraining.mean.toFixed(1)} s per training (${r.cpuSecondsPerTraining.mean.toFixed(1)} s CPU), ${r.epochsRun.mean.toFixed(0)} epochs, best validation AUC at epoch ${r.keptEpoch.mean.toFixed(0)} on average`,
     );
+  }
+  if (input.torch) {
+    const torch = benchTorchAutoencoders({
+      dataset: input.torch.dataset,
+      graph: input.graph,
+      seeds: input.torch.seeds,
+      epochs: 200,
+    });
+    report.torch = torch;
+    if ("skipped" in torch) console.log(`PyTorch GAE / VGAE: skipped (${torch.skipped})`);
+    else {
+      for (const model of ["gae", "vgae"] as const) {
+        const t = torch[model];
+        const pct = (s: { mean: number; sd: number }) =>
+          `${(100 * s.mean).toFixed(1)} ± ${(100 * s.sd).toFixed(1)} %`;
+        console.log(
+          `PyTorch ${torch.torch} ${model.toUpperCase()}, same splits (seeds 0–${torch.seeds - 1}), ${torch.features === "raw" ? "0/1" : "row-normalised"} features, ${torch.loss} loss: test AUC ${pct(t.auc)}, AP ${pct(t.ap)}; ${t.ms_per_epoch.mean.toFixed(0)} ms/epoch, best validation AUC at epoch ${t.kept_epoch.mean.toFixed(0)} on average`,
+        );
+      }
+    }
   }
   return report;
 }

@@ -109,8 +109,16 @@ async function main(): Promise<void> {
   );
 
   const autoencoderSeeds = Number(values["autoencoder-seeds"]);
+  // PyTorch's GAE / VGAE on the same edge splits (bench/torch-autoencoder-bench.py).
+  const autoencoderTorch = values["skip-torch"]
+    ? undefined
+    : { dataset, seeds: Number(values["torch-seeds"]) };
   if (values["autoencoders-only"]) {
-    const autoencoders = await benchGraphAutoencoders({ graph, seeds: autoencoderSeeds });
+    const autoencoders = await benchGraphAutoencoders({
+      graph,
+      seeds: autoencoderSeeds,
+      torch: autoencoderTorch,
+    });
     if (values.json) {
       mkdirSync(path.dirname(values.json), { recursive: true });
       writeFileSync(values.json, `${JSON.stringify({ dataset, autoencoders }, null, 2)}\n`);
@@ -224,7 +232,11 @@ async function main(): Promise<void> {
   );
 
   console.log("\nGraph auto-encoders, Cora with features, edge split 85/5/10:");
-  const autoencoders = await benchGraphAutoencoders({ graph, seeds: autoencoderSeeds });
+  const autoencoders = await benchGraphAutoencoders({
+    graph,
+    seeds: autoencoderSeeds,
+    torch: autoencoderTorch,
+  });
 
   const peak = peakRssMegabytes();
   console.log(

@@ -37,6 +37,12 @@ export function deriveFeatureSchema(input: {
   selection: FeatureSelection;
   excluded: string[];
   structuralValues: StructuralValues;
+  /**
+   * How wide 0/1 columns are encoded, when the model says: the graph auto-encoders read a bag
+   * of words as 0/1 (Kipf & Welling's code), because divided by the row's count their latent
+   * means start ~20× smaller than VGAE's unit sampling noise and train far slower.
+   */
+  binaryNormalisation?: FeatureSchema["binaryNormalisation"];
 }): FeatureSchema {
   const maxCategories = input.selection.maxCategories ?? 32;
   const profiles = profileNodeProperties({ graph: input.graph, distinctLimit: maxCategories });
@@ -86,7 +92,8 @@ export function deriveFeatureSchema(input: {
     (sum, column) => sum + (column.kind === "categorical" ? column.categories.length : 1),
     0,
   );
-  const binaryNormalisation = binary >= wideBinaryColumns ? "row" : "none";
+  const binaryNormalisation =
+    input.binaryNormalisation ?? (binary >= wideBinaryColumns ? "row" : "none");
   return { version: 1, columns, binaryNormalisation, width, skipped };
 }
 

@@ -133,6 +133,37 @@ describe("graph auto-encoders", () => {
     );
   });
 
+  it("read a bag of words as 0/1, where other link encoders divide each row by its count", async () => {
+    // 20 word columns (a bag of words from 16 on): each node has the words of its community.
+    const builder = new GraphBuilder({ directed: false });
+    const base = communityGraph();
+    base.nodeIds.forEach((id, u) => {
+      const words = Object.fromEntries(
+        Array.from({ length: 20 }, (_, w) => [`w${w}`, (u + w) % 4 === 0 || w === u % 20 ? 1 : 0]),
+      );
+      builder.addNode(id, { properties: words });
+    });
+    base.edgeSources.forEach((u, e) => {
+      builder.addEdge(base.nodeIds[u], base.nodeIds[base.edgeTargets[e]]);
+    });
+    const graph = builder.build();
+    for (const [model, expected] of [
+      ["gae", "none"],
+      ["vgae", "none"],
+      ["gcn", "row"],
+    ] as const) {
+      const { modelFile } = await trainModel({
+        graph,
+        task: "link_prediction",
+        model,
+        seed: 1,
+        hyperparameters: { epochs: 3 },
+      });
+      expect(modelFile.featureSchema.width).toBe(20);
+      expect(modelFile.featureSchema.binaryNormalisation).toBe(expected);
+    }
+  });
+
   it("refuses gae and vgae for node classification", async () => {
     await expect(
       trainModel({ graph: communityGraph(), task: "node_classification", model: "vgae" }),

@@ -29,6 +29,8 @@ export async function prepareGraphInputs(input: {
   selection?: FeatureSelection;
   schema?: FeatureSchema;
   excluded?: string[];
+  /** Overrides the schema's rule for wide 0/1 columns (training only; see deriveFeatureSchema). */
+  binaryNormalisation?: FeatureSchema["binaryNormalisation"];
   signal?: AbortSignal;
 }): Promise<GraphInputs> {
   if (input.schema) assertFeatureSchemaCompatible({ graph: input.graph, schema: input.schema });
@@ -47,6 +49,7 @@ export async function prepareGraphInputs(input: {
       selection: input.selection ?? {},
       excluded: input.excluded ?? [],
       structuralValues,
+      binaryNormalisation: input.binaryNormalisation,
     });
   const features = buildFeatureMatrix({ graph: input.graph, schema, structuralValues });
   const kinds = propagationKindsOf({ kind: input.kind });
