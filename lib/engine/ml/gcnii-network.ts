@@ -1,12 +1,6 @@
 import type { Random } from "../algorithms/seeded-random";
 import { applyMask, dropoutMask, reluBackwardInPlace, reluInPlace } from "./activations";
-import {
-  createMatrix,
-  type Matrix,
-  multiply,
-  multiplyTransposeA,
-  multiplyTransposeB,
-} from "./dense-matrix";
+import { type Matrix, multiply, multiplyTransposeA } from "./dense-matrix";
 import {
   backwardLayer,
   forwardLayer,
@@ -14,10 +8,11 @@ import {
   type LayerInput,
   type Propagation,
 } from "./graph-layer";
-import { createParameter, gradientMatrix, type Parameter, parameterMatrix } from "./parameter";
+import { createParameter, type Parameter } from "./parameter";
+import { createSimdMatrixArena, type SimdMatrixArena } from "./simd-matrix-arena";
 import {
+  gatherRows,
   type SparseMatrix,
-  sparseMultiply,
   sparseMultiplyTransposed,
   withValues,
 } from "./sparse-matrix";
@@ -70,25 +65,171 @@ export function createGcniiStack(input: {
   return { alpha: input.alpha, lambda: input.lambda, weights };
 }
 
-/** What the backward pass needs from a forward pass. */
+/**
+ * Buffers one stack reuses from pass to pass, so that an epoch allocates no n×hidden arrays
+ * (at 16 convolutions it used to allocate about a hundred, and the collector's time showed).
+ * They live in a WebAssembly SIMD arena where there is one, whose product is several times
+ * faster than JavaScript's (simd-matrix-arena.ts).
+ */
+type Workspace = {
+  rows: number;
+  arena: SimdMatrixArena | null;
+  /** Sₗ and Hₗ of each convolution; the dropout masks of each convolution's input and of the output layer's. */
+  supports: Float32Array[];
+  hidden: Float32Array[];
+  masks: Float32Array[];
+  /** dropout(Hₗ₋₁), rebuilt at each convolution; dropout(H_L), which the output layer reads. */
+  dropped: Float32Array;
+  droppedOutput: Float32Array;
+  /** Wₗ' = βₗ·Wₗ + (1 − βₗ)·I (the convolution's two terms as one product) and its transpose. */
+  combined: Float32Array;
+  combinedTransposed: Float32Array;
+  /** Backward: ∂L/∂Hₗ, ∂L/∂Sₗ, the sum of the gradients that reach H⁰, and one ∂Wₗ. */
+  gradient: Float32Array;
+  supportGradient: Float32Array;
+  initialGradient: Float32Array;
+  weightGradient: Float32Array;
+};
+
+const workspaces = new WeakMap<GcniiStack, Workspace>();
+
+function workspaceOf(stack: GcniiStack, rows: number): Workspace {
+  const existing = workspaces.get(stack);
+  if (existing && existing.rows === rows) return existing;
+  const width = stack.weights[0]?.rows ?? 0;
+  const depth = stack.weights.length;
+  const block = rows * width;
+  const square = width * width;
+  const arena =
+    width % 8 === 0
+      ? createSimdMatrixArena({ floats: (3 * depth + 6) * (block + 4) + 3 * (square + 4) })
+      : null;
+  const allocate = (length: number) => (arena ? arena.allocate(length) : new Float32Array(length));
+  const blocks = (count: number) => Array.from({ length: count }, () => allocate(block));
+  const workspace: Workspace = {
+    rows,
+    arena,
+    supports: blocks(depth),
+    hidden: blocks(depth),
+    masks: blocks(depth + 1),
+    dropped: allocate(block),
+    droppedOutput: allocate(block),
+    combined: allocate(square),
+    combinedTransposed: allocate(square),
+    gradient: allocate(block),
+    supportGradient: allocate(block),
+    initialGradient: allocate(block),
+    weightGradient: allocate(square),
+  };
+  workspaces.set(stack, workspace);
+  return workspace;
+}
+
+/** out (+)= scale · Σₚ a[i·aRow + p·aStep] · b[p·width + j] on the arena or in JavaScript. */
+function product(
+  work: Workspace,
+  input: {
+    a: Float32Array;
+    aRow: number;
+    aStep: number;
+    b: Float32Array;
+    out: Float32Array;
+    rows: number;
+    width: number;
+    depth: number;
+    scale?: number;
+  },
+) {
+  const { a, b, out, rows, width, depth, scale = 1 } = input;
+  if (work.arena) {
+    work.arena.product({ ...input, bStep: width, cols: width, accumulate: false, scale });
+    return;
+  }
+  const bMatrix = { rows: depth, cols: width, data: b };
+  const outMatrix = { rows, cols: width, data: out };
+  if (input.aStep === 1) {
+    multiply({ a: { rows, cols: depth, data: a }, b: bMatrix, out: outMatrix });
+  } else {
+    multiplyTransposeA({
+      a: { rows: depth, cols: rows, data: a },
+      b: bMatrix,
+      out: outMatrix,
+      scale,
+    });
+  }
+}
+
+/**
+ * What the backward pass needs from a forward pass. Its arrays belong to the stack's
+ * workspace: a cache is valid until the next forward pass of the same stack (training calls
+ * forward, backward, then the evaluation pass, in that order).
+ */
 export type GcniiCache = {
   input: LayerInput;
   /** H⁰ after its ReLU. */
   initial: Matrix;
-  /** Dropped-out inputs of each convolution and of the output layer (L + 1 of them). */
-  dropped: Matrix[];
+  /** The dropout masks of each convolution's input and of the output layer's (null: none). */
   masks: (Float32Array | null)[];
-  /** Sₗ and Hₗ (after ReLU) of each convolution. */
+  /** Sₗ and Hₗ (after ReLU) of each convolution, and the output layer's (dropped-out) input. */
   supports: Matrix[];
   hidden: Matrix[];
+  outputInput: Matrix;
   output: Matrix;
 };
 
-function dropoutOf(matrix: Matrix, rate: number, random?: Random) {
-  if (!random || rate <= 0) return { dropped: matrix, mask: null };
-  const mask = dropoutMask({ size: matrix.data.length, rate, random });
-  return { dropped: { ...matrix, data: applyMask({ values: matrix.data, mask }) }, mask };
+/** Draws an inverted-dropout mask into `mask` and writes values ⊙ mask into `out`. */
+function dropoutInto(input: {
+  values: Float32Array;
+  mask: Float32Array;
+  out: Float32Array;
+  rate: number;
+  random: Random;
+}) {
+  const { values, mask, out, rate, random } = input;
+  const keep = 1 / (1 - rate);
+  for (let i = 0; i < values.length; i++) {
+    const m = random() < rate ? 0 : keep;
+    mask[i] = m;
+    out[i] = values[i] * m;
+  }
 }
+
+/**
+ * S = (1 − α)·Â·D + α·H⁰: each row starts as α·H⁰ and gathers its neighbours' rows of D, so S
+ * is written once instead of three times.
+ */
+function propagateWithResidual(input: {
+  adjacency: SparseMatrix;
+  dense: Float32Array;
+  initial: Float32Array;
+  alpha: number;
+  cols: number;
+  out: Float32Array;
+}) {
+  const { adjacency, dense, initial, alpha, cols, out } = input;
+  for (let i = 0; i < out.length; i++) out[i] = alpha * initial[i];
+  gatherRows({ sparse: adjacency, dense, cols, out, scale: 1 - alpha });
+}
+
+/** βₗ·Wₗ + (1 − βₗ)·I into `combined`, and its transpose into `combinedTransposed`. */
+function combineWithIdentity(input: {
+  weight: Float32Array;
+  beta: number;
+  size: number;
+  combined: Float32Array;
+  combinedTransposed: Float32Array;
+}) {
+  const { weight, beta, size, combined, combinedTransposed } = input;
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      const value = beta * weight[i * size + j] + (i === j ? 1 - beta : 0);
+      combined[i * size + j] = value;
+      combinedTransposed[j * size + i] = value;
+    }
+  }
+}
+
+const view = (rows: number, cols: number, data: Float32Array): Matrix => ({ rows, cols, data });
 
 /** Forward pass; `random` given = training (dropout on). */
 export function forwardGcnii(input: {
@@ -103,8 +244,9 @@ export function forwardGcnii(input: {
   const { stack, propagation, random, dropout } = input;
   const adjacency = propagation.gcn;
   if (!adjacency) throw new Error("the gcn propagation matrix was not built");
+  const training = random !== undefined && dropout > 0;
   let features = input.features;
-  if (random && dropout > 0) {
+  if (training) {
     const mask = dropoutMask({ size: features.values.length, rate: dropout, random });
     features = withValues({
       sparse: features,
@@ -114,48 +256,66 @@ export function forwardGcnii(input: {
   const layerInput: LayerInput = { sparse: features };
   const initial = forwardLayer({ layer: input.inputLayer, input: layerInput, propagation });
   reluInPlace({ matrix: initial });
-  const cache: GcniiCache = {
+  const { rows, cols } = initial;
+  const work = workspaceOf(stack, rows);
+  const { alpha, lambda } = stack;
+  const masks: (Float32Array | null)[] = [];
+  let current = initial.data;
+  for (let l = 0; l < stack.weights.length; l++) {
+    let dropped = current;
+    if (training) {
+      dropoutInto({
+        values: current,
+        mask: work.masks[l],
+        out: work.dropped,
+        rate: dropout,
+        random,
+      });
+      dropped = work.dropped;
+    }
+    masks.push(training ? work.masks[l] : null);
+    const support = work.supports[l];
+    propagateWithResidual({
+      adjacency,
+      dense: dropped,
+      initial: initial.data,
+      alpha,
+      cols,
+      out: support,
+    });
+    const beta = identityMappingStrength({ lambda, layer: l + 1 });
+    combineWithIdentity({ weight: stack.weights[l].value, beta, size: cols, ...work });
+    const hidden = work.hidden[l];
+    product(work, {
+      a: support,
+      aRow: cols,
+      aStep: 1,
+      b: work.combined,
+      out: hidden,
+      rows,
+      width: cols,
+      depth: cols,
+    });
+    for (let i = 0; i < hidden.length; i++) if (hidden[i] < 0) hidden[i] = 0;
+    current = hidden;
+  }
+  let outputInput = current;
+  if (training) {
+    const mask = work.masks[stack.weights.length];
+    dropoutInto({ values: current, mask, out: work.droppedOutput, rate: dropout, random });
+    outputInput = work.droppedOutput;
+  }
+  masks.push(training ? work.masks[stack.weights.length] : null);
+  const outputMatrix = view(rows, cols, outputInput);
+  return {
     input: layerInput,
     initial,
-    dropped: [],
-    masks: [],
-    supports: [],
-    hidden: [],
-    output: null as never,
+    masks,
+    supports: work.supports.map((data) => view(rows, cols, data)),
+    hidden: work.hidden.map((data) => view(rows, cols, data)),
+    outputInput: outputMatrix,
+    output: forwardLayer({ layer: input.outputLayer, input: { dense: outputMatrix }, propagation }),
   };
-  const { alpha, lambda } = stack;
-  let current = initial;
-  for (let l = 0; l < stack.weights.length; l++) {
-    const { dropped, mask } = dropoutOf(current, dropout, random);
-    cache.dropped.push(dropped);
-    cache.masks.push(mask);
-    const support = sparseMultiply({
-      sparse: adjacency,
-      dense: dropped,
-      out: createMatrix(current),
-    });
-    for (let i = 0; i < support.data.length; i++) {
-      support.data[i] = (1 - alpha) * support.data[i] + alpha * initial.data[i];
-    }
-    const beta = identityMappingStrength({ lambda, layer: l + 1 });
-    const out = multiply({
-      a: support,
-      b: parameterMatrix({ parameter: stack.weights[l] }),
-      out: createMatrix(current),
-    });
-    for (let i = 0; i < out.data.length; i++) {
-      out.data[i] = beta * out.data[i] + (1 - beta) * support.data[i];
-    }
-    reluInPlace({ matrix: out });
-    cache.supports.push(support);
-    cache.hidden.push(out);
-    current = out;
-  }
-  const { dropped, mask } = dropoutOf(current, dropout, random);
-  cache.dropped.push(dropped);
-  cache.masks.push(mask);
-  cache.output = forwardLayer({ layer: input.outputLayer, input: { dense: dropped }, propagation });
-  return cache;
 }
 
 /** Backward pass from ∂L/∂logits: accumulates every parameter's gradient. */
@@ -170,54 +330,71 @@ export function backwardGcnii(input: {
   const { stack, cache, propagation } = input;
   const adjacency = propagation.gcn as SparseMatrix;
   const depth = stack.weights.length;
-  let g = backwardLayer({
+  const { rows, cols } = cache.initial;
+  const work = workspaceOf(stack, rows);
+  const fromOutput = backwardLayer({
     layer: input.outputLayer,
-    input: { dense: cache.dropped[depth] },
+    input: { dense: cache.outputInput },
     propagation,
     outputGradient: input.outputGradient,
   }) as Matrix;
+  const g = work.gradient;
   const maskOut = cache.masks[depth];
-  if (maskOut) for (let i = 0; i < g.data.length; i++) g.data[i] *= maskOut[i];
-  const initialGradient = createMatrix(cache.initial);
+  for (let i = 0; i < g.length; i++)
+    g[i] = maskOut ? fromOutput.data[i] * maskOut[i] : fromOutput.data[i];
+  const initialGradient = work.initialGradient;
+  initialGradient.fill(0);
+  const supportGradient = work.supportGradient;
   const { alpha, lambda } = stack;
   for (let l = depth - 1; l >= 0; l--) {
-    reluBackwardInPlace({ gradient: g, output: cache.hidden[l] });
+    const hidden = cache.hidden[l].data;
+    for (let i = 0; i < g.length; i++) if (hidden[i] <= 0) g[i] = 0;
     const beta = identityMappingStrength({ lambda, layer: l + 1 });
     const weight = stack.weights[l];
-    const support = cache.supports[l];
-    const scaled = createMatrix(g);
-    for (let i = 0; i < g.data.length; i++) scaled.data[i] = beta * g.data[i];
-    multiplyTransposeA({
-      a: support,
-      b: scaled,
-      out: gradientMatrix({ parameter: weight }),
-      accumulate: true,
+    const gradient = view(rows, cols, g);
+    // Hₗ = ReLU(Sₗ·Wₗ'), Wₗ' = βₗ·Wₗ + (1 − βₗ)·I: ∂Wₗ = βₗ·Sₗᵀ·g and ∂Sₗ = g·Wₗ'ᵀ.
+    product(work, {
+      a: cache.supports[l].data,
+      aRow: 1,
+      aStep: cols,
+      b: g,
+      out: work.weightGradient,
+      rows: cols,
+      width: cols,
+      depth: rows,
+      scale: beta,
     });
-    const supportGradient = multiplyTransposeB({
-      a: scaled,
-      b: parameterMatrix({ parameter: weight }),
-      out: createMatrix(g),
+    for (let i = 0; i < weight.gradient.length; i++) weight.gradient[i] += work.weightGradient[i];
+    combineWithIdentity({ weight: weight.value, beta, size: cols, ...work });
+    product(work, {
+      a: g,
+      aRow: cols,
+      aStep: 1,
+      b: work.combinedTransposed,
+      out: supportGradient,
+      rows,
+      width: cols,
+      depth: cols,
     });
-    for (let i = 0; i < g.data.length; i++) {
-      supportGradient.data[i] += (1 - beta) * g.data[i];
-      initialGradient.data[i] += alpha * supportGradient.data[i];
-      supportGradient.data[i] *= 1 - alpha;
-    }
-    const previous = sparseMultiplyTransposed({
+    for (let i = 0; i < g.length; i++) initialGradient[i] += alpha * supportGradient[i];
+    // Sₗ = (1 − α)·Â·dropout(Hₗ₋₁) + α·H⁰: the rest flows back through Â and the mask.
+    sparseMultiplyTransposed({
       sparse: adjacency,
-      dense: supportGradient,
-      out: createMatrix(g),
+      dense: view(rows, cols, supportGradient),
+      out: gradient,
     });
     const mask = cache.masks[l];
-    if (mask) for (let i = 0; i < previous.data.length; i++) previous.data[i] *= mask[i];
-    g = previous;
+    const keep = 1 - alpha;
+    if (mask) for (let i = 0; i < g.length; i++) g[i] *= keep * mask[i];
+    else for (let i = 0; i < g.length; i++) g[i] *= keep;
   }
-  for (let i = 0; i < g.data.length; i++) initialGradient.data[i] += g.data[i];
-  reluBackwardInPlace({ gradient: initialGradient, output: cache.initial });
+  for (let i = 0; i < g.length; i++) initialGradient[i] += g[i];
+  const initialGradientMatrix = view(rows, cols, initialGradient);
+  reluBackwardInPlace({ gradient: initialGradientMatrix, output: cache.initial });
   backwardLayer({
     layer: input.inputLayer,
     input: cache.input,
     propagation,
-    outputGradient: initialGradient,
+    outputGradient: initialGradientMatrix,
   });
 }

@@ -1,0 +1,320 @@
+/**
+ * Float32 buffers inside one WebAssembly memory, and a matrix product over them that uses
+ * WebAssembly's 128-bit SIMD: four float32 multiply-adds per instruction, which plain
+ * JavaScript (one double-precision operation at a time) cannot express. GCNII's n×64 by
+ * 64×64 products, three per convolution per epoch plus one for validation, are almost all of
+ * its time; the kernel runs them several times faster than the register-blocked JavaScript
+ * product in dense-matrix.ts, which stays the fallback where WebAssembly SIMD is missing.
+ *
+ * The module is assembled here from its instructions (about 300 bytes) rather than shipped as
+ * an opaque binary, so what it does can be read below.
+ */
+
+/** out[i][j] (+)= scale · Σₚ a[i·aRow + p·aStep] · b[p·bStep + j], j contiguous in b and out. */
+export type ArenaProduct = {
+  a: Float32Array;
+  aRow: number;
+  aStep: number;
+  b: Float32Array;
+  bStep: number;
+  out: Float32Array;
+  rows: number;
+  cols: number;
+  depth: number;
+  accumulate: boolean;
+  scale: number;
+};
+
+export type SimdMatrixArena = {
+  /** A zero-filled view of `length` floats inside the arena (16-byte aligned). */
+  allocate: (length: number) => Float32Array;
+  /** The product; `a`, `b` and `out` must be views from `allocate`, and `cols` a multiple of 8. */
+  product: (input: ArenaProduct) => void;
+};
+
+const wasmPage = 65536;
+
+function unsigned(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value >>> 0;
+  do {
+    let byte = rest & 0x7f;
+    rest >>>= 7;
+    if (rest !== 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (rest !== 0);
+  return bytes;
+}
+
+function signed(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value | 0;
+  for (;;) {
+    const byte = rest & 0x7f;
+    rest >>= 7;
+    const done = (rest === 0 && (byte & 0x40) === 0) || (rest === -1 && (byte & 0x40) !== 0);
+    bytes.push(done ? byte : byte | 0x80);
+    if (done) return bytes;
+  }
+}
+
+const name = (text: string) => [text.length, ...Array.from(text, (c) => c.charCodeAt(0))];
+const section = (id: number, body: number[]) => [id, ...unsigned(body.length), ...body];
+const vector = (items: number[][]) => [...unsigned(items.length), ...items.flat()];
+
+// Instructions (WebAssembly core 2.0 with fixed-width SIMD).
+const get = (local: number) => [0x20, ...unsigned(local)];
+const set = (local: number) => [0x21, ...unsigned(local)];
+const i32 = (value: number) => [0x41, ...signed(value)];
+const [add, mul, sub, eqz, geS] = [[0x6a], [0x6c], [0x6b], [0x45], [0x4e]];
+const block = [0x02, 0x40];
+const loop = [0x03, 0x40];
+const ifBlock = [0x04, 0x40];
+const elseBlock = [0x05];
+const end = [0x0b];
+const br = (depth: number) => [0x0c, ...unsigned(depth)];
+const brIf = (depth: number) => [0x0d, ...unsigned(depth)];
+const f32Load = [0x2a, 2, 0];
+const simd = (code: number) => [0xfd, ...unsigned(code)];
+const v128Load = (offset: number) => [...simd(0x00), 4, ...unsigned(offset)];
+const v128Store = (offset: number) => [...simd(0x0b), 4, ...unsigned(offset)];
+const v128Zero = [...simd(0x0c), ...new Array<number>(16).fill(0)];
+const f32x4Splat = simd(0x13);
+const f32x4Add = simd(0xe4);
+const f32x4Mul = simd(0xe6);
+
+// Parameters (addresses and strides in bytes) and locals of the kernel.
+const [A, A_ROW, A_STEP, B, B_STEP, OUT, ROWS, COLS, DEPTH, ACCUMULATE, SCALE] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+];
+const [I, J, P, PA0, PA1, PB, Q] = [11, 12, 13, 14, 15, 16, 17];
+const [ACC00, ACC01, ACC10, ACC11, X0, X1, Y0, Y1, VS] = [18, 19, 20, 21, 22, 23, 24, 25, 26];
+
+/** out[q…q+7] (+)= scale · (left, right). */
+function storeEight(left: number, right: number): number[] {
+  const term = (acc: number) => [...get(VS), ...get(acc), ...f32x4Mul];
+  return [
+    ...get(ACCUMULATE),
+    ...ifBlock,
+    ...get(Q),
+    ...get(Q),
+    ...v128Load(0),
+    ...term(left),
+    ...f32x4Add,
+    ...v128Store(0),
+    ...get(Q),
+    ...get(Q),
+    ...v128Load(16),
+    ...term(right),
+    ...f32x4Add,
+    ...v128Store(16),
+    ...elseBlock,
+    ...get(Q),
+    ...term(left),
+    ...v128Store(0),
+    ...get(Q),
+    ...term(right),
+    ...v128Store(16),
+    ...end,
+  ];
+}
+
+const multiplyAdd = (acc: number, x: number, y: number) => [
+  ...get(acc),
+  ...get(x),
+  ...get(y),
+  ...f32x4Mul,
+  ...f32x4Add,
+  ...set(acc),
+];
+
+const advance = (local: number, by: number[]) => [...get(local), ...by, ...add, ...set(local)];
+
+/**
+ * Rows two at a time (an even `rows`), columns eight at a time: a 2×8 block of `out` in four
+ * vector accumulators, fed per step by two broadcast elements of `a` and two vectors of `b`.
+ */
+const kernelBody = [
+  ...get(SCALE),
+  ...f32x4Splat,
+  ...set(VS),
+  ...block,
+  ...loop,
+  ...get(I),
+  ...get(ROWS),
+  ...geS,
+  ...brIf(1),
+  ...i32(0),
+  ...set(J),
+  ...block,
+  ...loop,
+  ...get(J),
+  ...get(COLS),
+  ...geS,
+  ...brIf(1),
+  ...v128Zero,
+  ...set(ACC00),
+  ...v128Zero,
+  ...set(ACC01),
+  ...v128Zero,
+  ...set(ACC10),
+  ...v128Zero,
+  ...set(ACC11),
+  // pa0 = a + i·aRow, pa1 = pa0 + aRow, pb = b + 4j
+  ...get(A),
+  ...get(I),
+  ...get(A_ROW),
+  ...mul,
+  ...add,
+  ...set(PA0),
+  ...get(PA0),
+  ...get(A_ROW),
+  ...add,
+  ...set(PA1),
+  ...get(B),
+  ...get(J),
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...set(PB),
+  ...get(DEPTH),
+  ...set(P),
+  ...block,
+  ...loop,
+  ...get(P),
+  ...eqz,
+  ...brIf(1),
+  ...get(PB),
+  ...v128Load(0),
+  ...set(Y0),
+  ...get(PB),
+  ...v128Load(16),
+  ...set(Y1),
+  ...get(PA0),
+  ...f32Load,
+  ...f32x4Splat,
+  ...set(X0),
+  ...get(PA1),
+  ...f32Load,
+  ...f32x4Splat,
+  ...set(X1),
+  ...multiplyAdd(ACC00, X0, Y0),
+  ...multiplyAdd(ACC01, X0, Y1),
+  ...multiplyAdd(ACC10, X1, Y0),
+  ...multiplyAdd(ACC11, X1, Y1),
+  ...advance(PA0, get(A_STEP)),
+  ...advance(PA1, get(A_STEP)),
+  ...advance(PB, get(B_STEP)),
+  ...get(P),
+  ...i32(1),
+  ...sub,
+  ...set(P),
+  ...br(0),
+  ...end,
+  ...end,
+  // q = out + 4·(i·cols + j): row i, then row i + 1
+  ...get(OUT),
+  ...get(I),
+  ...get(COLS),
+  ...mul,
+  ...get(J),
+  ...add,
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...set(Q),
+  ...storeEight(ACC00, ACC01),
+  ...advance(Q, [...get(COLS), ...i32(4), ...mul]),
+  ...storeEight(ACC10, ACC11),
+  ...advance(J, i32(8)),
+  ...br(0),
+  ...end,
+  ...end,
+  ...advance(I, i32(2)),
+  ...br(0),
+  ...end,
+  ...end,
+  ...end,
+];
+
+function moduleBytes(): Uint8Array {
+  const i32Type = 0x7f;
+  const f32Type = 0x7d;
+  const v128Type = 0x7b;
+  const signature = [0x60, 11, ...new Array<number>(10).fill(i32Type), f32Type, 0];
+  const locals = [2, 7, i32Type, 9, v128Type];
+  const body = [...locals, ...kernelBody];
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector([signature])),
+    ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 1]])),
+    ...section(3, vector([[0]])),
+    ...section(7, vector([[...name("product"), 0x00, 0]])),
+    ...section(10, vector([[...unsigned(body.length), ...body]])),
+  ]);
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+
+function compiledModule(): WebAssembly.Module | null {
+  if (compiled !== undefined) return compiled;
+  try {
+    const bytes = moduleBytes();
+    compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+  } catch {
+    compiled = null;
+  }
+  return compiled;
+}
+
+/** An arena of `floats` float32 values, or null where WebAssembly SIMD is unavailable. */
+export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatrixArena | null {
+  const module = compiledModule();
+  if (!module) return null;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((floats * 4 + 64) / wasmPage) });
+  const instance = new WebAssembly.Instance(module, { env: { memory } });
+  const kernel = instance.exports.product as (...args: number[]) => void;
+  let next = 0;
+  const allocate = (length: number) => {
+    const view = new Float32Array(memory.buffer, next, length);
+    next += Math.ceil((length * 4) / 16) * 16;
+    if (next > memory.buffer.byteLength) throw new Error("SIMD arena overflow");
+    return view;
+  };
+  const product = (input: ArenaProduct) => {
+    const { a, aRow, aStep, b, bStep, out, rows, cols, depth, accumulate, scale } = input;
+    if (cols % 8 !== 0) throw new Error("the SIMD product needs a multiple of 8 columns");
+    for (const view of [a, b, out]) {
+      if (view.buffer !== memory.buffer) throw new Error("the SIMD product reads arena views only");
+    }
+    const even = rows - (rows % 2);
+    kernel(
+      a.byteOffset,
+      aRow * 4,
+      aStep * 4,
+      b.byteOffset,
+      bStep * 4,
+      out.byteOffset,
+      even,
+      cols,
+      depth,
+      accumulate ? 1 : 0,
+      scale,
+    );
+    // The last row of an odd count, in JavaScript.
+    if (even === rows) return;
+    const aBase = a.byteOffset / 4;
+    const bBase = b.byteOffset / 4;
+    const outBase = out.byteOffset / 4;
+    const heap = new Float32Array(memory.buffer);
+    for (let j = 0; j < cols; j++) {
+      let sum = 0;
+      for (let p = 0; p < depth; p++) {
+        sum += heap[aBase + even * aRow + p * aStep] * heap[bBase + p * bStep + j];
+      }
+      const at = outBase + even * cols + j;
+      heap[at] = accumulate ? heap[at] + scale * sum : scale * sum;
+    }
+  };
+  return { allocate, product };
+}
