@@ -75,6 +75,44 @@ describe("the WebAssembly SIMD matrix product", () => {
     });
   }
 
+  it("gathers CSR rows with and without the initial residual", () => {
+    if (!arena) return;
+    // A 5-node path with self-loops and an isolated row (3), 16 columns.
+    const rows = 5;
+    const cols = 16;
+    const offsets = arena.allocateIndices(rows + 1);
+    offsets.set([0, 2, 5, 7, 7, 9]);
+    const indices = arena.allocateIndices(9);
+    indices.set([0, 1, 0, 1, 2, 1, 2, 4, 2]);
+    const values = fill(arena.allocate(9));
+    const dense = fill(arena.allocate(rows * cols));
+    const initial = fill(arena.allocate(rows * cols));
+    const out = fill(arena.allocate(rows * cols));
+    for (const residual of [initial, null]) {
+      arena.gather({
+        offsets,
+        indices,
+        values,
+        dense,
+        initial: residual,
+        alpha: 0.1,
+        scale: 0.9,
+        out,
+        rows,
+        cols,
+      });
+      for (let i = 0; i < rows; i++) {
+        for (let j = 0; j < cols; j++) {
+          let expected = residual ? 0.1 * residual[i * cols + j] : 0;
+          for (let e = offsets[i]; e < offsets[i + 1]; e++) {
+            expected += 0.9 * values[e] * dense[indices[e] * cols + j];
+          }
+          expect(out[i * cols + j]).toBeCloseTo(expected, 5);
+        }
+      }
+    }
+  });
+
   it("refuses arrays that are not its own", () => {
     if (!arena) return;
     const a = arena.allocate(8);

@@ -25,9 +25,31 @@ export type ArenaProduct = {
   scale: number;
 };
 
+/**
+ * out[i] = α·initial[i] (or 0) + scale · Σₑ values[e] · dense[indices[e]] over row i's entries
+ * of a CSR matrix: the sparse propagation Â·D with GCNII's initial residual folded in.
+ */
+export type ArenaGather = {
+  offsets: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+  dense: Float32Array;
+  /** null: rows start at zero. */
+  initial: Float32Array | null;
+  alpha: number;
+  scale: number;
+  out: Float32Array;
+  rows: number;
+  cols: number;
+};
+
 export type SimdMatrixArena = {
   /** A zero-filled view of `length` floats inside the arena (16-byte aligned). */
   allocate: (length: number) => Float32Array;
+  /** The same, for the indices of a sparse matrix. */
+  allocateIndices: (length: number) => Int32Array;
+  /** The gather; every array must come from the arena, and `cols` be a multiple of 8. */
+  gather: (input: ArenaGather) => void;
   /** The product; `a`, `b` and `out` must be views from `allocate`, and `cols` a multiple of 8. */
   product: (input: ArenaProduct) => void;
 };
@@ -75,6 +97,8 @@ const end = [0x0b];
 const br = (depth: number) => [0x0c, ...unsigned(depth)];
 const brIf = (depth: number) => [0x0d, ...unsigned(depth)];
 const f32Load = [0x2a, 2, 0];
+const i32Load = (offset: number) => [0x28, 2, ...unsigned(offset)];
+const f32Mul = [0x94];
 const simd = (code: number) => [0xfd, ...unsigned(code)];
 const v128Load = (offset: number) => [...simd(0x00), 4, ...unsigned(offset)];
 const v128Store = (offset: number) => [...simd(0x0b), 4, ...unsigned(offset)];
@@ -237,6 +261,148 @@ const kernelBody = [
   ...end,
 ];
 
+// The gather's parameters and locals.
+const [G_OFFSETS, G_INDICES, G_VALUES, G_DENSE, G_INITIAL, G_OUT, G_ROWS, G_COLS, G_HAS_INITIAL] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8,
+];
+const [G_SCALE, G_ALPHA] = [9, 10];
+const [GI, GC, GE, G_END, G_BASE, GQ] = [11, 12, 13, 14, 15, 16];
+const [G_ACC0, G_ACC1, GV, G_VA] = [17, 18, 19, 20];
+
+/** Row by row, eight columns at a time: two vector accumulators per row block. */
+const gatherBody = [
+  ...get(G_ALPHA),
+  ...f32x4Splat,
+  ...set(G_VA),
+  ...block,
+  ...loop,
+  ...get(GI),
+  ...get(G_ROWS),
+  ...geS,
+  ...brIf(1),
+  ...i32(0),
+  ...set(GC),
+  ...block,
+  ...loop,
+  ...get(GC),
+  ...get(G_COLS),
+  ...geS,
+  ...brIf(1),
+  // q = 4·(i·cols + c)
+  ...get(GI),
+  ...get(G_COLS),
+  ...mul,
+  ...get(GC),
+  ...add,
+  ...i32(4),
+  ...mul,
+  ...set(GQ),
+  ...get(G_HAS_INITIAL),
+  ...ifBlock,
+  ...get(G_VA),
+  ...get(G_INITIAL),
+  ...get(GQ),
+  ...add,
+  ...v128Load(0),
+  ...f32x4Mul,
+  ...set(G_ACC0),
+  ...get(G_VA),
+  ...get(G_INITIAL),
+  ...get(GQ),
+  ...add,
+  ...v128Load(16),
+  ...f32x4Mul,
+  ...set(G_ACC1),
+  ...elseBlock,
+  ...v128Zero,
+  ...set(G_ACC0),
+  ...v128Zero,
+  ...set(G_ACC1),
+  ...end,
+  // e = offsets[i], end = offsets[i + 1]
+  ...get(G_OFFSETS),
+  ...get(GI),
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...set(G_BASE),
+  ...get(G_BASE),
+  ...i32Load(0),
+  ...set(GE),
+  ...get(G_BASE),
+  ...i32Load(4),
+  ...set(G_END),
+  ...block,
+  ...loop,
+  ...get(GE),
+  ...get(G_END),
+  ...geS,
+  ...brIf(1),
+  // v = scale · values[e]; base = dense + 4·(indices[e]·cols + c)
+  ...get(G_SCALE),
+  ...get(G_VALUES),
+  ...get(GE),
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...f32Load,
+  ...f32Mul,
+  ...f32x4Splat,
+  ...set(GV),
+  ...get(G_DENSE),
+  ...get(G_INDICES),
+  ...get(GE),
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...i32Load(0),
+  ...get(G_COLS),
+  ...mul,
+  ...get(GC),
+  ...add,
+  ...i32(4),
+  ...mul,
+  ...add,
+  ...set(G_BASE),
+  ...get(G_ACC0),
+  ...get(GV),
+  ...get(G_BASE),
+  ...v128Load(0),
+  ...f32x4Mul,
+  ...f32x4Add,
+  ...set(G_ACC0),
+  ...get(G_ACC1),
+  ...get(GV),
+  ...get(G_BASE),
+  ...v128Load(16),
+  ...f32x4Mul,
+  ...f32x4Add,
+  ...set(G_ACC1),
+  ...advance(GE, i32(1)),
+  ...br(0),
+  ...end,
+  ...end,
+  ...get(G_OUT),
+  ...get(GQ),
+  ...add,
+  ...get(G_ACC0),
+  ...v128Store(0),
+  ...get(G_OUT),
+  ...get(GQ),
+  ...add,
+  ...get(G_ACC1),
+  ...v128Store(16),
+  ...advance(GC, i32(8)),
+  ...br(0),
+  ...end,
+  ...end,
+  ...advance(GI, i32(1)),
+  ...br(0),
+  ...end,
+  ...end,
+  ...end,
+];
+
 function moduleBytes(): Uint8Array {
   const i32Type = 0x7f;
   const f32Type = 0x7d;
@@ -244,13 +410,27 @@ function moduleBytes(): Uint8Array {
   const signature = [0x60, 11, ...new Array<number>(10).fill(i32Type), f32Type, 0];
   const locals = [2, 7, i32Type, 9, v128Type];
   const body = [...locals, ...kernelBody];
+  const gatherSignature = [0x60, 11, ...new Array<number>(9).fill(i32Type), f32Type, f32Type, 0];
+  const gather = [2, 6, i32Type, 4, v128Type, ...gatherBody];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vector([signature])),
+    ...section(1, vector([signature, gatherSignature])),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 1]])),
-    ...section(3, vector([[0]])),
-    ...section(7, vector([[...name("product"), 0x00, 0]])),
-    ...section(10, vector([[...unsigned(body.length), ...body]])),
+    ...section(3, vector([[0], [1]])),
+    ...section(
+      7,
+      vector([
+        [...name("product"), 0x00, 0],
+        [...name("gather"), 0x00, 1],
+      ]),
+    ),
+    ...section(
+      10,
+      vector([
+        [...unsigned(body.length), ...body],
+        [...unsigned(gather.length), ...gather],
+      ]),
+    ),
   ]);
 }
 
@@ -274,19 +454,44 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
   const memory = new WebAssembly.Memory({ initial: Math.ceil((floats * 4 + 64) / wasmPage) });
   const instance = new WebAssembly.Instance(module, { env: { memory } });
   const kernel = instance.exports.product as (...args: number[]) => void;
+  const gatherKernel = instance.exports.gather as (...args: number[]) => void;
   let next = 0;
-  const allocate = (length: number) => {
-    const view = new Float32Array(memory.buffer, next, length);
+  const reserve = (length: number) => {
+    const at = next;
     next += Math.ceil((length * 4) / 16) * 16;
     if (next > memory.buffer.byteLength) throw new Error("SIMD arena overflow");
-    return view;
+    return at;
+  };
+  const allocate = (length: number) => new Float32Array(memory.buffer, reserve(length), length);
+  const allocateIndices = (length: number) =>
+    new Int32Array(memory.buffer, reserve(length), length);
+  const own = (views: ArrayBufferView[]) => {
+    for (const view of views) {
+      if (view.buffer !== memory.buffer) throw new Error("the SIMD kernels read arena views only");
+    }
+  };
+  const gather = (input: ArenaGather) => {
+    const { offsets, indices, values, dense, initial, out, rows, cols } = input;
+    if (cols % 8 !== 0) throw new Error("the SIMD gather needs a multiple of 8 columns");
+    own([offsets, indices, values, dense, out, ...(initial ? [initial] : [])]);
+    gatherKernel(
+      offsets.byteOffset,
+      indices.byteOffset,
+      values.byteOffset,
+      dense.byteOffset,
+      initial ? initial.byteOffset : 0,
+      out.byteOffset,
+      rows,
+      cols,
+      initial ? 1 : 0,
+      input.scale,
+      input.alpha,
+    );
   };
   const product = (input: ArenaProduct) => {
     const { a, aRow, aStep, b, bStep, out, rows, cols, depth, accumulate, scale } = input;
     if (cols % 8 !== 0) throw new Error("the SIMD product needs a multiple of 8 columns");
-    for (const view of [a, b, out]) {
-      if (view.buffer !== memory.buffer) throw new Error("the SIMD product reads arena views only");
-    }
+    own([a, b, out]);
     const even = rows - (rows % 2);
     kernel(
       a.byteOffset,
@@ -316,5 +521,5 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
       heap[at] = accumulate ? heap[at] + scale * sum : scale * sum;
     }
   };
-  return { allocate, product };
+  return { allocate, allocateIndices, gather, product };
 }
