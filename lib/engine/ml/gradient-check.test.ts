@@ -77,3 +77,53 @@ describe("backward passes against finite differences", () => {
     });
   }
 });
+
+describe("GCNII's backward pass in training mode, against finite differences", () => {
+  // A fresh generator with the same seed draws the same dropout masks in every pass, so the
+  // loss is a fixed function of the weights; the masks also carry the ReLU's zeros.
+  for (const hidden of [5, 8]) {
+    it(`${hidden} hidden units, dropout 0.5 on every convolution's input and the output layer's`, () => {
+      const network = createNetwork({
+        kind: "gcnii",
+        sizes: [4, hidden, 3],
+        dropout: 0.5,
+        weightDecay: 0,
+        weightDecayFirstLayerOnly: false,
+        random: createRandom({ seed: 3 }),
+        alpha: 0.1,
+        layers: 3,
+        lambda: 0.5,
+      });
+      const masked = () => createRandom({ seed: 9 });
+      const lossWithMasks = () =>
+        softmaxCrossEntropy({
+          logits: forwardNetwork({ network, features, propagation, random: masked() }).output,
+          labels,
+          nodes,
+        });
+      const cache = forwardNetwork({ network, features, propagation, random: masked() });
+      const gradient = createMatrix({ rows: 6, cols: 3 });
+      softmaxCrossEntropy({ logits: cache.output, labels, nodes, gradient });
+      backwardNetwork({ network, cache, propagation, outputGradient: gradient });
+      let checked = 0;
+      for (const parameter of network.parameters) {
+        for (let i = 0; i < parameter.value.length; i++) {
+          const original = parameter.value[i];
+          // A small step: with 8 units a step of 1e-2 crosses a ReLU's kink.
+          const step = 2e-3;
+          parameter.value[i] = original + step;
+          const up = lossWithMasks();
+          parameter.value[i] = original - step;
+          const down = lossWithMasks();
+          parameter.value[i] = original;
+          const numeric = (up - down) / (2 * step);
+          expect(Math.abs(numeric - parameter.gradient[i])).toBeLessThan(
+            2e-3 + 0.02 * Math.abs(numeric),
+          );
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(10);
+    });
+  }
+});

@@ -23,6 +23,8 @@ export type ArenaProduct = {
   depth: number;
   accumulate: boolean;
   scale: number;
+  /** Writes max(result, 0): a ReLU in the same pass. */
+  relu?: boolean;
 };
 
 /**
@@ -106,6 +108,7 @@ const v128Zero = [...simd(0x0c), ...new Array<number>(16).fill(0)];
 const f32x4Splat = simd(0x13);
 const f32x4Add = simd(0xe4);
 const f32x4Mul = simd(0xe6);
+const f32x4Max = simd(0xe9);
 
 // Parameters (addresses and strides in bytes) and locals of the kernel.
 const [A, A_ROW, A_STEP, B, B_STEP, OUT, ROWS, COLS, DEPTH, ACCUMULATE, SCALE] = [
@@ -114,8 +117,9 @@ const [A, A_ROW, A_STEP, B, B_STEP, OUT, ROWS, COLS, DEPTH, ACCUMULATE, SCALE] =
 const [I, J, P, PA0, PA1, PB, Q] = [11, 12, 13, 14, 15, 16, 17];
 const [ACC00, ACC01, ACC10, ACC11, X0, X1, Y0, Y1, VS] = [18, 19, 20, 21, 22, 23, 24, 25, 26];
 
-/** out[q…q+7] (+)= scale · (left, right). */
-function storeEight(left: number, right: number): number[] {
+/** out[q…q+7] (+)= scale · (left, right), then max(·, 0) when `relu`. */
+function storeEight(left: number, right: number, relu: boolean): number[] {
+  const clamp = relu ? [...v128Zero, ...f32x4Max] : [];
   const term = (acc: number) => [...get(VS), ...get(acc), ...f32x4Mul];
   return [
     ...get(ACCUMULATE),
@@ -125,19 +129,23 @@ function storeEight(left: number, right: number): number[] {
     ...v128Load(0),
     ...term(left),
     ...f32x4Add,
+    ...clamp,
     ...v128Store(0),
     ...get(Q),
     ...get(Q),
     ...v128Load(16),
     ...term(right),
     ...f32x4Add,
+    ...clamp,
     ...v128Store(16),
     ...elseBlock,
     ...get(Q),
     ...term(left),
+    ...clamp,
     ...v128Store(0),
     ...get(Q),
     ...term(right),
+    ...clamp,
     ...v128Store(16),
     ...end,
   ];
@@ -158,7 +166,7 @@ const advance = (local: number, by: number[]) => [...get(local), ...by, ...add, 
  * Rows two at a time (an even `rows`), columns eight at a time: a 2×8 block of `out` in four
  * vector accumulators, fed per step by two broadcast elements of `a` and two vectors of `b`.
  */
-const kernelBody = [
+const kernelBody = (relu: boolean) => [
   ...get(SCALE),
   ...f32x4Splat,
   ...set(VS),
@@ -247,9 +255,9 @@ const kernelBody = [
   ...mul,
   ...add,
   ...set(Q),
-  ...storeEight(ACC00, ACC01),
+  ...storeEight(ACC00, ACC01, relu),
   ...advance(Q, [...get(COLS), ...i32(4), ...mul]),
-  ...storeEight(ACC10, ACC11),
+  ...storeEight(ACC10, ACC11, relu),
   ...advance(J, i32(8)),
   ...br(0),
   ...end,
@@ -409,19 +417,21 @@ function moduleBytes(): Uint8Array {
   const v128Type = 0x7b;
   const signature = [0x60, 11, ...new Array<number>(10).fill(i32Type), f32Type, 0];
   const locals = [2, 7, i32Type, 9, v128Type];
-  const body = [...locals, ...kernelBody];
+  const body = [...locals, ...kernelBody(false)];
+  const bodyRelu = [...locals, ...kernelBody(true)];
   const gatherSignature = [0x60, 11, ...new Array<number>(9).fill(i32Type), f32Type, f32Type, 0];
   const gather = [2, 6, i32Type, 4, v128Type, ...gatherBody];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([signature, gatherSignature])),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 1]])),
-    ...section(3, vector([[0], [1]])),
+    ...section(3, vector([[0], [1], [0]])),
     ...section(
       7,
       vector([
         [...name("product"), 0x00, 0],
         [...name("gather"), 0x00, 1],
+        [...name("productRelu"), 0x00, 2],
       ]),
     ),
     ...section(
@@ -429,6 +439,7 @@ function moduleBytes(): Uint8Array {
       vector([
         [...unsigned(body.length), ...body],
         [...unsigned(gather.length), ...gather],
+        [...unsigned(bodyRelu.length), ...bodyRelu],
       ]),
     ),
   ]);
@@ -454,6 +465,7 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
   const memory = new WebAssembly.Memory({ initial: Math.ceil((floats * 4 + 64) / wasmPage) });
   const instance = new WebAssembly.Instance(module, { env: { memory } });
   const kernel = instance.exports.product as (...args: number[]) => void;
+  const kernelRelu = instance.exports.productRelu as (...args: number[]) => void;
   const gatherKernel = instance.exports.gather as (...args: number[]) => void;
   let next = 0;
   const reserve = (length: number) => {
@@ -490,10 +502,11 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
   };
   const product = (input: ArenaProduct) => {
     const { a, aRow, aStep, b, bStep, out, rows, cols, depth, accumulate, scale } = input;
+    const relu = input.relu === true;
     if (cols % 8 !== 0) throw new Error("the SIMD product needs a multiple of 8 columns");
     own([a, b, out]);
     const even = rows - (rows % 2);
-    kernel(
+    (relu ? kernelRelu : kernel)(
       a.byteOffset,
       aRow * 4,
       aStep * 4,
@@ -518,7 +531,8 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
         sum += heap[aBase + even * aRow + p * aStep] * heap[bBase + p * bStep + j];
       }
       const at = outBase + even * cols + j;
-      heap[at] = accumulate ? heap[at] + scale * sum : scale * sum;
+      const value = accumulate ? heap[at] + scale * sum : scale * sum;
+      heap[at] = relu && value < 0 ? 0 : value;
     }
   };
   return { allocate, allocateIndices, gather, product };
