@@ -114,8 +114,19 @@ const f32x4Max = simd(0xe9);
 const [A, A_ROW, A_STEP, B, B_STEP, OUT, ROWS, COLS, DEPTH, ACCUMULATE, SCALE] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
 ];
-const [I, J, P, PA0, PA1, PB, Q] = [11, 12, 13, 14, 15, 16, 17];
-const [ACC00, ACC01, ACC10, ACC11, X0, X1, Y0, Y1, VS] = [18, 19, 20, 21, 22, 23, 24, 25, 26];
+/** Rows of `out` per block (see kernelBody). */
+const BLOCK_ROWS = 4;
+const [I, J, P, PB, Q] = [11, 12, 13, 14, 15];
+const PA = [16, 17, 18, 19];
+const ACC = [
+  [20, 21],
+  [22, 23],
+  [24, 25],
+  [26, 27],
+];
+const X = [28, 29, 30, 31];
+const [Y0, Y1, VS] = [32, 33, 34];
+const productLocals = [2, 9, 0x7f, 15, 0x7b];
 
 /** out[q…q+7] (+)= scale · (left, right), then max(·, 0) when `relu`. */
 function storeEight(left: number, right: number, relu: boolean): number[] {
@@ -163,111 +174,98 @@ const multiplyAdd = (acc: number, x: number, y: number) => [
 const advance = (local: number, by: number[]) => [...get(local), ...by, ...add, ...set(local)];
 
 /**
- * Rows two at a time (an even `rows`), columns eight at a time: a 2×8 block of `out` in four
- * vector accumulators, fed per step by two broadcast elements of `a` and two vectors of `b`.
+ * Rows four at a time (`rows` a multiple of 4), columns eight at a time: a 4×8 block of `out`
+ * in eight vector accumulators, fed per step by four broadcast elements of `a` and two vectors
+ * of `b` — 32 multiply-adds for six loads.
  */
-const kernelBody = (relu: boolean) => [
-  ...get(SCALE),
-  ...f32x4Splat,
-  ...set(VS),
-  ...block,
-  ...loop,
-  ...get(I),
-  ...get(ROWS),
-  ...geS,
-  ...brIf(1),
-  ...i32(0),
-  ...set(J),
-  ...block,
-  ...loop,
-  ...get(J),
-  ...get(COLS),
-  ...geS,
-  ...brIf(1),
-  ...v128Zero,
-  ...set(ACC00),
-  ...v128Zero,
-  ...set(ACC01),
-  ...v128Zero,
-  ...set(ACC10),
-  ...v128Zero,
-  ...set(ACC11),
-  // pa0 = a + i·aRow, pa1 = pa0 + aRow, pb = b + 4j
-  ...get(A),
-  ...get(I),
-  ...get(A_ROW),
-  ...mul,
-  ...add,
-  ...set(PA0),
-  ...get(PA0),
-  ...get(A_ROW),
-  ...add,
-  ...set(PA1),
-  ...get(B),
-  ...get(J),
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...set(PB),
-  ...get(DEPTH),
-  ...set(P),
-  ...block,
-  ...loop,
-  ...get(P),
-  ...eqz,
-  ...brIf(1),
-  ...get(PB),
-  ...v128Load(0),
-  ...set(Y0),
-  ...get(PB),
-  ...v128Load(16),
-  ...set(Y1),
-  ...get(PA0),
-  ...f32Load,
-  ...f32x4Splat,
-  ...set(X0),
-  ...get(PA1),
-  ...f32Load,
-  ...f32x4Splat,
-  ...set(X1),
-  ...multiplyAdd(ACC00, X0, Y0),
-  ...multiplyAdd(ACC01, X0, Y1),
-  ...multiplyAdd(ACC10, X1, Y0),
-  ...multiplyAdd(ACC11, X1, Y1),
-  ...advance(PA0, get(A_STEP)),
-  ...advance(PA1, get(A_STEP)),
-  ...advance(PB, get(B_STEP)),
-  ...get(P),
-  ...i32(1),
-  ...sub,
-  ...set(P),
-  ...br(0),
-  ...end,
-  ...end,
-  // q = out + 4·(i·cols + j): row i, then row i + 1
-  ...get(OUT),
-  ...get(I),
-  ...get(COLS),
-  ...mul,
-  ...get(J),
-  ...add,
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...set(Q),
-  ...storeEight(ACC00, ACC01, relu),
-  ...advance(Q, [...get(COLS), ...i32(4), ...mul]),
-  ...storeEight(ACC10, ACC11, relu),
-  ...advance(J, i32(8)),
-  ...br(0),
-  ...end,
-  ...end,
-  ...advance(I, i32(2)),
-  ...br(0),
-  ...end,
-  ...end,
-  ...end,
-];
+const kernelBody = (relu: boolean) => {
+  const rows = Array.from({ length: BLOCK_ROWS }, (_, r) => r);
+  return [
+    ...get(SCALE),
+    ...f32x4Splat,
+    ...set(VS),
+    ...block,
+    ...loop,
+    ...get(I),
+    ...get(ROWS),
+    ...geS,
+    ...brIf(1),
+    ...i32(0),
+    ...set(J),
+    ...block,
+    ...loop,
+    ...get(J),
+    ...get(COLS),
+    ...geS,
+    ...brIf(1),
+    ...rows.flatMap((r) => [...v128Zero, ...set(ACC[r][0]), ...v128Zero, ...set(ACC[r][1])]),
+    // pa_r = a + (i + r)·aRow, pb = b + 4j
+    ...get(A),
+    ...get(I),
+    ...get(A_ROW),
+    ...mul,
+    ...add,
+    ...set(PA[0]),
+    ...rows.slice(1).flatMap((r) => [...get(PA[r - 1]), ...get(A_ROW), ...add, ...set(PA[r])]),
+    ...get(B),
+    ...get(J),
+    ...i32(4),
+    ...mul,
+    ...add,
+    ...set(PB),
+    ...get(DEPTH),
+    ...set(P),
+    ...block,
+    ...loop,
+    ...get(P),
+    ...eqz,
+    ...brIf(1),
+    ...get(PB),
+    ...v128Load(0),
+    ...set(Y0),
+    ...get(PB),
+    ...v128Load(16),
+    ...set(Y1),
+    ...rows.flatMap((r) => [...get(PA[r]), ...f32Load, ...f32x4Splat, ...set(X[r])]),
+    ...rows.flatMap((r) => [
+      ...multiplyAdd(ACC[r][0], X[r], Y0),
+      ...multiplyAdd(ACC[r][1], X[r], Y1),
+    ]),
+    ...rows.flatMap((r) => advance(PA[r], get(A_STEP))),
+    ...advance(PB, get(B_STEP)),
+    ...get(P),
+    ...i32(1),
+    ...sub,
+    ...set(P),
+    ...br(0),
+    ...end,
+    ...end,
+    // q = out + 4·(i·cols + j), then one row further for each row of the block
+    ...get(OUT),
+    ...get(I),
+    ...get(COLS),
+    ...mul,
+    ...get(J),
+    ...add,
+    ...i32(4),
+    ...mul,
+    ...add,
+    ...set(Q),
+    ...rows.flatMap((r) => [
+      ...(r > 0 ? advance(Q, [...get(COLS), ...i32(4), ...mul]) : []),
+      ...storeEight(ACC[r][0], ACC[r][1], relu),
+    ]),
+    ...advance(J, i32(8)),
+    ...br(0),
+    ...end,
+    ...end,
+    ...advance(I, i32(BLOCK_ROWS)),
+    ...br(0),
+    ...end,
+    ...end,
+    ...end,
+  ];
+};
 
 // The gather's parameters and locals.
 const [G_OFFSETS, G_INDICES, G_VALUES, G_DENSE, G_INITIAL, G_OUT, G_ROWS, G_COLS, G_HAS_INITIAL] = [
@@ -416,9 +414,8 @@ function moduleBytes(): Uint8Array {
   const f32Type = 0x7d;
   const v128Type = 0x7b;
   const signature = [0x60, 11, ...new Array<number>(10).fill(i32Type), f32Type, 0];
-  const locals = [2, 7, i32Type, 9, v128Type];
-  const body = [...locals, ...kernelBody(false)];
-  const bodyRelu = [...locals, ...kernelBody(true)];
+  const body = [...productLocals, ...kernelBody(false)];
+  const bodyRelu = [...productLocals, ...kernelBody(true)];
   const gatherSignature = [0x60, 11, ...new Array<number>(9).fill(i32Type), f32Type, f32Type, 0];
   const gather = [2, 6, i32Type, 4, v128Type, ...gatherBody];
   return Uint8Array.from([
@@ -505,7 +502,7 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
     const relu = input.relu === true;
     if (cols % 8 !== 0) throw new Error("the SIMD product needs a multiple of 8 columns");
     own([a, b, out]);
-    const even = rows - (rows % 2);
+    const blocked = rows - (rows % BLOCK_ROWS);
     (relu ? kernelRelu : kernel)(
       a.byteOffset,
       aRow * 4,
@@ -513,26 +510,28 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
       b.byteOffset,
       bStep * 4,
       out.byteOffset,
-      even,
+      blocked,
       cols,
       depth,
       accumulate ? 1 : 0,
       scale,
     );
-    // The last row of an odd count, in JavaScript.
-    if (even === rows) return;
+    // The last rows (fewer than a block), in JavaScript.
+    if (blocked === rows) return;
     const aBase = a.byteOffset / 4;
     const bBase = b.byteOffset / 4;
     const outBase = out.byteOffset / 4;
     const heap = new Float32Array(memory.buffer);
-    for (let j = 0; j < cols; j++) {
-      let sum = 0;
-      for (let p = 0; p < depth; p++) {
-        sum += heap[aBase + even * aRow + p * aStep] * heap[bBase + p * bStep + j];
+    for (let i = blocked; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        let sum = 0;
+        for (let p = 0; p < depth; p++) {
+          sum += heap[aBase + i * aRow + p * aStep] * heap[bBase + p * bStep + j];
+        }
+        const at = outBase + i * cols + j;
+        const value = accumulate ? heap[at] + scale * sum : scale * sum;
+        heap[at] = relu && value < 0 ? 0 : value;
       }
-      const at = outBase + even * cols + j;
-      const value = accumulate ? heap[at] + scale * sum : scale * sum;
-      heap[at] = relu && value < 0 ? 0 : value;
     }
   };
   return { allocate, allocateIndices, gather, product };
