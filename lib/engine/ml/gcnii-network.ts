@@ -1,18 +1,20 @@
 import type { Random } from "../algorithms/seeded-random";
 import { applyMask, dropoutMask, reluBackwardInPlace, reluInPlace } from "./activations";
-import { type Matrix, multiply, multiplyTransposeA } from "./dense-matrix";
 import {
-  backwardLayer,
-  forwardLayer,
-  type GraphLayer,
-  type LayerInput,
-  type Propagation,
-} from "./graph-layer";
-import { createParameter, type Parameter } from "./parameter";
+  addRowVector,
+  type Matrix,
+  multiply,
+  multiplyTransposeA,
+  multiplyTransposeB,
+  sumColumns,
+} from "./dense-matrix";
+import { forwardLayer, type GraphLayer, type LayerInput, type Propagation } from "./graph-layer";
+import { createParameter, gradientMatrix, type Parameter, parameterMatrix } from "./parameter";
 import { createSimdMatrixArena, type SimdMatrixArena } from "./simd-matrix-arena";
 import {
   gatherRows,
   type SparseMatrix,
+  sparseMultiply,
   sparseMultiplyTransposed,
   withValues,
 } from "./sparse-matrix";
@@ -204,9 +206,10 @@ export type GcniiCache = {
 /**
  * Draws an inverted-dropout mask into `mask` and writes values ⊙ mask into `out`. The mask is
  * also 0 where the value (a ReLU output) is 0, which changes nothing forward and lets the
- * backward pass skip that ReLU's own mask. The seeded
- * generator gives one 32-bit seed per mask and mulberry32 runs inline from it: a call of the
- * generator per element was a fifth of a 16-convolution epoch, for 17 masks of n×64.
+ * backward pass skip that ReLU's own mask. The seeded generator gives one seed per mask and a
+ * xorshift32 runs inline from it, on 31-bit integers that V8 keeps unboxed: a call of the
+ * generator per element (then an inline mulberry32 on unsigned 32-bit values, which V8 boxes
+ * as doubles) was a fifth of a 16-convolution epoch, for 17 masks of n×64.
  */
 function dropoutInto(input: {
   values: Float32Array;
@@ -217,15 +220,14 @@ function dropoutInto(input: {
 }) {
   const { values, mask, out, rate, random } = input;
   const keep = 1 / (1 - rate);
-  const threshold = rate * 4294967296;
-  let state = (random() * 4294967296) >>> 0;
+  const threshold = Math.floor(rate * 2147483648);
+  let state = ((random() * 2147483647) | 0) + 1;
   for (let i = 0; i < values.length; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
     const value = values[i];
-    const m = (t ^ (t >>> 14)) >>> 0 < threshold || value <= 0 ? 0 : keep;
+    const m = state >>> 1 < threshold || value <= 0 ? 0 : keep;
     mask[i] = m;
     out[i] = value * m;
   }
@@ -268,6 +270,18 @@ function combineWithIdentity(input: {
 
 const view = (rows: number, cols: number, data: Float32Array): Matrix => ({ rows, cols, data });
 
+/**
+ * The weight of GCNII's input or output layer: a plain linear layer (one identity term). Its
+ * passes run here rather than in graph-layer.ts so that they write into the workspace.
+ */
+function linearWeight(layer: GraphLayer): Parameter {
+  const [term, ...others] = layer.terms;
+  if (!term || others.length > 0 || term.propagation !== "identity") {
+    throw new Error("GCNII's input and output layers are linear layers");
+  }
+  return term.weight;
+}
+
 /** Forward pass; `random` given = training (dropout on). */
 export function forwardGcnii(input: {
   inputLayer: GraphLayer;
@@ -291,13 +305,20 @@ export function forwardGcnii(input: {
     });
   }
   const layerInput: LayerInput = { sparse: features };
-  const initial = forwardLayer({ layer: input.inputLayer, input: layerInput, propagation });
-  reluInPlace({ matrix: initial });
-  const { rows, cols } = initial;
   const work = workspaceOf(stack, adjacency);
+  const rows = adjacency.rows;
+  const cols = input.inputLayer.outputSize;
+  // H⁰ = ReLU(X·W + b), written into the workspace (forwardLayer would allocate it).
+  const initial = view(rows, cols, work.initial);
+  sparseMultiply({
+    sparse: features,
+    dense: parameterMatrix({ parameter: linearWeight(input.inputLayer) }),
+    out: initial,
+  });
+  addRowVector({ matrix: initial, bias: input.inputLayer.bias.value });
+  reluInPlace({ matrix: initial });
   const { alpha, lambda } = stack;
   const masks: (Float32Array | null)[] = [];
-  work.initial.set(initial.data);
   let current = work.initial;
   for (let l = 0; l < stack.weights.length; l++) {
     let dropped = current;
@@ -384,16 +405,27 @@ export function backwardGcnii(input: {
   const depth = stack.weights.length;
   const { rows, cols } = cache.initial;
   const work = workspaceOf(stack, adjacency);
-  const fromOutput = backwardLayer({
-    layer: input.outputLayer,
-    input: { dense: cache.outputInput },
-    propagation,
-    outputGradient: input.outputGradient,
-  }) as Matrix;
+  // The output layer (logits = dropout(H_L)·W + b), into the workspace's gradient buffer.
+  const outputWeight = linearWeight(input.outputLayer);
+  sumColumns({
+    matrix: input.outputGradient,
+    out: input.outputLayer.bias.gradient,
+    accumulate: true,
+  });
+  multiplyTransposeA({
+    a: cache.outputInput,
+    b: input.outputGradient,
+    out: gradientMatrix({ parameter: outputWeight }),
+    accumulate: true,
+  });
   const g = work.gradient;
+  multiplyTransposeB({
+    a: input.outputGradient,
+    b: parameterMatrix({ parameter: outputWeight }),
+    out: view(rows, cols, g),
+  });
   const maskOut = cache.masks[depth];
-  for (let i = 0; i < g.length; i++)
-    g[i] = maskOut ? fromOutput.data[i] * maskOut[i] : fromOutput.data[i];
+  if (maskOut) for (let i = 0; i < g.length; i++) g[i] *= maskOut[i];
   const initialGradient = work.initialGradient;
   initialGradient.fill(0);
   const supportGradient = work.supportGradient;
@@ -460,10 +492,16 @@ export function backwardGcnii(input: {
   for (let i = 0; i < g.length; i++) initialGradient[i] += g[i];
   const initialGradientMatrix = view(rows, cols, initialGradient);
   reluBackwardInPlace({ gradient: initialGradientMatrix, output: cache.initial });
-  backwardLayer({
-    layer: input.inputLayer,
-    input: cache.input,
-    propagation,
-    outputGradient: initialGradientMatrix,
+  sumColumns({
+    matrix: initialGradientMatrix,
+    out: input.inputLayer.bias.gradient,
+    accumulate: true,
+  });
+  if (!("sparse" in cache.input)) throw new Error("GCNII's input layer reads the feature matrix");
+  sparseMultiplyTransposed({
+    sparse: cache.input.sparse,
+    dense: initialGradientMatrix,
+    out: gradientMatrix({ parameter: linearWeight(input.inputLayer) }),
+    accumulate: true,
   });
 }
