@@ -227,7 +227,8 @@ function dropoutInto(input: {
     state ^= state >>> 17;
     state ^= state << 5;
     const value = values[i];
-    const m = state >>> 1 < threshold || value <= 0 ? 0 : keep;
+    // Both tests as one branch (&): a dropped and a kept element alike are a coin flip.
+    const m = (state >>> 1 >= threshold) & (value > 0) ? keep : 0;
     mask[i] = m;
     out[i] = value * m;
   }
