@@ -227,8 +227,9 @@ function dropoutInto(input: {
     state ^= state >>> 17;
     state ^= state << 5;
     const value = values[i];
-    // Both tests as one branch (&): a dropped and a kept element alike are a coin flip.
-    const m = (state >>> 1 >= threshold) & (value > 0) ? keep : 0;
+    // Both tests as one branch: bit is 1 when the draw keeps the element.
+    const bit = (threshold - 1 - (state >>> 1)) >>> 31;
+    const m = bit & (value > 0 ? 1 : 0) ? keep : 0;
     mask[i] = m;
     out[i] = value * m;
   }

@@ -409,7 +409,7 @@ const gatherBody = [
   ...end,
 ];
 
-function moduleBytes(): Uint8Array {
+function moduleBytes(): Uint8Array<ArrayBuffer> {
   const i32Type = 0x7f;
   const f32Type = 0x7d;
   const v128Type = 0x7b;
@@ -418,7 +418,7 @@ function moduleBytes(): Uint8Array {
   const bodyRelu = [...productLocals, ...kernelBody(true)];
   const gatherSignature = [0x60, 11, ...new Array<number>(9).fill(i32Type), f32Type, f32Type, 0];
   const gather = [2, 6, i32Type, 4, v128Type, ...gatherBody];
-  return Uint8Array.from([
+  return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([signature, gatherSignature])),
     ...section(2, vector([[...name("env"), ...name("memory"), 0x02, 0x00, 1]])),
