@@ -476,11 +476,11 @@ export function backwardGcnii(input: {
         initial: null,
         alpha: 0,
         scale: keep,
+        mask,
         out: g,
         rows,
         cols,
       });
-      if (mask) for (let i = 0; i < g.length; i++) g[i] *= mask[i];
     } else {
       sparseMultiplyTransposed({
         sparse: adjacency,

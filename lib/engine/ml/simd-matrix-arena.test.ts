@@ -88,8 +88,14 @@ describe("the WebAssembly SIMD matrix product", () => {
     const dense = fill(arena.allocate(rows * cols));
     const initial = fill(arena.allocate(rows * cols));
     const out = fill(arena.allocate(rows * cols));
-    for (const residual of [initial, null]) {
+    const mask = fill(arena.allocate(rows * cols));
+    for (const [residual, masked] of [
+      [initial, null],
+      [null, null],
+      [null, mask],
+    ] as const) {
       arena.gather({
+        mask: masked,
         offsets,
         indices,
         values,
@@ -107,6 +113,7 @@ describe("the WebAssembly SIMD matrix product", () => {
           for (let e = offsets[i]; e < offsets[i + 1]; e++) {
             expected += 0.9 * values[e] * dense[indices[e] * cols + j];
           }
+          if (masked) expected *= masked[i * cols + j];
           expect(out[i * cols + j]).toBeCloseTo(expected, 5);
         }
       }

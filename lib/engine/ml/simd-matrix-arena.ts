@@ -40,6 +40,8 @@ export type ArenaGather = {
   initial: Float32Array | null;
   alpha: number;
   scale: number;
+  /** Multiplies the result element by element (a dropout mask); null or absent: none. */
+  mask?: Float32Array | null;
   out: Float32Array;
   rows: number;
   cols: number;
@@ -271,9 +273,9 @@ const kernelBody = (relu: boolean) => {
 const [G_OFFSETS, G_INDICES, G_VALUES, G_DENSE, G_INITIAL, G_OUT, G_ROWS, G_COLS, G_HAS_INITIAL] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8,
 ];
-const [G_SCALE, G_ALPHA] = [9, 10];
-const [GI, GC, GE, G_END, G_BASE, GQ] = [11, 12, 13, 14, 15, 16];
-const [G_ACC0, G_ACC1, GV, G_VA] = [17, 18, 19, 20];
+const [G_SCALE, G_ALPHA, G_MASK, G_HAS_MASK] = [9, 10, 11, 12];
+const [GI, GC, GE, G_END, G_BASE, GQ] = [13, 14, 15, 16, 17, 18];
+const [G_ACC0, G_ACC1, GV, G_VA] = [19, 20, 21, 22];
 
 /** Row by row, eight columns at a time: two vector accumulators per row block. */
 const gatherBody = [
@@ -388,6 +390,24 @@ const gatherBody = [
   ...br(0),
   ...end,
   ...end,
+  // ⊙ mask[i, c…c+7] when there is one
+  ...get(G_HAS_MASK),
+  ...ifBlock,
+  ...get(G_ACC0),
+  ...get(G_MASK),
+  ...get(GQ),
+  ...add,
+  ...v128Load(0),
+  ...f32x4Mul,
+  ...set(G_ACC0),
+  ...get(G_ACC1),
+  ...get(G_MASK),
+  ...get(GQ),
+  ...add,
+  ...v128Load(16),
+  ...f32x4Mul,
+  ...set(G_ACC1),
+  ...end,
   ...get(G_OUT),
   ...get(GQ),
   ...add,
@@ -416,7 +436,16 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   const signature = [0x60, 11, ...new Array<number>(10).fill(i32Type), f32Type, 0];
   const body = [...productLocals, ...kernelBody(false)];
   const bodyRelu = [...productLocals, ...kernelBody(true)];
-  const gatherSignature = [0x60, 11, ...new Array<number>(9).fill(i32Type), f32Type, f32Type, 0];
+  const gatherSignature = [
+    0x60,
+    13,
+    ...new Array<number>(9).fill(i32Type),
+    f32Type,
+    f32Type,
+    i32Type,
+    i32Type,
+    0,
+  ];
   const gather = [2, 6, i32Type, 4, v128Type, ...gatherBody];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -481,8 +510,17 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
   };
   const gather = (input: ArenaGather) => {
     const { offsets, indices, values, dense, initial, out, rows, cols } = input;
+    const mask = input.mask ?? null;
     if (cols % 8 !== 0) throw new Error("the SIMD gather needs a multiple of 8 columns");
-    own([offsets, indices, values, dense, out, ...(initial ? [initial] : [])]);
+    own([
+      offsets,
+      indices,
+      values,
+      dense,
+      out,
+      ...(initial ? [initial] : []),
+      ...(mask ? [mask] : []),
+    ]);
     gatherKernel(
       offsets.byteOffset,
       indices.byteOffset,
@@ -495,6 +533,8 @@ export function createSimdMatrixArena({ floats }: { floats: number }): SimdMatri
       initial ? 1 : 0,
       input.scale,
       input.alpha,
+      mask ? mask.byteOffset : 0,
+      mask ? 1 : 0,
     );
   };
   const product = (input: ArenaProduct) => {
