@@ -119,7 +119,7 @@ function appnpDefaults(): Hyperparameters {
  * validation loss with the best epoch kept), but 16 convolutions instead of 64 and at most 300
  * epochs instead of 1500, to train in about half a minute on two cores. On Cora, 16
  * convolutions without the cap scored 85.5 and 85.7 % (seeds 0, 5) but ran 610–670 epochs (kept
- * epochs 510–571); capped at 300 they scored 84.7 % on average (84.3–85.2, seeds 0–3); 8
+ * epochs 510–571); capped at 300 they scored 84.9 % on average (84.3–85.7, seeds 0–7); 8
  * convolutions ran 584 epochs for 83.3 %, and 32 capped at 150 epochs scored 82.4 % (seed 0).
  * Depth matters more than the last epochs. `layers` and `epochs` ask for more.
  */
