@@ -1,7 +1,7 @@
 """APPNP and GCNII in PyTorch on Cora's Planetoid split: the references for bench/ml-bench.ts.
 
 Usage: /usr/bin/python3 bench/torch-propagation-bench.py DATASET_DIR [--model appnp|gcnii]
-       [--seeds N] [--layers L]
+       [--seeds N] [--layers L] [--epochs E] [--patience P]
 Prints one JSON line per run. Same models, defaults and protocol as ours (appnp-network.ts,
 gcnii-network.ts, default-hyperparameters.ts): APPNP = 64-hidden MLP, K 10, alpha 0.1, dropout
 0.5 on features, hidden layer and Â's entries, Adam lr 0.01, weight decay 5e-4; GCNII = linear,
@@ -79,7 +79,7 @@ class Gcnii(torch.nn.Module):
         return self.last(F.dropout(h, 0.6, self.training))
 
 
-def run(model_name, seed, layers, data):
+def run(model_name, seed, layers, data, max_epochs=None, patience=100):
     features, labels, masks, adjacency, classes = data
     torch.manual_seed(seed)
     if model_name == "appnp":
@@ -95,7 +95,8 @@ def run(model_name, seed, layers, data):
     best_loss, best_epoch, best_state = math.inf, 0, None
     started = time.perf_counter()
     epoch = 0
-    for epoch in range(1, 1501 if model_name == "gcnii" else 501):
+    last = max_epochs or (1500 if model_name == "gcnii" else 500)
+    for epoch in range(1, last + 1):
         model.train()
         optimiser.zero_grad()
         loss = F.cross_entropy(model(features, adjacency)[masks["train"]], labels[masks["train"]])
@@ -108,7 +109,7 @@ def run(model_name, seed, layers, data):
         if val_loss < best_loss:
             best_loss, best_epoch = val_loss, epoch
             best_state = {k: v.clone() for k, v in model.state_dict().items()}
-        elif epoch - best_epoch >= 100:
+        elif epoch - best_epoch >= patience:
             break
     model.load_state_dict(best_state)
     model.eval()
@@ -132,11 +133,13 @@ def main():
     parser.add_argument("--model", default="appnp")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--layers", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=None, help="epoch budget (default 1500 / 500)")
+    parser.add_argument("--patience", type=int, default=100)
     args = parser.parse_args()
     torch.set_num_threads(1)
     data = gcn_bench.load(args.dataset)
     for seed in range(args.seeds):
-        print(json.dumps(run(args.model, seed, args.layers, data)), flush=True)
+        print(json.dumps(run(args.model, seed, args.layers, data, args.epochs, args.patience)), flush=True)
 
 
 if __name__ == "__main__":
