@@ -72,6 +72,8 @@ export function defaultHyperparameters({
       negativeRatio: 1,
     };
   }
+  if (model === "graphsage" && !nodeIdentity) return graphsageDefaults();
+  if (model === "mlp" && !nodeIdentity) return mlpDefaults();
   if (model === "appnp") return appnpDefaults();
   if (model === "gcnii") return gcniiDefaults();
   return {
@@ -85,6 +87,45 @@ export function defaultHyperparameters({
     earlyStopping: nodeIdentity
       ? { mode: "patience", monitor: "val_loss", patience: 50, restoreBest: true }
       : { mode: "window", window: 10 },
+    negativeRatio: 1,
+  };
+}
+
+/**
+ * GraphSAGE as DGL's full-graph example (83.3 % on Cora, 71.1 % on CiteSeer): the "gcn"
+ * aggregator, W·mean(h_v, h_u : u ∈ N(v)), 16 hidden, dropout 0.5 on the features and the hidden
+ * layer, lr 0.01, weight decay 5e-4 on every weight, 200 epochs. The "mean" aggregator (a self
+ * weight beside the neighbours' mean) with the GCN recipe scored 80.2 % on Cora and 67.8 % on
+ * CiteSeer. SAGE_KEPT_EPOCH_NOTE
+ */
+function graphsageDefaults(): Hyperparameters {
+  return {
+    hidden: 16,
+    embedding: 16,
+    learningRate: 0.01,
+    weightDecay: 5e-4,
+    weightDecayFirstLayerOnly: false,
+    dropout: 0.5,
+    epochs: 200,
+    earlyStopping: { mode: "patience", monitor: "val_loss", patience: 100, restoreBest: true },
+    negativeRatio: 1,
+    aggregator: "gcn",
+  };
+}
+
+/**
+ * The MLP baseline (features only). MLP_NOTE
+ */
+function mlpDefaults(): Hyperparameters {
+  return {
+    hidden: 64,
+    embedding: 64,
+    learningRate: 0.01,
+    weightDecay: 5e-4,
+    weightDecayFirstLayerOnly: false,
+    dropout: 0.5,
+    epochs: 200,
+    earlyStopping: { mode: "patience", monitor: "val_loss", patience: 100, restoreBest: true },
     negativeRatio: 1,
   };
 }

@@ -50,3 +50,18 @@ export function meanAggregationMatrix({ pairs }: { pairs: EdgePairs }): SparseMa
   }
   return { rows: n, cols: n, offsets, indices, values, symmetric: false };
 }
+
+/**
+ * GraphSAGE's "gcn" aggregator (Hamilton et al.; DGL's SAGEConv "gcn"): the mean over a node
+ * and its neighbours, D̃⁻¹(A + I) with D̃ = D + I. Row-normalised, not symmetric like Â: a
+ * hub's neighbours each weigh 1/(d + 1) in its row whatever their own degree.
+ */
+export function closedMeanAggregationMatrix({ pairs }: { pairs: EdgePairs }): SparseMatrix {
+  const n = pairs.nodeCount;
+  const { offsets, indices, degree } = symmetricStructure(pairs, true);
+  const values = new Float32Array(indices.length);
+  for (let u = 0; u < n; u++) {
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) values[e] = 1 / (degree[u] + 1);
+  }
+  return { rows: n, cols: n, offsets, indices, values, symmetric: false };
+}
