@@ -3,9 +3,10 @@
 Usage: /usr/bin/python3 bench/torch-sage-mlp-bench.py DATASET_DIR [--models graphsage,mlp]
        [--seeds N]
 Prints one JSON object. Same models, defaults and protocol as ours (network.ts,
-default-hyperparameters.ts): GraphSAGE with the "gcn" aggregator, W·mean(h_v, h_u : u ∈ N(v)),
-as DGL's full-graph example, 16 hidden; the MLP 64 hidden. Both: dropout on the features and
-the hidden layer (GraphSAGE 0.5, MLP 0.8), Glorot weights and zero biases, Adam lr 0.01 with
+default-hyperparameters.ts): GraphSAGE with the "gcn" aggregator as DGL's full-graph example
+computes it (node 2/(d + 2), each neighbour 1/(d + 2); Glorot weights with ReLU's gain), 16
+hidden; the MLP 64 hidden. Both: dropout on the features and
+the hidden layer (GraphSAGE 0.5, MLP 0.8), zero biases, Adam lr 0.01 with
 weight decay 5e-4 on every weight (biases undecayed), up to 200 epochs, stop after 100 epochs
 without a lower validation loss, tested with the best validation-loss epoch's weights. Features
 are row-normalised, as ours normalise a wide 0/1 table, and multiplied sparse.
@@ -36,11 +37,12 @@ EPOCHS, PATIENCE, LEARNING_RATE, WEIGHT_DECAY = 200, 100, 0.01, 5e-4
 
 
 def closed_mean(adjacency):
-    """D̃⁻¹(A + I) from the GCN adjacency's structure (which already has the self-loops)."""
+    """DGL's "gcn" aggregation on a graph with self-loops: the node weighs 2/(d + 2), each
+    neighbour 1/(d + 2) (built from the GCN adjacency's structure, self-loops included)."""
     index = adjacency.to_sparse_coo().coalesce().indices()
     n = adjacency.shape[0]
-    size = torch.zeros(n).scatter_add_(0, index[0], torch.ones(index.shape[1]))
-    values = 1 / size[index[0]]
+    degree = torch.zeros(n).scatter_add_(0, index[0], torch.ones(index.shape[1])) - 1
+    values = (1 + (index[0] == index[1]).float()) / (degree[index[0]] + 2)
     return torch.sparse_coo_tensor(index, values, (n, n)).coalesce().to_sparse_csr()
 
 
@@ -51,7 +53,9 @@ class Network(torch.nn.Module):
         self.first = torch.nn.Linear(inputs, hidden)
         self.second = torch.nn.Linear(hidden, outputs)
         for layer in (self.first, self.second):
-            torch.nn.init.xavier_uniform_(layer.weight)
+            # DGL's SAGEConv: ReLU's gain; the MLP as PyTorch Geometric's Linear: gain 1.
+            gain = torch.nn.init.calculate_gain("relu") if kind == "graphsage" else 1.0
+            torch.nn.init.xavier_uniform_(layer.weight, gain=gain)
             torch.nn.init.zeros_(layer.bias)
 
     def layer(self, linear, x, aggregate):

@@ -12,7 +12,7 @@ import { type SparseMatrix, sparseMultiply, sparseMultiplyTransposed } from "./s
 /**
  * How a term mixes nodes: not at all, GCN's Â, GraphSAGE's neighbour mean (its "mean"
  * aggregator, beside a self term), or the mean over a node and its neighbours (GraphSAGE's
- * "gcn" aggregator, D̃⁻¹(A + I), the term alone).
+ * "gcn" aggregator, the term alone; see closedMeanAggregationMatrix).
  */
 export type PropagationKind = "identity" | "gcn" | "mean" | "closedMean";
 

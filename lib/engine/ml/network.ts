@@ -144,6 +144,8 @@ export function createNetwork(input: {
         cols: input.sizes[l + 1],
         weightDecay: decay,
         random: input.random,
+        // DGL's SAGEConv initialises with ReLU's gain; the "gcn" aggregator is its example's.
+        gain: input.kind === "graphsage" && input.aggregator === "gcn" ? Math.SQRT2 : 1,
       }),
     }));
     const bias = createParameter({ name: `layer${l}.bias`, rows: 1, cols: input.sizes[l + 1] });

@@ -17,8 +17,9 @@ A = torch.zeros(n, n)
 for u, v in edges:
     A[u, v] = A[v, u] = 1.0
 degree = A.sum(1)
-# GraphSAGE "gcn": mean over the node and its neighbours, D̃⁻¹(A + I).
-closed_mean = (A + torch.eye(n)) / (degree + 1)[:, None]
+# GraphSAGE "gcn" as DGL's example: self-loops added, then SAGEConv's "gcn" aggregator adds the
+# node's own features again, so the node weighs 2/(d + 2) and each neighbour 1/(d + 2).
+closed_mean = (A + 2 * torch.eye(n)) / (degree + 2)[:, None]
 # GraphSAGE "mean": neighbours' mean, D⁻¹A (an isolated node aggregates to zero).
 mean = A / degree.clamp(min=1)[:, None]
 
