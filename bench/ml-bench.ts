@@ -10,6 +10,7 @@
 //        [--gat-seeds 10] [--gat-only] [--autoencoder-seeds 10] [--autoencoders-only]
 //        [--skip-torch] [--json OUT]
 //        [--models gcn,mlp,graphsage,logreg,link,appnp,gcnii] [--propagation-seeds N] (APPNP and GCNII; default --seeds)
+// GraphSAGE and the MLP run over --seeds, PyTorch's same models (torch-sage-mlp-bench.py) too.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

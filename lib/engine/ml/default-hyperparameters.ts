@@ -2,14 +2,14 @@ import type { NetworkKind } from "./network";
 import type { Hyperparameters, MlTask } from "./training-types";
 
 /**
- * Defaults per task and model. Node classification uses the GCN paper's settings for every
- * model so baselines are compared like for like (2 layers, 16 hidden, dropout 0.5, lr 0.01,
- * weight decay 5e-4 on the first layer, 200 epochs, stop on the validation-loss window of 10);
- * logistic regression has no dropout. Link prediction follows PyG's link_pred example (128
+ * Defaults per task and model. Node classification uses the GCN paper's settings for GCN and
+ * logistic regression (2 layers, 16 hidden, dropout 0.5, lr 0.01, weight decay 5e-4 on the
+ * first layer, 200 epochs, stop on the validation-loss window of 10; logistic regression has no
+ * dropout); GraphSAGE, the MLP, GAT, APPNP and GCNII their references' own (below). Link prediction follows PyG's link_pred example (128
  * hidden, 64-dimensional embedding, no dropout, one negative per positive, 100 epochs); GAE and
  * VGAE the paper's.
  *
- * A node classifier on the node-identity one-hot learns one embedding per node and runs the
+ * A node classifier on the node-identity one-hot (GraphSAGE included) learns one embedding per node and runs the
  * whole budget unless 50 epochs pass without a better validation loss, then keeps the best
  * weights: the window rule was made for Cora's 500 validation nodes, and on a featureless graph
  * the validation part is a handful of nodes (karate: 6) whose noisy loss stops it within
@@ -96,7 +96,9 @@ export function defaultHyperparameters({
  * aggregator, W·mean(h_v, h_u : u ∈ N(v)), 16 hidden, dropout 0.5 on the features and the hidden
  * layer, lr 0.01, weight decay 5e-4 on every weight, 200 epochs. The "mean" aggregator (a self
  * weight beside the neighbours' mean) with the GCN recipe scored 80.2 % on Cora and 67.8 % on
- * CiteSeer. SAGE_KEPT_EPOCH_NOTE
+ * CiteSeer (5 seeds), this 81.9 ± 0.5 % on Cora (10 seeds) — PyTorch's same model 70.4 % on
+ * CiteSeer, where counting the node once in its mean scored 70.1 %. The example tests its last
+ * epoch; here the lowest validation loss is kept (patience 100), which on Cora is epoch 184–200.
  */
 function graphsageDefaults(): Hyperparameters {
   return {
@@ -114,7 +116,12 @@ function graphsageDefaults(): Hyperparameters {
 }
 
 /**
- * The MLP baseline (features only). MLP_NOTE
+ * The MLP baseline, features only: 64 hidden (16 underfits a 1,433-word bag once dropout
+ * halves it), dropout 0.5 on the features and the hidden layer, lr 0.01, weight decay 5e-4 on
+ * every weight, 200 epochs, the lowest validation-loss epoch kept (patience 100). The GCN
+ * recipe (16 hidden, decay on the first layer, the window rule) scored 57.4 % on Cora and 55.6
+ * % on CiteSeer; this, in PyTorch over 5 seeds, 58.9 % and 57.3 %. Dropout 0.8 kept by
+ * validation loss lost 1.6 / 3.6 points there.
  */
 function mlpDefaults(): Hyperparameters {
   return {
