@@ -104,12 +104,14 @@ export async function benchSageMlp(input: {
       `${model === "mlp" ? "MLP" : "GraphSAGE"} (defaults: ${settings[model]}), ${run.seeds} seeds: test accuracy ${pct(run.accuracy.mean)} ± ${pct(run.accuracy.std)} % (min ${pct(Math.min(...run.accuracies))}, max ${pct(Math.max(...run.accuracies))})  [target ${published[model].target}, published ${run.published}]; ${run.secondsPerTraining.mean.toFixed(1)} s per training (${run.cpuSecondsPerTraining.toFixed(1)} s CPU), ${run.epochMsMedian.toFixed(1)} ms/epoch, kept epochs ${run.keptEpochs.join(", ")}`,
     );
   }
-  if (input.skipTorch || input.models.length === 0) return report;
-  report.torch = benchTorchSageMlp({
-    dataset: input.dataset,
-    models: input.models,
-    seeds: input.torchSeeds,
-  });
+  if (input.models.length === 0) return report;
+  if (!input.skipTorch) {
+    report.torch = benchTorchSageMlp({
+      dataset: input.dataset,
+      models: input.models,
+      seeds: input.torchSeeds,
+    });
+  }
   if ("skipped" in report.torch) {
     console.log(`PyTorch GraphSAGE / MLP: skipped (${report.torch.skipped})`);
     return report;
