@@ -32,7 +32,7 @@ const published = {
 const settings = {
   graphsage:
     'aggregator "gcn", 16 hidden, dropout 0.5, lr 0.01, wd 5e-4 every weight, 200 epochs, best val-loss epoch kept',
-  mlp: "64 hidden, dropout 0.5, lr 0.01, wd 5e-4 every weight, 200 epochs, best val-loss epoch kept",
+  mlp: "64 hidden, dropout 0.5, lr 0.01, wd 5e-3 every weight, 200 epochs, best val-loss epoch kept",
 };
 
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
