@@ -6,7 +6,11 @@ import type { FeatureSchema, StructuralFeature } from "./feature-schema";
 import type { Propagation } from "./graph-layer";
 import { type NetworkKind, propagationKindsOf } from "./network";
 import { csrFromPairs } from "./pairs-csr";
-import { gcnNormalisedAdjacency, meanAggregationMatrix } from "./propagation-matrices";
+import {
+  closedMeanAggregationMatrix,
+  gcnNormalisedAdjacency,
+  meanAggregationMatrix,
+} from "./propagation-matrices";
 import type { SparseMatrix } from "./sparse-matrix";
 import { computeStructuralFeatures } from "./structural-features";
 
@@ -56,6 +60,9 @@ export async function prepareGraphInputs(input: {
   const propagation: Propagation = {
     gcn: kinds.includes("gcn") ? gcnNormalisedAdjacency({ pairs: input.pairs }) : null,
     mean: kinds.includes("mean") ? meanAggregationMatrix({ pairs: input.pairs }) : null,
+    closedMean: kinds.includes("closedMean")
+      ? closedMeanAggregationMatrix({ pairs: input.pairs })
+      : null,
   };
   return { features, schema, propagation };
 }

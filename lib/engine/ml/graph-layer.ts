@@ -9,11 +9,22 @@ import {
 import { gradientMatrix, type Parameter, parameterMatrix } from "./parameter";
 import { type SparseMatrix, sparseMultiply, sparseMultiplyTransposed } from "./sparse-matrix";
 
-/** How a term mixes nodes: not at all, GCN's Â, or GraphSAGE's neighbour mean. */
-export type PropagationKind = "identity" | "gcn" | "mean";
+/**
+ * How a term mixes nodes: not at all, GCN's Â, GraphSAGE's neighbour mean (its "mean"
+ * aggregator, beside a self term), or the mean over a node and its neighbours (GraphSAGE's
+ * "gcn" aggregator, the term alone; see closedMeanAggregationMatrix).
+ */
+export type PropagationKind = "identity" | "gcn" | "mean" | "closedMean";
 
-/** The propagation matrices of one graph, built once per training or inference. */
-export type Propagation = { gcn: SparseMatrix | null; mean: SparseMatrix | null };
+/**
+ * The propagation matrices of one graph, built once per training or inference. `closedMean`
+ * may be left out where no layer reads it.
+ */
+export type Propagation = {
+  gcn: SparseMatrix | null;
+  mean: SparseMatrix | null;
+  closedMean?: SparseMatrix | null;
+};
 
 /** A layer input: the (sparse) feature matrix or a dense hidden representation. */
 export type LayerInput = { sparse: SparseMatrix } | { dense: Matrix };
@@ -32,7 +43,7 @@ export type GraphLayer = {
 
 function propagationOf(propagation: Propagation, kind: PropagationKind): SparseMatrix | null {
   if (kind === "identity") return null;
-  const matrix = propagation[kind];
+  const matrix = propagation[kind] ?? null;
   if (!matrix) throw new Error(`the ${kind} propagation matrix was not built`);
   return matrix;
 }

@@ -76,9 +76,24 @@ const termsByKind: Record<NetworkKind, PropagationKind[]> = {
   vgae: ["gcn"],
 };
 
-/** Which propagation matrices a kind needs. */
+/**
+ * GraphSAGE's aggregators: "mean" = W_self·h_v + W·mean(h_u, u ∈ N(v)); "gcn" = W·mean(h_v,
+ * h_u, u ∈ N(v)), one weight (Hamilton et al. 2017; DGL's full-graph example uses "gcn").
+ */
+export type SageAggregator = "mean" | "gcn";
+
+const sageTerms: Record<SageAggregator, PropagationKind[]> = {
+  mean: ["identity", "mean"],
+  gcn: ["closedMean"],
+};
+
+/**
+ * Which propagation matrices a kind needs. GraphSAGE gets both of its aggregators' (each is
+ * O(n + m)): the inputs are prepared before the model file's hyperparameters are read.
+ */
 export function propagationKindsOf({ kind }: { kind: NetworkKind }): PropagationKind[] {
   if (kind === "appnp" || kind === "gcnii") return ["gcn"];
+  if (kind === "graphsage") return ["mean", "closedMean"];
   return termsByKind[kind].filter((term) => term !== "identity");
 }
 
@@ -108,6 +123,8 @@ export function createNetwork(input: {
   lambda?: number;
   /** GCNII: weight decay on the convolution weights. */
   convolutionWeightDecay?: number;
+  /** GraphSAGE: the aggregator; "mean" when absent (models saved before there was a choice). */
+  aggregator?: SageAggregator;
 }): Network {
   if (input.kind === "gat") {
     const gat = createGatNetwork({ ...input, heads: input.heads ?? 8 });
@@ -117,7 +134,9 @@ export function createNetwork(input: {
   const parameters: Parameter[] = [];
   for (let l = 0; l + 1 < input.sizes.length; l++) {
     const decay = l === 0 || !input.weightDecayFirstLayerOnly ? input.weightDecay : 0;
-    const terms = termsByKind[input.kind].map((propagation, t) => ({
+    const kinds =
+      input.kind === "graphsage" ? sageTerms[input.aggregator ?? "mean"] : termsByKind[input.kind];
+    const terms = kinds.map((propagation, t) => ({
       propagation,
       weight: glorotParameter({
         name: `layer${l}.${propagation}${t}.weight`,
@@ -125,6 +144,8 @@ export function createNetwork(input: {
         cols: input.sizes[l + 1],
         weightDecay: decay,
         random: input.random,
+        // DGL's SAGEConv initialises with ReLU's gain; the "gcn" aggregator is its example's.
+        gain: input.kind === "graphsage" && input.aggregator === "gcn" ? Math.SQRT2 : 1,
       }),
     }));
     const bias = createParameter({ name: `layer${l}.bias`, rows: 1, cols: input.sizes[l + 1] });

@@ -31,8 +31,8 @@ export function createParameter(input: {
 }
 
 /**
- * Glorot/Xavier uniform initialisation, U(±sqrt(6 / (fan_in + fan_out))), as the GCN paper
- * and PyTorch Geometric: keeps activation variance steady through the two layers.
+ * Glorot/Xavier uniform initialisation, U(±gain·sqrt(6 / (fan_in + fan_out))), as the GCN paper
+ * and PyTorch Geometric (gain 1): keeps activation variance steady through the two layers.
  */
 export function glorotParameter(input: {
   name: string;
@@ -40,9 +40,11 @@ export function glorotParameter(input: {
   cols: number;
   weightDecay?: number;
   random: Random;
+  /** PyTorch's xavier_uniform_ gain (DGL's SAGEConv: √2, ReLU's). */
+  gain?: number;
 }): Parameter {
   const parameter = createParameter(input);
-  const limit = Math.sqrt(6 / (input.rows + input.cols));
+  const limit = (input.gain ?? 1) * Math.sqrt(6 / (input.rows + input.cols));
   for (let i = 0; i < parameter.value.length; i++) {
     parameter.value[i] = (input.random() * 2 - 1) * limit;
   }

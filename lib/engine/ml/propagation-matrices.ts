@@ -50,3 +50,22 @@ export function meanAggregationMatrix({ pairs }: { pairs: EdgePairs }): SparseMa
   }
   return { rows: n, cols: n, offsets, indices, values, symmetric: false };
 }
+
+/**
+ * GraphSAGE's "gcn" aggregator as DGL's full-graph example computes it (83.3 % on Cora, 71.1 % on
+ * CiteSeer): the example adds self-loops to the graph and SAGEConv's "gcn" aggregator adds the
+ * node's own features once more, so a node of degree d weighs 2/(d + 2) in its own row and each
+ * neighbour 1/(d + 2). Row-normalised, not symmetric like Â. On CiteSeer (PyTorch, 5 seeds)
+ * this scored 70.4 % against 70.1 % with the node counted once.
+ */
+export function closedMeanAggregationMatrix({ pairs }: { pairs: EdgePairs }): SparseMatrix {
+  const n = pairs.nodeCount;
+  const { offsets, indices, degree } = symmetricStructure(pairs, true);
+  const values = new Float32Array(indices.length);
+  for (let u = 0; u < n; u++) {
+    const share = 1 / (degree[u] + 2);
+    for (let e = offsets[u]; e < offsets[u + 1]; e++)
+      values[e] = indices[e] === u ? 2 * share : share;
+  }
+  return { rows: n, cols: n, offsets, indices, values, symmetric: false };
+}

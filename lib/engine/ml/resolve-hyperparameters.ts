@@ -62,6 +62,12 @@ export function resolveHyperparameters(input: {
       "convolutionWeightDecay",
     ],
     [
+      merged.aggregator === undefined ||
+        merged.aggregator === "mean" ||
+        merged.aggregator === "gcn",
+      "aggregator",
+    ],
+    [
       merged.earlyStopping.mode !== "patience" ||
         (Number.isInteger(merged.earlyStopping.patience) && merged.earlyStopping.patience >= 1),
       "patience",

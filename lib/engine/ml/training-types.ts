@@ -5,7 +5,7 @@ import type { EarlyStoppingOutcome, EarlyStoppingSpec } from "./early-stopping";
 import type { EdgeSplitDescription, EdgeSplitSpec } from "./edge-split";
 import type { FeaturesUsed } from "./features-used";
 import type { ModelFile } from "./model-file";
-import type { NetworkKind } from "./network";
+import type { NetworkKind, SageAggregator } from "./network";
 import type { SplitDescription, SplitSpec } from "./node-split";
 
 /** What is learnt. */
@@ -40,6 +40,8 @@ export type Hyperparameters = {
   edgeDropout?: number;
   /** GCNII: weight decay on the convolution weights (weightDecay covers the linear layers). */
   convolutionWeightDecay?: number;
+  /** GraphSAGE: the neighbourhood aggregator (absent: "mean", as models saved before it). */
+  aggregator?: SageAggregator;
 };
 
 /** A progress report; `pct` is 0…100. Sent at most ~50 times per training. */
