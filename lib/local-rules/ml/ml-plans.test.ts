@@ -49,6 +49,7 @@ const protocol = (metric: "accuracy" | "roc_auc", kind: string) => ({
   maxEpochs: 200,
   epochsRun: 57,
   keptEpoch: 47,
+  early_stopping: { criterion: metric === "accuracy" ? "val_loss" : "val_auc" },
   split: { kind, sizes: { train: 20, val: 7, test: 7 } },
 });
 
@@ -210,7 +211,7 @@ describe("train: verified graph, one train call, the finished job's figures", ()
     expect(answer).toContain("mdl-club-1");
     expect(answer).toContain("test accuracy 0.7143");
     expect(answer).toMatch(
-      /stratified split \(train\/val\/test 20\/7\/7\), metric accuracy, seed 42, 57 of at most 200 epochs run, weights of epoch 47 kept/,
+      /stratified split \(train\/val\/test 20\/7\/7\), metric accuracy, seed 42, 57 of at most 200 epochs run, weights of epoch 47 kept \(lowest validation loss\)/,
     );
     expect(answer).toContain(
       "Features: the node-identity one-hot (34 input columns; the default for nodes that carry nothing but the label",

@@ -28,6 +28,11 @@ export const mlProtocolSchema = z.looseObject({
   epochsRun: z.number(),
   maxEpochs: z.number().optional(),
   keptEpoch: z.number().optional(),
+  early_stopping: z
+    .looseObject({
+      criterion: z.enum(["val_loss", "val_accuracy", "val_auc", "last_epoch"]),
+    })
+    .optional(),
   split: z.looseObject({
     kind: z.string(),
     sizes: z.object({ train: z.number(), val: z.number(), test: z.number() }),

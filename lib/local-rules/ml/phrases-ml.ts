@@ -1,4 +1,7 @@
 /** The answer sentences of the graph-ML plans, in English and Chinese (AF-4). */
+/** What a kept epoch is best by, as the training result names it. */
+type KeptEpochCriterion = "val_loss" | "val_accuracy" | "val_auc" | "last_epoch";
+
 export type MlPhrases = {
   titleTraining: string;
   titlePrediction: string;
@@ -26,7 +29,8 @@ export type MlPhrases = {
   classCoverage: (missing: { part: string; name: string }[]) => string;
   /** "200 epochs run (at most 200)". */
   epochsRun: (run: number, max: number | undefined) => string;
-  keptEpoch: (epoch: number) => string;
+  /** The kept epoch, and what it is best by when the result says. */
+  keptEpoch: (epoch: number, criterion?: KeptEpochCriterion) => string;
   metricsHeading: string;
   columnPart: string;
   columnModel: string;
@@ -90,7 +94,15 @@ const en: MlPhrases = {
       : `Some parts lack a class (${missing.map((m) => `${m.name} in ${m.part}`).join(", ")}): figures there say nothing about it.`,
   epochsRun: (run, max) =>
     max === undefined ? `${run} epochs run` : `${run} of at most ${max} epochs run`,
-  keptEpoch: (epoch) => `weights of epoch ${epoch} kept`,
+  keptEpoch: (epoch, criterion) => {
+    const by = {
+      val_loss: " (lowest validation loss)",
+      val_accuracy: " (highest validation accuracy)",
+      val_auc: " (highest validation AUC)",
+      last_epoch: " (the last epoch)",
+    };
+    return `weights of epoch ${epoch} kept${criterion ? by[criterion] : ""}`;
+  },
   metricsHeading: "Final metrics",
   columnPart: "Part",
   columnModel: "Model",
@@ -152,7 +164,15 @@ const zh: MlPhrases = {
       : `部分划分缺少某些类别（${missing.map((m) => `${m.part} 中的 ${m.name}`).join("，")}）：那里的指标无法说明这些类别。`,
   epochsRun: (run, max) =>
     max === undefined ? `运行了 ${run} 轮` : `运行了 ${run} 轮（最多 ${max} 轮）`,
-  keptEpoch: (epoch) => `保留第 ${epoch} 轮的权重`,
+  keptEpoch: (epoch, criterion) => {
+    const by = {
+      val_loss: "（验证损失最低）",
+      val_accuracy: "（验证准确率最高）",
+      val_auc: "（验证 AUC 最高）",
+      last_epoch: "（最后一轮）",
+    };
+    return `保留第 ${epoch} 轮的权重${criterion ? by[criterion] : ""}`;
+  },
   metricsHeading: "最终指标",
   columnPart: "数据部分",
   columnModel: "模型",

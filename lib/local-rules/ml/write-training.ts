@@ -20,7 +20,9 @@ export function protocolSentence(input: { protocol: Protocol; ml: MlPhrases }): 
   const { sizes } = protocol.split;
   const run = ml.epochsRun(protocol.epochsRun, protocol.maxEpochs);
   const epochs =
-    protocol.keptEpoch !== undefined ? `${run}, ${ml.keptEpoch(protocol.keptEpoch)}` : run;
+    protocol.keptEpoch !== undefined
+      ? `${run}, ${ml.keptEpoch(protocol.keptEpoch, protocol.early_stopping?.criterion)}`
+      : run;
   return input.ml.protocol({
     split: protocol.split.kind,
     sizes: `${sizes.train}/${sizes.val}/${sizes.test}`,
