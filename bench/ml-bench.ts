@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     [
       "gcnii",
       85.5,
-      "16 layers, 64 hidden, α 0.1, λ 0.5, dropout 0.6, lr 0.01, wd 0.01 conv / 5e-4 linear, at most 300 epochs, patience 100 on val loss; published 85.5 at 64 layers, 84.6 at 16",
+      "16 layers, 48 hidden, α 0.1, λ 0.5, dropout 0.6, lr 0.01, wd 0.01 conv / 5e-4 linear, at most 250 epochs, patience 100 on val loss; published 85.5 at 64 layers × 64 hidden, 84.6 at 16",
     ],
   ] as const) {
     if (!wanted.has(model)) continue;
