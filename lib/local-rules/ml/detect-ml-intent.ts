@@ -1,10 +1,14 @@
 /** A graph-ML request the offline rules can plan (AF-4: train / infer as async jobs). */
 export type MlIntent =
   | { kind: "train-classifier"; labelProperty: string | null; model: MlModelName }
-  | { kind: "missing-links"; model: "gcn" | "graphsage" }
+  /** model: the encoder the question names, null when it names none. */
+  | { kind: "missing-links"; model: LinkModelName | null }
   | { kind: "predict"; property: string | null; node: string | null }
   | { kind: "evaluate" }
   | { kind: "compare" };
+
+/** The link-prediction encoders train accepts. */
+export type LinkModelName = "gcn" | "graphsage" | "gae" | "vgae";
 
 /** The models train accepts. */
 export type MlModelName = "gcn" | "graphsage" | "mlp" | "logreg" | "gat" | "appnp" | "gcnii";
@@ -21,6 +25,15 @@ const patterns = {
   train: /\btrain(?:ing)?\b|\bfit\b[^.?!]{0,20}\bmodel|训练/iu,
   predict: /\bpredict(?:s|ion)?\b|\bclassify\b|预测|推断/iu,
 };
+
+function detectLinkModel(question: string): LinkModelName | null {
+  if (/graph\s*sage/i.test(question)) return "graphsage";
+  if (/\bvgae\b|variational\s+(?:graph\s+)?auto-?\s?encoder|变分(?:图)?自编码/i.test(question))
+    return "vgae";
+  if (/\bgae\b|(?:graph\s+)?auto-?\s?encoder|图自编码|自编码器/i.test(question)) return "gae";
+  if (/\bgcn\b/i.test(question)) return "gcn";
+  return null;
+}
 
 function detectModel(question: string): MlModelName {
   if (/graph\s*sage/i.test(question)) return "graphsage";
@@ -75,7 +88,7 @@ export function detectMlIntent(input: { question: string }): MlIntent | null {
   if (patterns.compare.test(question)) return { kind: "compare" };
   if (patterns.evaluate.test(question)) return { kind: "evaluate" };
   if (patterns.missingLinks.test(question)) {
-    return { kind: "missing-links", model: /graph\s*sage/i.test(question) ? "graphsage" : "gcn" };
+    return { kind: "missing-links", model: detectLinkModel(question) };
   }
   if (patterns.train.test(question)) {
     return {

@@ -189,7 +189,14 @@ describe("ML intents are detected in English and Chinese", () => {
     ["模型效果怎么样？", { kind: "evaluate" }],
     ["Compare the models", { kind: "compare" }],
     ["比较一下这些模型", { kind: "compare" }],
-    ["Predict missing links", { kind: "missing-links" }],
+    ["Predict missing links", { kind: "missing-links", model: null }],
+    ["Which links are likely missing? Use a VGAE", { kind: "missing-links", model: "vgae" }],
+    ["predict missing links with a graph autoencoder", { kind: "missing-links", model: "gae" }],
+    [
+      "Find likely new connections with a variational graph auto-encoder",
+      { kind: "missing-links", model: "vgae" },
+    ],
+    ["用变分图自编码器预测缺失的链接", { kind: "missing-links", model: "vgae" }],
     ["预测缺失的链接", { kind: "missing-links" }],
   ])("%s", (question, expected) => {
     expect(detectMlIntent({ question })).toMatchObject(expected);
@@ -316,6 +323,35 @@ describe("predict, evaluate, compare, missing links", () => {
     expect(turns[2].calls[0].input).toMatchObject({ task: "link_prediction" });
     expect(turns[3].calls[0].input).toMatchObject({ model_id: "mdl-links-1", top_k: 10 });
     expect(answer).toContain("n2 – n30");
+  });
+
+  it("reuses this revision's link model when the question names no encoder", async () => {
+    const fake = engine({
+      training_summary: () => ok(summary([classifier, linkModel as never]) as unknown as JSONValue),
+    });
+    const { turns } = await run("Predict missing links", fake);
+    expect(toolsOf(turns)).toEqual([
+      ["load_constructed_graph"],
+      ["training_summary"],
+      ["infer"],
+      [],
+    ]);
+    expect(turns[2].calls[0].input).toMatchObject({ model_id: "mdl-links-1", top_k: 10 });
+  });
+
+  it("trains the encoder the question names instead of reusing another one (a GCN for a VGAE)", async () => {
+    const fake = engine({
+      training_summary: () => ok(summary([classifier, linkModel as never]) as unknown as JSONValue),
+    });
+    const { turns } = await run("Which links are likely missing? Use a VGAE", fake);
+    expect(toolsOf(turns)).toEqual([
+      ["load_constructed_graph"],
+      ["training_summary"],
+      ["train"],
+      ["infer"],
+      [],
+    ]);
+    expect(turns[2].calls[0].input).toMatchObject({ task: "link_prediction", model: "vgae" });
   });
 
   it("says no model exists instead of guessing a class", async () => {

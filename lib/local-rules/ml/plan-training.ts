@@ -7,7 +7,7 @@ import { type AnswerPart, emptyPart } from "../writing/answer-document";
 import { failurePart } from "../writing/failure-part";
 import { formatFigure } from "../writing/format-figures";
 import { readData } from "../writing/result-shapes";
-import type { MlModelName } from "./detect-ml-intent";
+import type { LinkModelName, MlModelName } from "./detect-ml-intent";
 import {
   acceptedJobSchema,
   linkPredictionsSchema,
@@ -114,8 +114,15 @@ export function planTrainClassifier(input: {
   }
 }
 
-/** The link-prediction model of this graph revision in a training summary, newest first. */
-function existingLinkModel(input: { context: PlanContext; summary: unknown }): string | null {
+/**
+ * The link-prediction model of this graph revision in a training summary, newest first; of the
+ * encoder the question named, when it named one (asking for a VGAE must not reuse a GCN).
+ */
+function existingLinkModel(input: {
+  context: PlanContext;
+  summary: unknown;
+  model: LinkModelName | null;
+}): string | null {
   const summary = trainingSummaryDataSchema.safeParse(input.summary);
   if (!summary.success) return null;
   const { dataset_id, revision } = input.context.graph.description;
@@ -127,6 +134,7 @@ function existingLinkModel(input: { context: PlanContext; summary: unknown }): s
         group.revision === revision,
     )
     .flatMap((group) => group.experiments)
+    .filter((experiment) => input.model === null || experiment.model === input.model)
     .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   return experiments[0]?.model_id ?? null;
 }
@@ -167,7 +175,7 @@ function writeLinks(input: {
  */
 export function planMissingLinks(input: {
   context: PlanContext;
-  model: "gcn" | "graphsage";
+  model: LinkModelName | null;
 }): PlanOutcome {
   const { context } = input;
   const ml = mlPhrasesOf(context.reading.question);
@@ -176,13 +184,18 @@ export function planMissingLinks(input: {
   if (summary.state === "todo") return { kind: "pending", calls: [summaryCall] };
   let modelId =
     summary.state === "done"
-      ? existingLinkModel({ context, summary: summary.envelope.data })
+      ? existingLinkModel({ context, summary: summary.envelope.data, model: input.model })
       : null;
   let trainedId: string | null = null;
   if (!modelId) {
     const call: PlannedCall = {
       toolName: "train",
-      input: { task: "link_prediction", model: input.model, features: linkFeatures, seed: 42 },
+      input: {
+        task: "link_prediction",
+        model: input.model ?? "gcn",
+        features: linkFeatures,
+        seed: 42,
+      },
     };
     const training = readTraining({ context, call });
     if (training.kind === "todo") return { kind: "pending", calls: [call] };

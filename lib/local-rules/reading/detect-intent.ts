@@ -78,9 +78,10 @@ export function detectIntent(input: { question: string }): QuestionIntent {
     /similar|jaccard|adamic|common neighbou?r|resource[\s-]allocation|preferential|cosine|overlap|likely|相似|共同邻居|可能/i.test(
       question,
     );
-  // "Which links are likely missing? Use the trained model." asks for the model, not an index.
+  // "Which links are likely missing? Use the trained model." asks for the model, not an index;
+  // so does naming an encoder ("… use a VGAE").
   const asksForModel =
-    /\bmodel\b|模型/i.test(question) &&
+    /\bmodel\b|模型|\bv?gae\b|auto-?\s?encoder|自编码|graph\s*sage|\bgcn\b/i.test(question) &&
     !/similar|jaccard|adamic|common neighbou?r|resource[\s-]allocation|preferential|cosine|overlap|相似|共同邻居/i.test(
       question,
     );

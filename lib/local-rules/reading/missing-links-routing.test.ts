@@ -14,7 +14,14 @@ describe("“which links are likely missing?”", () => {
   it("asking for the trained model plans the missing-links model instead", () => {
     expect(
       detectIntent({ question: "Which links are likely missing? Use the trained model." }),
-    ).toEqual({ kind: "machine-learning", ml: { kind: "missing-links", model: "gcn" } });
+    ).toEqual({ kind: "machine-learning", ml: { kind: "missing-links", model: null } });
+  });
+
+  it("naming an encoder asks for that model, not an index", () => {
+    expect(detectIntent({ question: "Which links are likely missing? Use a VGAE." })).toEqual({
+      kind: "machine-learning",
+      ml: { kind: "missing-links", model: "vgae" },
+    });
   });
 
   it("an index named beside the word model stays the index", () => {
