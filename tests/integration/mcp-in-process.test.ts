@@ -222,12 +222,18 @@ describe("the agent's MCP connection", () => {
       signal: controller.signal,
     });
     await sleep(400);
-    // The computation is really running (it yields to the event loop, or this timer would not
-    // have fired until it ended) and holds its session open.
-    expect(countOpenInProcessMcpServers()).toBe(1);
-    expect(cpuSeconds(cpuAtStart) / ((performance.now() - startedAt) / 1000)).toBeGreaterThan(0.3);
-
-    controller.abort();
+    try {
+      // The computation is really running (it yields to the event loop, or this timer would not
+      // have fired until it ended) and holds its session open. The CPU share only has to show
+      // work: a busy machine gave this process 0.24 of a core (idle would be ~0).
+      expect(countOpenInProcessMcpServers()).toBe(1);
+      expect(cpuSeconds(cpuAtStart) / ((performance.now() - startedAt) / 1000)).toBeGreaterThan(
+        0.1,
+      );
+    } finally {
+      // Stopped even when a check above fails, so the next tests start with no session open.
+      controller.abort();
+    }
     const abortedAt = performance.now();
     const envelope = await pending;
     expect(envelope).toMatchObject({ success: false, status: "cancelled" });
