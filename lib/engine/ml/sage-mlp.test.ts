@@ -11,39 +11,29 @@ import {
   meanAggregationMatrix,
 } from "./propagation-matrices";
 import { softmaxCrossEntropy } from "./softmax-cross-entropy";
-import type { SparseMatrix } from "./sparse-matrix";
 import { plantedGraph } from "./testing/ml-test-graphs";
+import {
+  referenceFormula,
+  sixNodeFeatures,
+  sixNodeIds,
+  sixNodeLabels,
+  sixNodePairs,
+} from "./testing/six-node-reference-graph";
 import { trainModel } from "./train-model";
 
 // Expected values: testing/sage-mlp-reference.py (Debian's PyTorch, float64), whose output is
 // testing/sage-mlp-reference.txt. Same 6-node graph (a triangle, a path, an isolated node),
 // same closed-form weights.
-const pairs = {
-  nodeCount: 6,
-  sources: Int32Array.from([0, 0, 1, 2, 3]),
-  targets: Int32Array.from([1, 2, 2, 3, 4]),
-};
+const pairs = sixNodePairs;
 const propagation = {
   gcn: gcnNormalisedAdjacency({ pairs }),
   mean: meanAggregationMatrix({ pairs }),
   closedMean: closedMeanAggregationMatrix({ pairs }),
 };
-const formula = (rows: number, cols: number, salt: number, scale = 1) =>
-  Float32Array.from({ length: rows * cols }, (_, k) => {
-    const i = Math.floor(k / cols);
-    const j = k % cols;
-    return scale * 0.4 * Math.sin(1.3 * i + 0.7 * j + salt);
-  });
-const features: SparseMatrix = {
-  rows: 6,
-  cols: 4,
-  offsets: Int32Array.from({ length: 7 }, (_, i) => i * 4),
-  indices: Int32Array.from({ length: 24 }, (_, i) => i % 4),
-  values: formula(6, 4, 0.1),
-  symmetric: false,
-};
-const labels = Int32Array.from([0, 1, 2, 0, 1, 2]);
-const nodes = Int32Array.from([0, 1, 2, 3, 4, 5]);
+const formula = referenceFormula;
+const features = sixNodeFeatures;
+const labels = sixNodeLabels;
+const nodes = sixNodeIds;
 
 type Variant = "sage-gcn" | "sage-mean" | "mlp";
 
