@@ -4,21 +4,14 @@ import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { secondaryButtonClass } from "../ui/button-styles";
+import { ChartLoading } from "../ui/chart-loading";
 import { formatMetric } from "./ml-labels";
 import type { RocSeries } from "./roc-curve-chart";
-
-function ChartLoading() {
-  return (
-    <div aria-busy="true" className="h-[300px] animate-pulse rounded bg-slate-100">
-      <span className="sr-only">Loading the chart…</span>
-    </div>
-  );
-}
 
 // On demand: recharts is only downloaded by a page that draws a curve.
 const RocCurveChart = dynamic(
   () => import("./roc-curve-chart").then((module) => module.RocCurveChart),
-  { ssr: false, loading: ChartLoading },
+  { ssr: false, loading: () => <ChartLoading height={300} /> },
 );
 
 const partNames = { test: "Test", val: "Validation" } as const;

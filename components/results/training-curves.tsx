@@ -4,20 +4,13 @@ import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import type { ModelRecord } from "@/lib/contracts/ml-models";
 import { secondaryButtonClass } from "../ui/button-styles";
+import { ChartLoading } from "../ui/chart-loading";
 import { formatMetric, metricLabel } from "./ml-labels";
-
-function ChartLoading() {
-  return (
-    <div aria-busy="true" className="h-[300px] animate-pulse rounded bg-slate-100">
-      <span className="sr-only">Loading the chart…</span>
-    </div>
-  );
-}
 
 // On demand: recharts is only downloaded by a page that draws a curve.
 const TrainingCurvesChart = dynamic(
   () => import("./training-curves-chart").then((module) => module.TrainingCurvesChart),
-  { ssr: false, loading: ChartLoading },
+  { ssr: false, loading: () => <ChartLoading height={300} /> },
 );
 
 const criterionLabel = {

@@ -7,6 +7,7 @@ import { useCurrentProject } from "@/hooks/use-current-project";
 import { useProjectUsage } from "@/hooks/use-project-usage";
 import type { Project } from "@/lib/contracts/project";
 import { CreateFirstProject, ProjectGate } from "../projects/project-gate";
+import { ChartLoading } from "../ui/chart-loading";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
@@ -15,18 +16,10 @@ import { type UsageMetric, usageMetrics } from "./usage-metrics";
 import { type DayRange, UsageRangePicker } from "./usage-range-picker";
 import { UsageDaysTable, UsageTotalsTable } from "./usage-tables";
 
-function ChartLoading() {
-  return (
-    <div aria-busy="true" className="h-[260px] animate-pulse rounded bg-slate-100">
-      <span className="sr-only">Loading the chart…</span>
-    </div>
-  );
-}
-
 // On demand: recharts is only downloaded by a page that draws a chart.
 const UsageChart = dynamic(() => import("./usage-chart").then((module) => module.UsageChart), {
   ssr: false,
-  loading: ChartLoading,
+  loading: () => <ChartLoading height={260} />,
 });
 
 function UsageLoading() {
