@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ChatPage } from "./pages/chat-page";
+import { ChatPage, openKarateWithClubConversation } from "./pages/chat-page";
 import { ResultsPage } from "./pages/results-page";
 import { uniqueName } from "./support/api";
 import { watchConsoleErrors } from "./support/console-errors";
@@ -174,20 +174,7 @@ test("at 390 px a link predictor shows its ROC curve with the AUC, its metrics a
   test.setTimeout(300_000);
   const errors = watchConsoleErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  const project = await request.post("/api/projects", { data: { name: uniqueName("ROC") } });
-  expect(project.status()).toBe(201);
-  const { project_id: projectId } = (await project.json()) as { project_id: string };
-  await uploadNodeTableDatasetViaApi(request, {
-    projectId,
-    name: "karate",
-    edgesCsv: await readFile(karateEdgesCsv),
-    nodesCsv: await readFile(path.join(path.dirname(karateEdgesCsv), "karate_nodes.csv")),
-  });
-  const chat = new ChatPage(page);
-  await chat.open();
-  await chat.selectProject(projectId);
-  await chat.createSession();
-  await chat.attach("karate");
+  const chat = await openKarateWithClubConversation(page, request, "ROC");
   // With no link predictor yet, the chat trains one on held-out edges, then infers with it.
   const runId = await chat.ask("Predict missing links");
   await chat.expectCompleted(runId, 180_000);
