@@ -10,6 +10,38 @@
  * an opaque binary, so what it does can be read below.
  */
 
+import { gatherBody } from "./simd-gather-kernel";
+import {
+  add,
+  advance,
+  block,
+  br,
+  brIf,
+  elseBlock,
+  end,
+  eqz,
+  f32Load,
+  f32x4Add,
+  f32x4Max,
+  f32x4Mul,
+  f32x4Splat,
+  geS,
+  get,
+  i32,
+  ifBlock,
+  loop,
+  mul,
+  name,
+  section,
+  set,
+  sub,
+  unsigned,
+  v128Load,
+  v128Store,
+  v128Zero,
+  vector,
+} from "./wasm-instructions";
+
 /** out[i][j] (+)= scale · Σₚ a[i·aRow + p·aStep] · b[p·bStep + j], j contiguous in b and out. */
 export type ArenaProduct = {
   a: Float32Array;
@@ -59,58 +91,6 @@ export type SimdMatrixArena = {
 };
 
 const wasmPage = 65536;
-
-function unsigned(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value >>> 0;
-  do {
-    let byte = rest & 0x7f;
-    rest >>>= 7;
-    if (rest !== 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (rest !== 0);
-  return bytes;
-}
-
-function signed(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value | 0;
-  for (;;) {
-    const byte = rest & 0x7f;
-    rest >>= 7;
-    const done = (rest === 0 && (byte & 0x40) === 0) || (rest === -1 && (byte & 0x40) !== 0);
-    bytes.push(done ? byte : byte | 0x80);
-    if (done) return bytes;
-  }
-}
-
-const name = (text: string) => [text.length, ...Array.from(text, (c) => c.charCodeAt(0))];
-const section = (id: number, body: number[]) => [id, ...unsigned(body.length), ...body];
-const vector = (items: number[][]) => [...unsigned(items.length), ...items.flat()];
-
-// Instructions (WebAssembly core 2.0 with fixed-width SIMD).
-const get = (local: number) => [0x20, ...unsigned(local)];
-const set = (local: number) => [0x21, ...unsigned(local)];
-const i32 = (value: number) => [0x41, ...signed(value)];
-const [add, mul, sub, eqz, geS] = [[0x6a], [0x6c], [0x6b], [0x45], [0x4e]];
-const block = [0x02, 0x40];
-const loop = [0x03, 0x40];
-const ifBlock = [0x04, 0x40];
-const elseBlock = [0x05];
-const end = [0x0b];
-const br = (depth: number) => [0x0c, ...unsigned(depth)];
-const brIf = (depth: number) => [0x0d, ...unsigned(depth)];
-const f32Load = [0x2a, 2, 0];
-const i32Load = (offset: number) => [0x28, 2, ...unsigned(offset)];
-const f32Mul = [0x94];
-const simd = (code: number) => [0xfd, ...unsigned(code)];
-const v128Load = (offset: number) => [...simd(0x00), 4, ...unsigned(offset)];
-const v128Store = (offset: number) => [...simd(0x0b), 4, ...unsigned(offset)];
-const v128Zero = [...simd(0x0c), ...new Array<number>(16).fill(0)];
-const f32x4Splat = simd(0x13);
-const f32x4Add = simd(0xe4);
-const f32x4Mul = simd(0xe6);
-const f32x4Max = simd(0xe9);
 
 // Parameters (addresses and strides in bytes) and locals of the kernel.
 const [A, A_ROW, A_STEP, B, B_STEP, OUT, ROWS, COLS, DEPTH, ACCUMULATE, SCALE] = [
@@ -172,8 +152,6 @@ const multiplyAdd = (acc: number, x: number, y: number) => [
   ...f32x4Add,
   ...set(acc),
 ];
-
-const advance = (local: number, by: number[]) => [...get(local), ...by, ...add, ...set(local)];
 
 /**
  * Rows four at a time (`rows` a multiple of 4), columns eight at a time: a 4×8 block of `out`
@@ -268,166 +246,6 @@ const kernelBody = (relu: boolean) => {
     ...end,
   ];
 };
-
-// The gather's parameters and locals.
-const [G_OFFSETS, G_INDICES, G_VALUES, G_DENSE, G_INITIAL, G_OUT, G_ROWS, G_COLS, G_HAS_INITIAL] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8,
-];
-const [G_SCALE, G_ALPHA, G_MASK, G_HAS_MASK] = [9, 10, 11, 12];
-const [GI, GC, GE, G_END, G_BASE, GQ] = [13, 14, 15, 16, 17, 18];
-const [G_ACC0, G_ACC1, GV, G_VA] = [19, 20, 21, 22];
-
-/** Row by row, eight columns at a time: two vector accumulators per row block. */
-const gatherBody = [
-  ...get(G_ALPHA),
-  ...f32x4Splat,
-  ...set(G_VA),
-  ...block,
-  ...loop,
-  ...get(GI),
-  ...get(G_ROWS),
-  ...geS,
-  ...brIf(1),
-  ...i32(0),
-  ...set(GC),
-  ...block,
-  ...loop,
-  ...get(GC),
-  ...get(G_COLS),
-  ...geS,
-  ...brIf(1),
-  // q = 4·(i·cols + c)
-  ...get(GI),
-  ...get(G_COLS),
-  ...mul,
-  ...get(GC),
-  ...add,
-  ...i32(4),
-  ...mul,
-  ...set(GQ),
-  ...get(G_HAS_INITIAL),
-  ...ifBlock,
-  ...get(G_VA),
-  ...get(G_INITIAL),
-  ...get(GQ),
-  ...add,
-  ...v128Load(0),
-  ...f32x4Mul,
-  ...set(G_ACC0),
-  ...get(G_VA),
-  ...get(G_INITIAL),
-  ...get(GQ),
-  ...add,
-  ...v128Load(16),
-  ...f32x4Mul,
-  ...set(G_ACC1),
-  ...elseBlock,
-  ...v128Zero,
-  ...set(G_ACC0),
-  ...v128Zero,
-  ...set(G_ACC1),
-  ...end,
-  // e = offsets[i], end = offsets[i + 1]
-  ...get(G_OFFSETS),
-  ...get(GI),
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...set(G_BASE),
-  ...get(G_BASE),
-  ...i32Load(0),
-  ...set(GE),
-  ...get(G_BASE),
-  ...i32Load(4),
-  ...set(G_END),
-  ...block,
-  ...loop,
-  ...get(GE),
-  ...get(G_END),
-  ...geS,
-  ...brIf(1),
-  // v = scale · values[e]; base = dense + 4·(indices[e]·cols + c)
-  ...get(G_SCALE),
-  ...get(G_VALUES),
-  ...get(GE),
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...f32Load,
-  ...f32Mul,
-  ...f32x4Splat,
-  ...set(GV),
-  ...get(G_DENSE),
-  ...get(G_INDICES),
-  ...get(GE),
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...i32Load(0),
-  ...get(G_COLS),
-  ...mul,
-  ...get(GC),
-  ...add,
-  ...i32(4),
-  ...mul,
-  ...add,
-  ...set(G_BASE),
-  ...get(G_ACC0),
-  ...get(GV),
-  ...get(G_BASE),
-  ...v128Load(0),
-  ...f32x4Mul,
-  ...f32x4Add,
-  ...set(G_ACC0),
-  ...get(G_ACC1),
-  ...get(GV),
-  ...get(G_BASE),
-  ...v128Load(16),
-  ...f32x4Mul,
-  ...f32x4Add,
-  ...set(G_ACC1),
-  ...advance(GE, i32(1)),
-  ...br(0),
-  ...end,
-  ...end,
-  // ⊙ mask[i, c…c+7] when there is one
-  ...get(G_HAS_MASK),
-  ...ifBlock,
-  ...get(G_ACC0),
-  ...get(G_MASK),
-  ...get(GQ),
-  ...add,
-  ...v128Load(0),
-  ...f32x4Mul,
-  ...set(G_ACC0),
-  ...get(G_ACC1),
-  ...get(G_MASK),
-  ...get(GQ),
-  ...add,
-  ...v128Load(16),
-  ...f32x4Mul,
-  ...set(G_ACC1),
-  ...end,
-  ...get(G_OUT),
-  ...get(GQ),
-  ...add,
-  ...get(G_ACC0),
-  ...v128Store(0),
-  ...get(G_OUT),
-  ...get(GQ),
-  ...add,
-  ...get(G_ACC1),
-  ...v128Store(16),
-  ...advance(GC, i32(8)),
-  ...br(0),
-  ...end,
-  ...end,
-  ...advance(GI, i32(1)),
-  ...br(0),
-  ...end,
-  ...end,
-  ...end,
-];
 
 function moduleBytes(): Uint8Array<ArrayBuffer> {
   const i32Type = 0x7f;
